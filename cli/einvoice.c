@@ -1,0 +1,322 @@
+/* einvoice: the command-line validator.
+ *   einvoice validate --profile P [--format F] [--json] [--mapping FILE] FILE...
+ *   einvoice rules --profile P [--json]
+ *   einvoice profiles | formats | version
+ * Exit status of validate: 0 all valid, 1 some invalid, 2 usage or I/O error. */
+#include "engine.h"
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define EINV_CLI_MAX_INPUT ((size_t)1 << 30)
+
+static void usage(FILE *f)
+{
+    fprintf(f,
+            "usage: einvoice validate --profile P [--format auto|ubl|cii|...] [--json] [--mapping FILE] FILE...\n"
+            "       einvoice rules --profile P [--json]\n"
+            "       einvoice profiles\n"
+            "       einvoice formats\n"
+            "       einvoice version\n"
+            "Options may also be written --opt=value. Exit status of validate: 0 valid, 1 invalid,\n"
+            "2 usage or I/O error. With several files and --json, one JSON object per line.\n");
+}
+
+/* Read a whole file (or stdin for "-"). Returns malloc'd bytes or NULL with errno set. */
+static unsigned char *read_all(const char *path, size_t *len, const char **why)
+{
+    FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
+    unsigned char *buf = NULL;
+    size_t n = 0, cap = 0;
+    *why = NULL;
+    if (!f) {
+        *why = strerror(errno);
+        return NULL;
+    }
+    for (;;) {
+        size_t r;
+        if (n == cap) {
+            unsigned char *nb;
+            cap = cap ? cap * 2 : 65536;
+            if (cap > EINV_CLI_MAX_INPUT + 1)
+                cap = EINV_CLI_MAX_INPUT + 1;
+            if (n == cap) {
+                *why = "file larger than 1 GiB";
+                break;
+            }
+            nb = realloc(buf, cap);
+            if (!nb) {
+                *why = "out of memory";
+                break;
+            }
+            buf = nb;
+        }
+        r = fread(buf + n, 1, cap - n, f);
+        n += r;
+        if (r == 0) {
+            if (ferror(f))
+                *why = strerror(errno);
+            break;
+        }
+    }
+    if (f != stdin)
+        fclose(f);
+    if (*why) {
+        free(buf);
+        return NULL;
+    }
+    *len = n;
+    return buf ? buf : malloc(1);
+}
+
+static const char *arg_value(int argc, char **argv, int *i, const char *name)
+{
+    size_t l = strlen(name);
+    if (strncmp(argv[*i], name, l) == 0 && argv[*i][l] == '=')
+        return argv[*i] + l + 1;
+    if (strcmp(argv[*i], name) == 0) {
+        if (*i + 1 >= argc)
+            return NULL;
+        return argv[++*i];
+    }
+    return NULL;
+}
+
+static void json_escape(FILE *f, const char *s)
+{
+    fputc('"', f);
+    for (; s && *s; s++) {
+        unsigned char c = (unsigned char)*s;
+        if (c == '"' || c == '\\')
+            fprintf(f, "\\%c", c);
+        else if (c < 0x20)
+            fprintf(f, "\\u%04x", c);
+        else
+            fputc(c, f);
+    }
+    fputc('"', f);
+}
+
+static void print_human(const char *file, const einv_result_t *r)
+{
+    size_t i, n = einv_result_count(r), errors = 0, warnings = 0;
+    for (i = 0; i < n; i++) {
+        const einv_finding_t *f = einv_result_at(r, i);
+        if (f->severity == EINV_SEV_ERROR)
+            errors++;
+        else if (f->severity == EINV_SEV_WARNING)
+            warnings++;
+        printf("  %-7s %-22s %s\n", einv_severity_name(f->severity), f->code, f->message);
+        if (f->field && *f->field)
+            printf("          at %s\n", f->field);
+    }
+    printf("%s: %s (%s, %zu error%s, %zu warning%s)\n", file,
+           einv_result_valid(r) ? "valid" : "INVALID",
+           einv_result_format(r) ? einv_result_format(r) : "unknown format", errors,
+           errors == 1 ? "" : "s", warnings, warnings == 1 ? "" : "s");
+}
+
+static int cmd_validate(einv_engine_t *e, int argc, char **argv)
+{
+    einv_validate_opts_t o = {0};
+    const char *files[4096], *mapping_file = NULL, *v;
+    char *mapping = NULL;
+    int nfiles = 0, json = 0, i, status = 0;
+    for (i = 0; i < argc; i++) {
+        if ((v = arg_value(argc, argv, &i, "--profile")))
+            o.profile = v;
+        else if ((v = arg_value(argc, argv, &i, "--format")))
+            o.format = v;
+        else if ((v = arg_value(argc, argv, &i, "--mapping")))
+            mapping_file = v;
+        else if (strcmp(argv[i], "--json") == 0)
+            json = 1;
+        else if (argv[i][0] == '-' && argv[i][1] == '-') {
+            fprintf(stderr, "einvoice: unknown or incomplete option %s\n", argv[i]);
+            usage(stderr);
+            return 2;
+        } else if (nfiles < 4096)
+            files[nfiles++] = argv[i];
+    }
+    if (!o.profile || nfiles == 0) {
+        fprintf(stderr, "einvoice: validate needs --profile and at least one FILE\n");
+        usage(stderr);
+        return 2;
+    }
+    if (!einv_engine_profile(e, o.profile)) {
+        size_t k;
+        fprintf(stderr, "einvoice: unknown profile '%s'; installed:", o.profile);
+        for (k = 0; k < einv_engine_profile_count(e); k++)
+            fprintf(stderr, " %s", einv_engine_profile_at(e, k)->name);
+        fprintf(stderr, "\n");
+        return 2;
+    }
+    if (mapping_file) {
+        size_t ml;
+        const char *why;
+        mapping = (char *)read_all(mapping_file, &ml, &why);
+        if (!mapping) {
+            fprintf(stderr, "einvoice: cannot read mapping %s: %s\n", mapping_file, why);
+            return 2;
+        }
+        mapping = realloc(mapping, ml + 1);
+        mapping[ml] = 0;
+        o.mapping = mapping;
+    }
+    for (i = 0; i < nfiles; i++) {
+        size_t len;
+        const char *why;
+        unsigned char *data = read_all(files[i], &len, &why);
+        einv_error_t err;
+        einv_result_t *r;
+        if (!data) {
+            fprintf(stderr, "einvoice: cannot read %s: %s\n", files[i], why);
+            if (json) {
+                printf("{\"valid\":false,\"errors\":[{\"code\":\"IO-READ\",\"message\":");
+                json_escape(stdout, why);
+                printf(",\"field\":\"\",\"suggestion\":\"Check the path and permissions\","
+                       "\"documentationUrl\":\"\",\"layer\":\"SCHEMA\",\"severity\":\"ERROR\"}],"
+                       "\"kositResult\":{\"valid\":false,\"errors\":[]}}\n");
+            }
+            status = 2;
+            continue;
+        }
+        r = einv_validate(e, &o, data, len, &err);
+        free(data);
+        if (!r) {
+            fprintf(stderr, "einvoice: %s: %s\n", err.message, err.detail);
+            free(mapping);
+            return 2;
+        }
+        if (json) {
+            char *s = einv_result_json(r);
+            if (s) {
+                fputs(s, stdout);
+                fputc('\n', stdout);
+                free(s);
+            }
+        } else
+            print_human(files[i], r);
+        if (!einv_result_valid(r) && status == 0)
+            status = 1;
+        einv_result_free(r);
+    }
+    fflush(stdout);
+    free(mapping);
+    return status;
+}
+
+static int cmd_rules(einv_engine_t *e, int argc, char **argv)
+{
+    const char *profile = NULL, *v;
+    int json = 0, i;
+    const einv_profile_ops_t *p;
+    for (i = 0; i < argc; i++) {
+        if ((v = arg_value(argc, argv, &i, "--profile")))
+            profile = v;
+        else if (strcmp(argv[i], "--json") == 0)
+            json = 1;
+        else {
+            usage(stderr);
+            return 2;
+        }
+    }
+    p = einv_engine_profile(e, profile);
+    if (!p) {
+        fprintf(stderr, "einvoice: rules needs --profile with an installed profile\n");
+        return 2;
+    }
+    /* the profile chain, base first, then the syntax rules of every format */
+    {
+        const einv_profile_ops_t *chain[8];
+        int n = 0, k;
+        size_t j, f;
+        for (; p && n < 8; p = p->base ? einv_engine_profile(e, p->base) : NULL)
+            chain[n++] = p;
+        if (json)
+            printf("[");
+        int first = 1;
+        for (f = 0; f < einv_engine_format_count(e); f++) {
+            const einv_format_ops_t *fo = einv_engine_format_at(e, f);
+            for (j = 0; fo->rules && j < fo->n_rules; j++) {
+                const einv_rule_t *r = fo->rules[j];
+                if (json) {
+                    printf("%s{\"id\":", first ? "" : ",");
+                    json_escape(stdout, r->id);
+                    printf(",\"severity\":\"%s\",\"layer\":\"%s\",\"source\":", einv_severity_name(r->severity),
+                           einv_layer_name(r->layer));
+                    json_escape(stdout, fo->name);
+                    printf("}");
+                } else
+                    printf("%-28s %-8s %-8s %s\n", r->id, einv_severity_name(r->severity),
+                           einv_layer_name(r->layer), fo->name);
+                first = 0;
+            }
+        }
+        for (k = n - 1; k >= 0; k--)
+            for (j = 0; chain[k]->rules && j < chain[k]->n_rules; j++) {
+                const einv_rule_t *r = chain[k]->rules[j];
+                if (json) {
+                    printf("%s{\"id\":", first ? "" : ",");
+                    json_escape(stdout, r->id);
+                    printf(",\"severity\":\"%s\",\"layer\":\"%s\",\"source\":", einv_severity_name(r->severity),
+                           einv_layer_name(r->layer));
+                    json_escape(stdout, chain[k]->name);
+                    printf("}");
+                } else
+                    printf("%-28s %-8s %-8s %s\n", r->id, einv_severity_name(r->severity),
+                           einv_layer_name(r->layer), chain[k]->name);
+                first = 0;
+            }
+        if (json)
+            printf("]\n");
+    }
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    einv_engine_t *e;
+    einv_error_t err;
+    int rc;
+    if (argc < 2 || strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 ||
+        strcmp(argv[1], "help") == 0) {
+        usage(argc < 2 ? stderr : stdout);
+        return argc < 2 ? 2 : 0;
+    }
+    if (strcmp(argv[1], "version") == 0 || strcmp(argv[1], "--version") == 0) {
+        printf("einvoice %s\n", EINV_VERSION_STR);
+        return 0;
+    }
+    e = einv_engine_open(NULL, NULL, &err);
+    if (!e) {
+        fprintf(stderr, "einvoice: %s\n", err.message);
+        return 2;
+    }
+    if (strcmp(argv[1], "validate") == 0)
+        rc = cmd_validate(e, argc - 2, argv + 2);
+    else if (strcmp(argv[1], "rules") == 0)
+        rc = cmd_rules(e, argc - 2, argv + 2);
+    else if (strcmp(argv[1], "profiles") == 0) {
+        size_t i;
+        for (i = 0; i < einv_engine_profile_count(e); i++) {
+            const einv_profile_ops_t *p = einv_engine_profile_at(e, i);
+            printf("%-10s base=%-8s %s  %s\n", p->name, p->base ? p->base : "-",
+                   p->requires_pro ? "pro " : "free", p->artefact ? p->artefact : "");
+        }
+        rc = 0;
+    } else if (strcmp(argv[1], "formats") == 0) {
+        size_t i;
+        for (i = 0; i < einv_engine_format_count(e); i++)
+            printf("%-10s %s\n", einv_engine_format_at(e, i)->name,
+                   einv_engine_format_at(e, i)->api_format);
+        rc = 0;
+    } else {
+        fprintf(stderr, "einvoice: unknown command '%s'\n", argv[1]);
+        usage(stderr);
+        rc = 2;
+    }
+    einv_engine_close(e);
+    return rc;
+}

@@ -1,0 +1,323 @@
+/* The validation pipeline: detect the format, parse, run the syntax rules of the format
+ * and the rules of the profile chain (base first), and collect the findings. */
+#include "engine.h"
+#include "ctx_int.h"
+#include "registry.h"
+#include "jbuf.h"
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <libgen.h>
+
+struct einv_engine {
+    einv_registry_t reg;
+};
+
+struct einv_result {
+    einv_ctx_t ctx;
+    const char *format;
+    char *canonical;
+};
+
+/* Findings of the core itself (schema layer of API.md). */
+static const einv_rule_t R_EMPTY = {
+    "XML-EMPTY", EINV_SEV_ERROR, EINV_LAYER_SCHEMA, "",
+    "The document is empty.", "Send the invoice file itself, not an empty body."};
+static const einv_rule_t R_WELLFORMED = {
+    "XML-WELLFORMED", EINV_SEV_ERROR, EINV_LAYER_SCHEMA, "",
+    "The document is not well-formed XML.", "Fix the XML syntax at the reported line; check encoding and closing tags."};
+static const einv_rule_t R_ROOT = {
+    "SCHEMA-ROOT", EINV_SEV_ERROR, EINV_LAYER_SCHEMA, "",
+    "The root element is not an invoice of a supported syntax.",
+    "Send a UBL 2.1 Invoice or CreditNote, or a UN/CEFACT CrossIndustryInvoice (D16B)."};
+static const einv_rule_t R_FORMAT = {
+    "FORMAT-UNKNOWN", EINV_SEV_ERROR, EINV_LAYER_SCHEMA, "",
+    "The input is not in a format this installation can read.",
+    "Check the file type, or choose the format explicitly with --format."};
+static const einv_rule_t R_SYNTAX = {
+    "PROFILE-SYNTAX", EINV_SEV_ERROR, EINV_LAYER_SCHEMA, "",
+    "The chosen profile does not define rules for this syntax.",
+    "Validate this document with a profile that covers its syntax, or convert it."};
+static const einv_rule_t R_TRUNCATED = {
+    "FINDINGS-TRUNCATED", EINV_SEV_WARNING, EINV_LAYER_SCHEMA, "",
+    "Too many findings; the list was cut.", "Fix the reported problems first and validate again."};
+
+const einv_rule_t *const einv_core_rules[] = {&R_EMPTY, &R_WELLFORMED, &R_ROOT, &R_FORMAT,
+                                              &R_SYNTAX, &R_TRUNCATED};
+const size_t einv_core_rules_count = sizeof einv_core_rules / sizeof einv_core_rules[0];
+
+static void default_dir(char *buf, size_t size)
+{
+    /* next to the binary: <prefix>/bin/einvoice -> <prefix>/lib/einvoice */
+    char exe[1024];
+    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    if (n > 0) {
+        char probe[1100];
+        exe[n] = 0;
+        snprintf(probe, sizeof probe, "%s/../lib/einvoice", dirname(exe));
+        if (access(probe, R_OK) == 0) {
+            snprintf(buf, size, "%s", probe);
+            return;
+        }
+    }
+    snprintf(buf, size, "%s", EINV_DEFAULT_PLUGIN_DIR);
+}
+
+einv_engine_t *einv_engine_open(const char *dir, const char *allow, einv_error_t *err)
+{
+    char buf[1200];
+    einv_engine_t *e = calloc(1, sizeof *e);
+    if (!e)
+        return einv_error_set(err, EINV_ERR_NOMEM, "out of memory", "", ""), NULL;
+    xmlInitParser();
+    if (!dir || !*dir)
+        dir = getenv("EINV_PLUGIN_DIR");
+    if (!dir || !*dir) {
+        default_dir(buf, sizeof buf);
+        dir = buf;
+    }
+    if (!allow)
+        allow = getenv("EINV_PLUGINS");
+    einv_registry_load_dir(&e->reg, dir, allow);
+    if (e->reg.n_profiles == 0 || e->reg.n_formats == 0)
+        einv_log(EINV_LOG_WARN, "no %s loaded from %s", e->reg.n_formats ? "profile" : "format", dir);
+    return e;
+}
+
+void einv_engine_close(einv_engine_t *e)
+{
+    if (!e)
+        return;
+    einv_registry_unload(&e->reg);
+    free(e);
+}
+
+const einv_profile_ops_t *einv_engine_profile(const einv_engine_t *e, const char *name)
+{
+    size_t i;
+    for (i = 0; name && i < e->reg.n_profiles; i++)
+        if (strcasecmp(e->reg.profiles[i]->name, name) == 0)
+            return e->reg.profiles[i];
+    return NULL;
+}
+
+const einv_format_ops_t *einv_engine_format(const einv_engine_t *e, const char *name)
+{
+    size_t i;
+    for (i = 0; name && i < e->reg.n_formats; i++)
+        if (strcasecmp(e->reg.formats[i]->name, name) == 0 ||
+            (e->reg.formats[i]->api_format && strcasecmp(e->reg.formats[i]->api_format, name) == 0))
+            return e->reg.formats[i];
+    return NULL;
+}
+
+size_t einv_engine_profile_count(const einv_engine_t *e) { return e->reg.n_profiles; }
+const einv_profile_ops_t *einv_engine_profile_at(const einv_engine_t *e, size_t i)
+{
+    return i < e->reg.n_profiles ? e->reg.profiles[i] : NULL;
+}
+size_t einv_engine_format_count(const einv_engine_t *e) { return e->reg.n_formats; }
+const einv_format_ops_t *einv_engine_format_at(const einv_engine_t *e, size_t i)
+{
+    return i < e->reg.n_formats ? e->reg.formats[i] : NULL;
+}
+
+static int looks_like_xml(const unsigned char *p, size_t n)
+{
+    size_t i = 0;
+    if (n >= 3 && p[0] == 0xEF && p[1] == 0xBB && p[2] == 0xBF)
+        i = 3;
+    if (n >= 2 && ((p[0] == 0xFF && p[1] == 0xFE) || (p[0] == 0xFE && p[1] == 0xFF)))
+        return 1;
+    while (i < n && (p[i] == ' ' || p[i] == '\t' || p[i] == '\r' || p[i] == '\n'))
+        i++;
+    return i < n && p[i] == '<';
+}
+
+static void run_profile(einv_engine_t *e, const einv_profile_ops_t *p, einv_ctx_t *ctx, int depth)
+{
+    if (p->base && depth < 8) {
+        const einv_profile_ops_t *b = einv_engine_profile(e, p->base);
+        if (b)
+            run_profile(e, b, ctx, depth + 1);
+        else
+            einv_log(EINV_LOG_WARN, "profile %s builds on %s, which is not loaded", p->name, p->base);
+    }
+    p->check(ctx);
+}
+
+einv_result_t *einv_validate(einv_engine_t *e, const einv_validate_opts_t *o, const void *data,
+                             size_t len, einv_error_t *err)
+{
+    const einv_profile_ops_t *prof = einv_engine_profile(e, o->profile);
+    const einv_format_ops_t *fmt = NULL;
+    const unsigned char *bytes = data;
+    einv_result_t *r;
+    einv_xdoc_t *xdoc = NULL;
+    einv_error_t perr;
+    size_t i;
+    if (!prof)
+        return einv_error_set(err, EINV_ERR_USAGE, "unknown profile", o->profile ? o->profile : "(none)",
+                              "Run 'einvoice profiles' to list the installed profiles"),
+               NULL;
+    if (o->format && *o->format && strcasecmp(o->format, "auto") != 0) {
+        fmt = einv_engine_format(e, o->format);
+        if (!fmt)
+            return einv_error_set(err, EINV_ERR_USAGE, "unknown format", o->format,
+                                  "Use auto or one of the installed formats"),
+                   NULL;
+    }
+    r = calloc(1, sizeof *r);
+    if (!r)
+        return einv_error_set(err, EINV_ERR_NOMEM, "out of memory", "", ""), NULL;
+    {
+        static const char *opts[4];
+        (void)opts;
+    }
+    einv_ctx_init(&r->ctx, NULL);
+    if (o->mapping) {
+        const char **opt = einv_arena_alloc(&r->ctx.arena, 3 * sizeof *opt);
+        if (opt) {
+            opt[0] = "mapping";
+            opt[1] = o->mapping;
+            opt[2] = NULL;
+            r->ctx.options = opt;
+        }
+    }
+    if (len == 0) {
+        einv_report(&r->ctx, &R_EMPTY, NULL);
+        return r;
+    }
+    if (looks_like_xml(bytes, len)) {
+        xdoc = einv_xdoc_parse(bytes, len, NULL, &perr);
+        if (!xdoc && (!fmt || fmt->api_format == NULL || strcmp(fmt->api_format, "UBL") == 0 ||
+                      strcmp(fmt->api_format, "CII") == 0 || strcmp(fmt->api_format, "IDOC") == 0)) {
+            char msg[600];
+            snprintf(msg, sizeof msg, "%s (%s).", perr.message, perr.detail);
+            einv_report_msg(&r->ctx, &R_WELLFORMED, "/", "%s", msg);
+            r->format = fmt ? fmt->api_format : NULL;
+            return r;
+        }
+    }
+    if (!fmt) {
+        for (i = 0; i < e->reg.n_formats && !fmt; i++)
+            if (e->reg.formats[i]->sniff &&
+                e->reg.formats[i]->sniff(bytes, len, xdoc) == EINV_OK)
+                fmt = e->reg.formats[i];
+        if (!fmt) {
+            if (xdoc) {
+                xmlNodePtr root = einv_xdoc_root(xdoc);
+                einv_report_msg(&r->ctx, &R_ROOT, "/", "The root element <%s> (namespace %s) is not an invoice of a supported syntax.",
+                                (const char *)root->name,
+                                root->ns && root->ns->href ? (const char *)root->ns->href : "none");
+            } else
+                einv_report(&r->ctx, &R_FORMAT, NULL);
+            einv_xdoc_free(xdoc);
+            return r;
+        }
+    }
+    r->format = fmt->api_format;
+    einv_ctx_set_xdoc(&r->ctx, xdoc);
+    if (fmt->parse(&r->ctx, bytes, len) != EINV_OK) {
+        if (r->ctx.n == 0)
+            einv_report(&r->ctx, &R_FORMAT, NULL);
+        return r;
+    }
+    /* a syntax the profile does not cover: say so instead of silently passing */
+    if (r->ctx.xdoc && prof->syntaxes &&
+        !(prof->syntaxes & EINV_SYNTAX_BIT(einv_xdoc_syntax(r->ctx.xdoc)))) {
+        einv_report_msg(&r->ctx, &R_SYNTAX, "/", "Profile %s has no rules for %s documents.",
+                        prof->name, einv_xdoc_syntax(r->ctx.xdoc) == EINV_SYNTAX_CII ? "CII" : "UBL");
+        return r;
+    }
+    if (fmt->check_syntax)
+        fmt->check_syntax(&r->ctx);
+    run_profile(e, prof, &r->ctx, 0);
+    if (r->ctx.dropped)
+        einv_report_msg(&r->ctx, &R_TRUNCATED, "", "%zu further findings were not listed.", r->ctx.dropped);
+    if (o->want_canonical && r->ctx.inv)
+        r->canonical = einv_invoice_to_json(r->ctx.inv);
+    return r;
+}
+
+void einv_result_free(einv_result_t *r)
+{
+    if (!r)
+        return;
+    einv_ctx_release(&r->ctx);
+    free(r->canonical);
+    free(r);
+}
+
+int einv_result_valid(const einv_result_t *r)
+{
+    size_t i;
+    for (i = 0; i < r->ctx.n; i++)
+        if (r->ctx.findings[i].severity == EINV_SEV_ERROR)
+            return 0;
+    return 1;
+}
+
+size_t einv_result_count(const einv_result_t *r) { return r->ctx.n; }
+const einv_finding_t *einv_result_at(const einv_result_t *r, size_t i)
+{
+    return i < r->ctx.n ? &r->ctx.findings[i] : NULL;
+}
+const char *einv_result_format(const einv_result_t *r) { return r->format; }
+const char *einv_result_canonical(const einv_result_t *r) { return r->canonical; }
+
+static void finding_json(jbuf_t *b, const einv_finding_t *f)
+{
+    static const char *base;
+    char url[512];
+    if (!base) {
+        base = getenv("EINV_DOCS_URL");
+        if (!base || !*base)
+            base = "https://einvoice.dev/docs/rules";
+    }
+    snprintf(url, sizeof url, "%s/%s", base, f->code);
+    jb_cstr(b, "{\"code\":");
+    jb_str(b, f->code);
+    jb_cstr(b, ",\"message\":");
+    jb_str(b, f->message);
+    jb_cstr(b, ",\"field\":");
+    jb_str(b, f->field);
+    jb_cstr(b, ",\"suggestion\":");
+    jb_str(b, f->suggestion);
+    jb_cstr(b, ",\"documentationUrl\":");
+    jb_str(b, url);
+    jb_cstr(b, ",\"layer\":\"");
+    jb_cstr(b, einv_layer_name(f->layer));
+    jb_cstr(b, "\",\"severity\":\"");
+    jb_cstr(b, einv_severity_name(f->severity));
+    jb_cstr(b, "\"}");
+}
+
+char *einv_result_json(const einv_result_t *r)
+{
+    jbuf_t b;
+    size_t i, k = 0;
+    int schema_valid = 1;
+    jb_init(&b);
+    jb_cstr(&b, einv_result_valid(r) ? "{\"valid\":true,\"errors\":[" : "{\"valid\":false,\"errors\":[");
+    for (i = 0; i < r->ctx.n; i++) {
+        if (i)
+            jb_raw(&b, ",", 1);
+        finding_json(&b, &r->ctx.findings[i]);
+        if (r->ctx.findings[i].layer == EINV_LAYER_SCHEMA && r->ctx.findings[i].severity == EINV_SEV_ERROR)
+            schema_valid = 0;
+    }
+    jb_cstr(&b, schema_valid ? "],\"kositResult\":{\"valid\":true,\"errors\":["
+                             : "],\"kositResult\":{\"valid\":false,\"errors\":[");
+    for (i = 0; i < r->ctx.n; i++) {
+        if (r->ctx.findings[i].layer != EINV_LAYER_SCHEMA)
+            continue;
+        if (k++)
+            jb_raw(&b, ",", 1);
+        finding_json(&b, &r->ctx.findings[i]);
+    }
+    jb_cstr(&b, "]}}");
+    return jb_take(&b);
+}

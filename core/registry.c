@@ -1,0 +1,252 @@
+/* Loads plugins: only regular *.so files, descriptor checked (size, ABI, build signature,
+ * kind) before any other plugin code runs, names unique, nothing unloaded before exit. */
+#include "registry.h"
+#include "engine.h"
+#include <dirent.h>
+#include <dlfcn.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+static void (*log_sink)(int, const char *);
+
+void einv_engine_set_log(void (*fn)(int level, const char *msg)) { log_sink = fn; }
+
+void einv_log(int level, const char *fmt, ...)
+{
+    char buf[1024];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(buf, sizeof buf, fmt, ap);
+    va_end(ap);
+    if (log_sink)
+        log_sink(level, buf);
+    else if (level <= EINV_LOG_WARN)
+        fprintf(stderr, "einvoice: %s\n", buf);
+}
+
+static void host_log(int level, const char *plugin, const char *fmt, ...)
+{
+    char buf[900];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(buf, sizeof buf, fmt, ap);
+    va_end(ap);
+    einv_log(level, "plugin %s: %s", plugin ? plugin : "?", buf);
+}
+
+/* The registry being filled by the init() currently running (init runs single-threaded). */
+static einv_registry_t *current;
+
+static int reg_format(const einv_format_ops_t *ops, einv_error_t *err)
+{
+    size_t i;
+    if (!current || !ops || ops->struct_size < sizeof(einv_format_ops_t) || !ops->name)
+        return einv_error_set(err, EINV_ERR_ABI, "format registration refused: bad ops struct", "", "");
+    for (i = 0; i < current->n_formats; i++)
+        if (strcmp(current->formats[i]->name, ops->name) == 0)
+            return einv_error_set(err, EINV_ERR, "format already registered", ops->name,
+                                  "Two plugins provide the same format; enable only one");
+    if (current->n_formats >= EINV_MAX_PLUGINS)
+        return einv_error_set(err, EINV_ERR, "too many formats", "", "");
+    current->formats[current->n_formats++] = ops;
+    return EINV_OK;
+}
+
+static int reg_profile(const einv_profile_ops_t *ops, einv_error_t *err)
+{
+    size_t i;
+    if (!current || !ops || ops->struct_size < sizeof(einv_profile_ops_t) || !ops->name ||
+        !ops->check)
+        return einv_error_set(err, EINV_ERR_ABI, "profile registration refused: bad ops struct", "", "");
+    for (i = 0; i < current->n_profiles; i++)
+        if (strcmp(current->profiles[i]->name, ops->name) == 0)
+            return einv_error_set(err, EINV_ERR, "profile already registered", ops->name,
+                                  "Two plugins provide the same profile; enable only one");
+    if (current->n_profiles >= EINV_MAX_PLUGINS)
+        return einv_error_set(err, EINV_ERR, "too many profiles", "", "");
+    current->profiles[current->n_profiles++] = ops;
+    return EINV_OK;
+}
+
+static const einv_host_api_t HOST = {sizeof(einv_host_api_t), EINV_ABI_MAJOR, EINV_ABI_MINOR,
+                                     host_log, reg_format, reg_profile};
+
+static int refuse(einv_error_t *err, const char *path, const char *why, const char *detail,
+                  const char *hint)
+{
+    einv_error_set(err, EINV_ERR_ABI, why, detail, hint);
+    einv_log(EINV_LOG_ERROR, "refusing plugin %s: %s%s%s", path, why, detail && *detail ? ": " : "",
+             detail ? detail : "");
+    return EINV_ERR_ABI;
+}
+
+int einv_registry_load_file(einv_registry_t *r, const char *path, einv_error_t *err)
+{
+    void *h;
+    einv_plugin_describe_fn fn;
+    const einv_plugin_desc_t *d;
+    char detail[256];
+    size_t i, nf, np;
+    int rc;
+    if (r->n_plugins >= EINV_MAX_PLUGINS)
+        return refuse(err, path, "too many plugins", "", "");
+    h = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+    if (!h)
+        return refuse(err, path, "cannot be loaded", dlerror(), "Check that the file is a plugin built for this version");
+    *(void **)&fn = dlsym(h, EINV_PLUGIN_SYMBOL);
+    if (!fn) {
+        dlclose(h);
+        return refuse(err, path, "no " EINV_PLUGIN_SYMBOL "() symbol", "",
+                      "A plugin must export einv_plugin_describe(); use EINV_PLUGIN_DEFINE");
+    }
+    d = fn();
+    if (!d) {
+        dlclose(h);
+        return refuse(err, path, "descriptor is NULL", "", "");
+    }
+    if (d->struct_size != sizeof(einv_plugin_desc_t)) {
+        snprintf(detail, sizeof detail, "descriptor size %zu, host expects %zu", d->struct_size,
+                 sizeof(einv_plugin_desc_t));
+        dlclose(h);
+        return refuse(err, path, "struct_size differs", detail, "Rebuild the plugin against this SDK");
+    }
+    if (d->abi_major != EINV_ABI_MAJOR || d->abi_minor > EINV_ABI_MINOR) {
+        snprintf(detail, sizeof detail, "plugin ABI %u.%u, host ABI %d.%d", d->abi_major,
+                 d->abi_minor, EINV_ABI_MAJOR, EINV_ABI_MINOR);
+        dlclose(h);
+        return refuse(err, path, "abi_major/abi_minor not supported", detail,
+                      "Rebuild the plugin against this SDK");
+    }
+    if (!d->build_signature || strcmp(d->build_signature, EINV_BUILD_SIGNATURE) != 0) {
+        snprintf(detail, sizeof detail, "plugin \"%s\", host \"%s\"",
+                 d->build_signature ? d->build_signature : "(none)", EINV_BUILD_SIGNATURE);
+        dlclose(h);
+        return refuse(err, path, "build_signature differs", detail, "Rebuild the plugin with the same options");
+    }
+    if (d->kind != EINV_PLUGIN_FORMAT && d->kind != EINV_PLUGIN_PROFILE) {
+        snprintf(detail, sizeof detail, "kind %d", (int)d->kind);
+        dlclose(h);
+        return refuse(err, path, "unknown plugin kind", detail, "kind must be format or profile");
+    }
+    if (!d->name || !d->init) {
+        dlclose(h);
+        return refuse(err, path, "descriptor lacks name or init", "", "");
+    }
+    for (i = 0; i < r->n_plugins; i++)
+        if (strcmp(r->plugins[i].desc->name, d->name) == 0) {
+            dlclose(h);
+            return refuse(err, path, "a plugin with this name is already loaded", d->name,
+                          r->plugins[i].path);
+        }
+    nf = r->n_formats;
+    np = r->n_profiles;
+    current = r;
+    rc = d->init(&HOST, err);
+    current = NULL;
+    if (rc != EINV_OK) {
+        /* undo what init registered before failing */
+        r->n_formats = nf;
+        r->n_profiles = np;
+        if (d->fini)
+            d->fini();
+        snprintf(detail, sizeof detail, "%s", err ? err->message : "init failed");
+        dlclose(h);
+        return refuse(err, path, "init failed", detail, "");
+    }
+    {
+        const char *want = d->kind == EINV_PLUGIN_FORMAT ? "format" : "profile";
+        if ((d->kind == EINV_PLUGIN_FORMAT && r->n_profiles != np) ||
+            (d->kind == EINV_PLUGIN_PROFILE && r->n_formats != nf))
+            einv_log(EINV_LOG_WARN, "plugin %s declared kind %s but registered other kinds too",
+                     d->name, want);
+    }
+    r->plugins[r->n_plugins].handle = h;
+    r->plugins[r->n_plugins].desc = d;
+    snprintf(r->plugins[r->n_plugins].path, sizeof r->plugins[0].path, "%s", path);
+    r->n_plugins++;
+    einv_log(EINV_LOG_INFO, "loaded plugin %s %s from %s", d->name, d->version ? d->version : "", path);
+    return EINV_OK;
+}
+
+static int allowed(const char *allow, const char *file)
+{
+    char name[256];
+    const char *p = allow;
+    size_t n = strlen(file);
+    if (!allow || !*allow)
+        return 1;
+    if (n > 3 && strcmp(file + n - 3, ".so") == 0)
+        n -= 3;
+    if (n >= sizeof name)
+        return 0;
+    memcpy(name, file, n);
+    name[n] = 0;
+    while (*p) {
+        const char *e = strchr(p, ',');
+        size_t l = e ? (size_t)(e - p) : strlen(p);
+        while (l && *p == ' ')
+            p++, l--;
+        while (l && p[l - 1] == ' ')
+            l--;
+        if (l == strlen(name) && strncasecmp(p, name, l) == 0)
+            return 1;
+        if (!e)
+            break;
+        p = e + 1;
+    }
+    return 0;
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+int einv_registry_load_dir(einv_registry_t *r, const char *dir, const char *allow)
+{
+    DIR *dp = opendir(dir);
+    struct dirent *de;
+    char *names[256];
+    size_t n = 0, i;
+    int loaded = 0;
+    if (!dp) {
+        einv_log(EINV_LOG_ERROR, "plugin directory %s cannot be read", dir);
+        return 0;
+    }
+    while ((de = readdir(dp)) && n < 256) {
+        size_t l = strlen(de->d_name);
+        if (l > 3 && strcmp(de->d_name + l - 3, ".so") == 0 && allowed(allow, de->d_name))
+            names[n++] = strdup(de->d_name);
+    }
+    closedir(dp);
+    /* a stable order: formats sniff in the same order on every machine */
+    qsort(names, n, sizeof names[0], cmp_str);
+    for (i = 0; i < n; i++) {
+        char path[1024];
+        struct stat st;
+        einv_error_t err;
+        snprintf(path, sizeof path, "%s/%s", dir, names[i]);
+        if (lstat(path, &st) == 0 && S_ISREG(st.st_mode)) {
+            if (einv_registry_load_file(r, path, &err) == EINV_OK)
+                loaded++;
+        } else {
+            einv_log(EINV_LOG_WARN, "skipping %s: not a regular file", path);
+        }
+        free(names[i]);
+    }
+    return loaded;
+}
+
+void einv_registry_unload(einv_registry_t *r)
+{
+    size_t i;
+    for (i = r->n_plugins; i-- > 0;) {
+        if (r->plugins[i].desc->fini)
+            r->plugins[i].desc->fini();
+        dlclose(r->plugins[i].handle);
+    }
+    memset(r, 0, sizeof *r);
+}

@@ -1,0 +1,30 @@
+/* The plugin registry: loaded shared objects and the formats and profiles they registered. */
+#ifndef EINV_REGISTRY_H
+#define EINV_REGISTRY_H
+#include <einvoice/plugin.h>
+
+#define EINV_MAX_PLUGINS 64
+
+typedef struct einv_loaded {
+    void *handle;
+    const einv_plugin_desc_t *desc;
+    char path[512];
+} einv_loaded_t;
+
+typedef struct einv_registry {
+    einv_loaded_t plugins[EINV_MAX_PLUGINS];
+    size_t n_plugins;
+    const einv_format_ops_t *formats[EINV_MAX_PLUGINS];
+    size_t n_formats;
+    const einv_profile_ops_t *profiles[EINV_MAX_PLUGINS];
+    size_t n_profiles;
+} einv_registry_t;
+
+/* Load the plugins of dir (only those named in the comma list allow, when not NULL).
+ * Returns the number loaded; refusals are logged, never fatal. */
+int einv_registry_load_dir(einv_registry_t *r, const char *dir, const char *allow);
+/* Load one plugin file; EINV_OK or an error (logged, and in err). */
+int einv_registry_load_file(einv_registry_t *r, const char *path, einv_error_t *err);
+void einv_registry_unload(einv_registry_t *r);
+void einv_log(int level, const char *fmt, ...);
+#endif

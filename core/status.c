@@ -1,0 +1,31 @@
+/* Error records and the names of severities and layers. */
+#include <einvoice/status.h>
+#include <einvoice/finding.h>
+#include <stdio.h>
+
+int einv_error_set(einv_error_t *err, int code, const char *message, const char *detail,
+                   const char *hint)
+{
+    if (err) {
+        err->code = code;
+        snprintf(err->message, sizeof err->message, "%s", message ? message : "");
+        snprintf(err->detail, sizeof err->detail, "%s", detail ? detail : "");
+        snprintf(err->hint, sizeof err->hint, "%s", hint ? hint : "");
+    }
+    return code;
+}
+
+const char *einv_severity_name(einv_severity s)
+{
+    switch (s) {
+    case EINV_SEV_ERROR: return "ERROR";
+    case EINV_SEV_WARNING: return "WARNING";
+    default: return "INFO";
+    }
+}
+
+const char *einv_layer_name(einv_layer l)
+{
+    static const char *names[] = {"SCHEMA", "SYNTAX", "CORE", "PROFILE", "PDF", "EXTRACTION"};
+    return (unsigned)l < sizeof names / sizeof names[0] ? names[l] : "CORE";
+}

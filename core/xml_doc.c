@@ -1,0 +1,289 @@
+/* Hardened XML parsing and the per-document element index.
+ *
+ * Invoices never need a DTD, so a DOCTYPE stops the parse: that rules out external
+ * entities (file or network) and entity-expansion bombs before any expansion happens.
+ * libxml2's own limits bound depth and text node size. After parsing, one walk tags
+ * every element with a namespace id (node->extra) and buckets elements by name. */
+#include <einvoice/xml.h>
+#include "arena.h"
+#include <libxml/parser.h>
+#include <libxml/parserInternals.h>
+#include <libxml/xmlerror.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct idx_entry {
+    const xmlChar *name;   /* interned in the document dictionary */
+    int ns;
+    einv_nodelist_t list;
+    size_t fill;
+} idx_entry;
+
+struct einv_xdoc {
+    xmlDocPtr doc;
+    einv_syntax syntax;
+    int credit_note;
+    einv_arena_t arena;
+    idx_entry *idx;        /* open addressing, idx_cap slots */
+    size_t idx_cap;
+};
+
+static const struct { const char *href; int id; } KNOWN_NS[] = {
+    {"urn:oasis:names:specification:ubl:schema:xsd:Invoice-2", EINV_NS_UBL_INV},
+    {"urn:oasis:names:specification:ubl:schema:xsd:CreditNote-2", EINV_NS_UBL_CN},
+    {"urn:oasis:names:specification:ubl:schema:xsd:CommonAggregateComponents-2", EINV_NS_CAC},
+    {"urn:oasis:names:specification:ubl:schema:xsd:CommonBasicComponents-2", EINV_NS_CBC},
+    {"urn:oasis:names:specification:ubl:schema:xsd:CommonExtensionComponents-2", EINV_NS_EXT},
+    {"urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100", EINV_NS_RSM},
+    {"urn:un:unece:uncefact:data:standard:ReusableAggregateBusinessInformationEntity:100", EINV_NS_RAM},
+    {"urn:un:unece:uncefact:data:standard:UnqualifiedDataType:100", EINV_NS_UDT},
+    {"urn:un:unece:uncefact:data:standard:QualifiedDataType:100", EINV_NS_QDT},
+};
+
+static int ns_id_of(const xmlNs *ns, const xmlNs **cache_ns, int *cache_id, int *ncache)
+{
+    int i;
+    if (!ns || !ns->href)
+        return EINV_NS_NONE;
+    for (i = 0; i < *ncache; i++)
+        if (cache_ns[i] == ns)
+            return cache_id[i];
+    int id = EINV_NS_OTHER;
+    for (i = 0; i < (int)(sizeof KNOWN_NS / sizeof KNOWN_NS[0]); i++)
+        if (strcmp((const char *)ns->href, KNOWN_NS[i].href) == 0) {
+            id = KNOWN_NS[i].id;
+            break;
+        }
+    if (*ncache < 64) {
+        cache_ns[*ncache] = ns;
+        cache_id[(*ncache)++] = id;
+    }
+    return id;
+}
+
+static size_t hash_key(const xmlChar *name, int ns, size_t cap)
+{
+    size_t h = (size_t)(uintptr_t)name * 2654435761u ^ (size_t)ns * 40503u;
+    h ^= h >> 15;
+    return h & (cap - 1);
+}
+
+static idx_entry *idx_slot(einv_xdoc_t *d, const xmlChar *name, int ns, int create)
+{
+    size_t i = hash_key(name, ns, d->idx_cap);
+    for (;;) {
+        idx_entry *e = &d->idx[i];
+        if (!e->name) {
+            if (!create)
+                return NULL;
+            e->name = name;
+            e->ns = ns;
+            return e;
+        }
+        if (e->name == name && e->ns == ns)
+            return e;
+        i = (i + 1) & (d->idx_cap - 1);
+    }
+}
+
+/* Iterative pre-order walk over elements. */
+static xmlNodePtr walk_next(xmlNodePtr n, xmlNodePtr root)
+{
+    if (n->children) {
+        xmlNodePtr c = n->children;
+        while (c && c->type != XML_ELEMENT_NODE)
+            c = c->next;
+        if (c)
+            return c;
+    }
+    while (n && n != root) {
+        xmlNodePtr s = n->next;
+        while (s && s->type != XML_ELEMENT_NODE)
+            s = s->next;
+        if (s)
+            return s;
+        n = n->parent;
+    }
+    return NULL;
+}
+
+static int build_index(einv_xdoc_t *d)
+{
+    xmlNodePtr root = xmlDocGetRootElement(d->doc), n;
+    const xmlNs *cache_ns[64];
+    int cache_id[64], ncache = 0;
+    size_t count = 0, distinct = 0, i;
+    for (n = root; n; n = walk_next(n, root)) {
+        n->extra = (unsigned short)ns_id_of(n->ns, cache_ns, cache_id, &ncache);
+        count++;
+    }
+    /* Distinct names are few; size the table for the worst case of all-distinct only
+     * when the document is small, otherwise grow by rehash-free overestimate. */
+    d->idx_cap = 256;
+    while (d->idx_cap < 2 * (count < 4096 ? count : 4096))
+        d->idx_cap <<= 1;
+    for (;;) {
+        d->idx = einv_arena_alloc(&d->arena, d->idx_cap * sizeof *d->idx);
+        if (!d->idx)
+            return -1;
+        distinct = 0;
+        int overflow = 0;
+        for (n = root; n; n = walk_next(n, root)) {
+            idx_entry *e = idx_slot(d, n->name, n->extra, 0);
+            if (!e) {
+                if (++distinct * 2 > d->idx_cap) {
+                    overflow = 1;
+                    break;
+                }
+                e = idx_slot(d, n->name, n->extra, 1);
+            }
+            e->list.n++;
+        }
+        if (!overflow)
+            break;
+        d->idx_cap <<= 2;
+    }
+    for (i = 0; i < d->idx_cap; i++) {
+        idx_entry *e = &d->idx[i];
+        if (e->name) {
+            e->list.v = einv_arena_alloc(&d->arena, e->list.n * sizeof(xmlNodePtr));
+            if (!e->list.v)
+                return -1;
+        }
+    }
+    for (n = root; n; n = walk_next(n, root)) {
+        idx_entry *e = idx_slot(d, n->name, n->extra, 0);
+        e->list.v[e->fill++] = n;
+    }
+    return 0;
+}
+
+/* A DOCTYPE is never part of an invoice: stop at once, before any entity is declared. */
+static void refuse_doctype(void *ctx, const xmlChar *name, const xmlChar *eid, const xmlChar *sid)
+{
+    xmlParserCtxtPtr c = ctx;
+    c->_private = (void *)1;
+    xmlStopParser(c);
+}
+
+static void quiet(void *ctx, const xmlError *e) { (void)ctx; (void)e; }
+
+einv_xdoc_t *einv_xdoc_parse(const void *data, size_t len, const einv_xml_limits_t *limits,
+                             einv_error_t *err)
+{
+    size_t max_bytes = limits && limits->max_bytes ? limits->max_bytes : (size_t)256 << 20;
+    xmlParserCtxtPtr c;
+    xmlDocPtr doc;
+    einv_xdoc_t *d;
+    char detail[64];
+    if (!data || len == 0)
+        return einv_error_set(err, EINV_ERR, "The document is empty", "", "Send the invoice XML"),
+               NULL;
+    if (len > max_bytes || len > (size_t)INT32_MAX)
+        return einv_error_set(err, EINV_ERR, "The document is larger than the parser allows", "",
+                              "Split or shrink the document"),
+               NULL;
+    xmlSetStructuredErrorFunc(NULL, (xmlStructuredErrorFunc)quiet);
+    c = xmlCreateMemoryParserCtxt(data, (int)len);
+    if (!c)
+        return einv_error_set(err, EINV_ERR_NOMEM, "Out of memory creating the XML parser", "", ""),
+               NULL;
+    xmlCtxtUseOptions(c, XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING);
+    c->sax->internalSubset = refuse_doctype;
+    c->sax->externalSubset = NULL;
+    c->loadsubset = 0;
+    c->replaceEntities = 0;
+    c->validate = 0;
+    xmlParseDocument(c);
+    doc = c->myDoc;
+    if (c->_private || !c->wellFormed || !doc) {
+        const xmlError *e = &c->lastError;
+        if (c->_private)
+            einv_error_set(err, EINV_ERR, "The document has a DOCTYPE declaration; DTDs and entities are not allowed in invoices",
+                           "", "Remove the <!DOCTYPE ...> declaration");
+        else {
+            char msg[256];
+            const char *m = e->message ? e->message : "not well-formed";
+            size_t ml = strlen(m);
+            while (ml && (m[ml - 1] == '\n' || m[ml - 1] == ' '))
+                ml--;
+            snprintf(msg, sizeof msg, "The document is not well-formed XML: %.*s", (int)ml, m);
+            snprintf(detail, sizeof detail, "line %d", e->line);
+            einv_error_set(err, EINV_ERR, msg, detail, "Fix the XML syntax at the given line");
+        }
+        if (doc)
+            xmlFreeDoc(doc);
+        xmlFreeParserCtxt(c);
+        return NULL;
+    }
+    xmlFreeParserCtxt(c);
+    if (!xmlDocGetRootElement(doc)) {
+        xmlFreeDoc(doc);
+        return einv_error_set(err, EINV_ERR, "The document has no root element", "", ""), NULL;
+    }
+    d = calloc(1, sizeof *d);
+    if (!d) {
+        xmlFreeDoc(doc);
+        return einv_error_set(err, EINV_ERR_NOMEM, "Out of memory", "", ""), NULL;
+    }
+    d->doc = doc;
+    doc->_private = d;
+    einv_arena_init(&d->arena);
+    if (build_index(d) != 0) {
+        einv_xdoc_free(d);
+        return einv_error_set(err, EINV_ERR_NOMEM, "Out of memory indexing the document", "", ""),
+               NULL;
+    }
+    {
+        xmlNodePtr r = xmlDocGetRootElement(doc);
+        if (einv_x_is(r, EINV_NS_UBL_INV, "Invoice"))
+            d->syntax = EINV_SYNTAX_UBL;
+        else if (einv_x_is(r, EINV_NS_UBL_CN, "CreditNote"))
+            d->syntax = EINV_SYNTAX_UBL, d->credit_note = 1;
+        else if (einv_x_is(r, EINV_NS_RSM, "CrossIndustryInvoice"))
+            d->syntax = EINV_SYNTAX_CII;
+    }
+    return d;
+}
+
+void einv_xdoc_free(einv_xdoc_t *d)
+{
+    if (!d)
+        return;
+    if (d->doc)
+        xmlFreeDoc(d->doc);
+    einv_arena_free(&d->arena);
+    free(d);
+}
+
+xmlDocPtr einv_xdoc_xml(const einv_xdoc_t *d) { return d ? d->doc : NULL; }
+xmlNodePtr einv_xdoc_root(const einv_xdoc_t *d) { return d ? xmlDocGetRootElement(d->doc) : NULL; }
+einv_syntax einv_xdoc_syntax(const einv_xdoc_t *d) { return d ? d->syntax : EINV_SYNTAX_UNKNOWN; }
+int einv_xdoc_is_credit_note(const einv_xdoc_t *d) { return d ? d->credit_note : 0; }
+
+const einv_nodelist_t *einv_xdoc_all(const einv_xdoc_t *d, int ns, const char *local)
+{
+    static const einv_nodelist_t empty = {NULL, 0};
+    const xmlChar *name;
+    idx_entry *e;
+    if (!d || !local)
+        return &empty;
+    name = xmlDictExists(d->doc->dict, (const xmlChar *)local, -1);
+    if (!name)
+        return &empty;
+    e = idx_slot((einv_xdoc_t *)d, name, ns, 0);
+    return e ? &e->list : &empty;
+}
+
+einv_xdoc_t *einv_x_xdoc(const xmlNode *n)
+{
+    return n && n->doc ? (einv_xdoc_t *)n->doc->_private : NULL;
+}
+
+/* Arena of the document a node belongs to, for derived strings. */
+void *einv_xdoc_alloc_(const xmlNode *n, size_t size)
+{
+    einv_xdoc_t *d = einv_x_xdoc(n);
+    return d ? einv_arena_alloc(&d->arena, size) : NULL;
+}

@@ -1,0 +1,10 @@
+/* einvoice SDK umbrella header: everything a plugin may include. */
+#ifndef EINVOICE_EINVOICE_H
+#define EINVOICE_EINVOICE_H
+#include "status.h"
+#include "decimal.h"
+#include "finding.h"
+#include "xml.h"
+#include "invoice.h"
+#include "plugin.h"
+#endif

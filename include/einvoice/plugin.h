@@ -1,0 +1,135 @@
+/* einvoice SDK: the plugin interface.
+ *
+ * A plugin is a shared object exporting exactly one symbol, einv_plugin_describe(), which
+ * returns a static descriptor (use EINV_PLUGIN_DEFINE). The core checks the descriptor's
+ * size, ABI major/minor and build signature before calling any other plugin code, then
+ * calls init() with the host table; init registers one or more formats or profiles.
+ * Plugins use the SDK functions of libeinvoice (decimals, XML helpers, model, reporting)
+ * and never free memory the core allocated. */
+#ifndef EINVOICE_PLUGIN_H
+#define EINVOICE_PLUGIN_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "status.h"
+#include "finding.h"
+#include "xml.h"
+#include "invoice.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define EINV_ABI_MAJOR 1
+#define EINV_ABI_MINOR 0
+/* Options that change struct layouts go into this string; plugins must match exactly. */
+#define EINV_BUILD_SIGNATURE "einv-abi1:lp64:i128"
+
+typedef enum einv_plugin_kind {
+    EINV_PLUGIN_FORMAT = 1,
+    EINV_PLUGIN_PROFILE = 2
+} einv_plugin_kind;
+
+/* ---- validation context (opaque; one per validated document) ---- */
+typedef struct einv_ctx einv_ctx_t;
+
+EINV_API const einv_xdoc_t *einv_ctx_xdoc(const einv_ctx_t *ctx);        /* may be NULL */
+EINV_API einv_syntax einv_ctx_syntax(const einv_ctx_t *ctx);
+EINV_API einv_invoice_t *einv_ctx_invoice(const einv_ctx_t *ctx);        /* may be NULL */
+/* Hand the parsed XML / the canonical invoice to the context. (transfer full) */
+EINV_API void einv_ctx_set_xdoc(einv_ctx_t *ctx, einv_xdoc_t *d);
+EINV_API void einv_ctx_set_invoice(einv_ctx_t *ctx, einv_invoice_t *inv);
+/* A named option of this run (e.g. "mapping" = path or JSON text), or NULL. */
+EINV_API const char *einv_ctx_option(const einv_ctx_t *ctx, const char *name);
+
+/* Report one finding of `rule` at XML node `where` (element or attribute; may be NULL). */
+EINV_API void einv_report(einv_ctx_t *ctx, const einv_rule_t *rule, const xmlNode *where);
+/* Same, with an explicit location (JSON pointer, IDoc segment/field, ...). */
+EINV_API void einv_report_at(einv_ctx_t *ctx, const einv_rule_t *rule, const char *field);
+/* Same, with a message that replaces the rule's own (printf style). */
+EINV_API void einv_report_msg(einv_ctx_t *ctx, const einv_rule_t *rule, const char *field,
+                              const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 4, 5)))
+#endif
+    ;
+/* Number of findings so far with this rule id (used by tests and by rules that must not
+ * repeat themselves). */
+EINV_API size_t einv_ctx_count(const einv_ctx_t *ctx, const char *rule_id);
+
+/* ---- format plugins ---- */
+typedef struct einv_format_ops {
+    size_t struct_size;            /* sizeof(einv_format_ops_t) */
+    const char *name;              /* CLI name: "ubl", "cii", "zugferd", ... */
+    const char *api_format;        /* invoiceFormat: "UBL", "CII", ... */
+    /* EINV_OK when the bytes are this format, EINV_DECLINED otherwise. xdoc is the parsed
+     * XML when the input was well-formed XML, else NULL. */
+    int (*sniff)(const unsigned char *data, size_t len, const einv_xdoc_t *xdoc);
+    /* Turn the input into the canonical invoice (einv_ctx_set_invoice) and, for XML
+     * syntaxes, leave the source tree in the context. Problems become findings; return
+     * EINV_OK unless the input could not be read at all. */
+    int (*parse)(einv_ctx_t *ctx, const unsigned char *data, size_t len);
+    /* Syntax-binding rules (UBL-CR/SR/DT, CII-SR/DT) over the source tree; may be NULL. */
+    void (*check_syntax)(einv_ctx_t *ctx);
+    const einv_rule_t *const *rules;   /* the rules check_syntax may report */
+    size_t n_rules;
+} einv_format_ops_t;
+
+/* ---- profile plugins ---- */
+typedef struct einv_profile_ops {
+    size_t struct_size;            /* sizeof(einv_profile_ops_t) */
+    const char *name;              /* "EN16931", "PEPPOL", ... */
+    const char *base;              /* profile whose rules run first, or NULL */
+    int requires_pro;              /* 1: needs the Pro plan */
+    const char *artefact;          /* the official artefact and version followed */
+    unsigned syntaxes;             /* bit (1 << einv_syntax) per supported syntax */
+    void (*check)(einv_ctx_t *ctx);
+    const einv_rule_t *const *rules;
+    size_t n_rules;
+} einv_profile_ops_t;
+
+/* ---- host services, handed to init ---- */
+typedef struct einv_host_api {
+    size_t struct_size;            /* grows only at the end */
+    int abi_major, abi_minor;
+    void (*log)(int level, const char *plugin, const char *fmt, ...);
+    /* Register by value; the ops struct and everything it points to must stay valid
+     * until the plugin's fini (static storage). Names must be unique. */
+    int (*register_format)(const einv_format_ops_t *ops, einv_error_t *err);
+    int (*register_profile)(const einv_profile_ops_t *ops, einv_error_t *err);
+} einv_host_api_t;
+
+enum { EINV_LOG_ERROR = 0, EINV_LOG_WARN = 1, EINV_LOG_INFO = 2, EINV_LOG_DEBUG = 3 };
+
+typedef struct einv_plugin_desc {
+    size_t struct_size;            /* sizeof(einv_plugin_desc_t) of the plugin's build */
+    uint16_t abi_major, abi_minor;
+    const char *build_signature;   /* EINV_BUILD_SIGNATURE */
+    const char *name;              /* unique: "ubl", "en16931", ... */
+    einv_plugin_kind kind;
+    const char *version;
+    const char *description;
+    int (*init)(const einv_host_api_t *host, einv_error_t *err);
+    void (*fini)(void);
+} einv_plugin_desc_t;
+
+typedef const einv_plugin_desc_t *(*einv_plugin_describe_fn)(void);
+#define EINV_PLUGIN_SYMBOL "einv_plugin_describe"
+
+#define EINV_PLUGIN_DEFINE(name_, kind_, version_, description_, init_, fini_)          \
+    EINV_API const einv_plugin_desc_t *einv_plugin_describe(void);                    \
+    EINV_API const einv_plugin_desc_t *einv_plugin_describe(void)                     \
+    {                                                                                 \
+        static const einv_plugin_desc_t d = {sizeof(einv_plugin_desc_t),             \
+                                             EINV_ABI_MAJOR, EINV_ABI_MINOR,          \
+                                             EINV_BUILD_SIGNATURE, name_, kind_,      \
+                                             version_, description_, init_, fini_};   \
+        return &d;                                                                    \
+    }
+
+#define EINV_SYNTAX_BIT(s) (1u << (unsigned)(s))
+
+#ifdef __cplusplus
+}
+#endif
+#endif

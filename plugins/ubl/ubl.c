@@ -1,0 +1,50 @@
+/* The UBL 2.1 format plugin: Invoice and CreditNote documents. Detects them by root
+ * element, keeps the source tree for the syntax-bound rules and maps it to the model. */
+#include <einvoice/einvoice.h>
+/* Weak until every piece has landed: a missing piece is skipped instead of breaking dlopen. */
+__attribute__((weak)) void ubl_check_syntax(einv_ctx_t *ctx);
+__attribute__((weak)) extern const einv_rule_t *const ubl_syntax_rules[];
+__attribute__((weak)) extern const size_t ubl_syntax_rules_count;
+__attribute__((weak)) einv_invoice_t *ubl_to_model(const einv_xdoc_t *doc);
+#include <string.h>
+
+static int ubl_sniff(const unsigned char *data, size_t len, const einv_xdoc_t *xdoc)
+{
+    return xdoc && einv_xdoc_syntax(xdoc) == EINV_SYNTAX_UBL ? EINV_OK : EINV_DECLINED;
+}
+
+static int ubl_parse(einv_ctx_t *ctx, const unsigned char *data, size_t len)
+{
+    const einv_xdoc_t *d = einv_ctx_xdoc(ctx);
+    if (!d) {
+        einv_error_t err;
+        einv_xdoc_t *nd = einv_xdoc_parse(data, len, NULL, &err);
+        if (!nd)
+            return EINV_ERR;
+        einv_ctx_set_xdoc(ctx, nd);
+        d = nd;
+    }
+    if (einv_xdoc_syntax(d) != EINV_SYNTAX_UBL)
+        return EINV_ERR;
+    if (ubl_to_model)
+        einv_ctx_set_invoice(ctx, ubl_to_model(d));
+    return EINV_OK;
+}
+
+static const einv_format_ops_t UBL_OPS = {
+    sizeof(einv_format_ops_t), "ubl", "UBL", ubl_sniff, ubl_parse, ubl_check_syntax,
+    ubl_syntax_rules, 0};
+
+static int ubl_init(const einv_host_api_t *host, einv_error_t *err)
+{
+    /* the count is a run-time constant of another translation unit */
+    static einv_format_ops_t ops;
+    ops = UBL_OPS;
+    ops.n_rules = &ubl_syntax_rules_count ? ubl_syntax_rules_count : 0;
+    if (!ubl_syntax_rules)
+        ops.rules = NULL;
+    return host->register_format(&ops, err);
+}
+
+EINV_PLUGIN_DEFINE("ubl", EINV_PLUGIN_FORMAT, "0.1.0",
+                   "UBL 2.1 Invoice and CreditNote (EN 16931-3-2)", ubl_init, NULL)

@@ -1,0 +1,141 @@
+/* Test support: one engine per test process, loaded from the build tree's plugins. */
+#include "tsupport.h"
+#include "engine.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct tst_result {
+    einv_result_t *r;
+    char error[300];
+    char *codes;
+};
+
+static einv_engine_t *engine;
+
+static void close_engine(void) { einv_engine_close(engine); }
+
+static einv_engine_t *get_engine(void)
+{
+    if (!engine) {
+        einv_error_t err;
+        engine = einv_engine_open(getenv("EINV_TEST_PLUGIN_DIR"), NULL, &err);
+        if (engine)
+            atexit(close_engine);
+    }
+    return engine;
+}
+
+tst_result_t *tst_validate_bytes(const char *profile, const char *format, const void *data,
+                                 size_t len)
+{
+    tst_result_t *t = calloc(1, sizeof *t);
+    einv_engine_t *e = get_engine();
+    einv_validate_opts_t o = {profile, format, NULL, 1};
+    einv_error_t err;
+    if (!e) {
+        snprintf(t->error, sizeof t->error, "no engine");
+        return t;
+    }
+    t->r = einv_validate(e, &o, data, len, &err);
+    if (!t->r)
+        snprintf(t->error, sizeof t->error, "%s: %s", err.message, err.detail);
+    return t;
+}
+
+tst_result_t *tst_validate(const char *profile, const char *format, const char *xml)
+{
+    return tst_validate_bytes(profile, format, xml, strlen(xml));
+}
+
+size_t tst_count(const tst_result_t *t, const char *code)
+{
+    size_t i, k = 0;
+    for (i = 0; t->r && i < einv_result_count(t->r); i++)
+        if (strcmp(einv_result_at(t->r, i)->code, code) == 0)
+            k++;
+    return k;
+}
+
+int tst_has(const tst_result_t *t, const char *code, einv_severity sev)
+{
+    size_t i;
+    for (i = 0; t->r && i < einv_result_count(t->r); i++)
+        if (strcmp(einv_result_at(t->r, i)->code, code) == 0 &&
+            einv_result_at(t->r, i)->severity == sev)
+            return 1;
+    return 0;
+}
+
+int tst_valid(const tst_result_t *t) { return t->r && einv_result_valid(t->r); }
+const char *tst_error(const tst_result_t *t) { return t->error; }
+
+const char *tst_codes(const tst_result_t *t)
+{
+    size_t i, len = 1;
+    tst_result_t *m = (tst_result_t *)t;
+    free(m->codes);
+    for (i = 0; t->r && i < einv_result_count(t->r); i++)
+        len += strlen(einv_result_at(t->r, i)->code) + 1;
+    m->codes = calloc(1, len);
+    for (i = 0; t->r && i < einv_result_count(t->r); i++) {
+        strcat(m->codes, einv_result_at(t->r, i)->code);
+        strcat(m->codes, " ");
+    }
+    return m->codes;
+}
+
+const char *tst_field(const tst_result_t *t, const char *code)
+{
+    size_t i;
+    for (i = 0; t->r && i < einv_result_count(t->r); i++)
+        if (strcmp(einv_result_at(t->r, i)->code, code) == 0)
+            return einv_result_at(t->r, i)->field;
+    return NULL;
+}
+
+void tst_free(tst_result_t *t)
+{
+    if (!t)
+        return;
+    einv_result_free(t->r);
+    free(t->codes);
+    free(t);
+}
+
+static char wrap_buf[1 << 20];
+
+const char *tst_ubl(const char *body)
+{
+    snprintf(wrap_buf, sizeof wrap_buf,
+             "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+             "<Invoice xmlns=\"urn:oasis:names:specification:ubl:schema:xsd:Invoice-2\" "
+             "xmlns:cac=\"urn:oasis:names:specification:ubl:schema:xsd:CommonAggregateComponents-2\" "
+             "xmlns:cbc=\"urn:oasis:names:specification:ubl:schema:xsd:CommonBasicComponents-2\">%s</Invoice>",
+             body);
+    return wrap_buf;
+}
+
+const char *tst_ubl_cn(const char *body)
+{
+    snprintf(wrap_buf, sizeof wrap_buf,
+             "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+             "<CreditNote xmlns=\"urn:oasis:names:specification:ubl:schema:xsd:CreditNote-2\" "
+             "xmlns:cac=\"urn:oasis:names:specification:ubl:schema:xsd:CommonAggregateComponents-2\" "
+             "xmlns:cbc=\"urn:oasis:names:specification:ubl:schema:xsd:CommonBasicComponents-2\">%s</CreditNote>",
+             body);
+    return wrap_buf;
+}
+
+const char *tst_cii(const char *body)
+{
+    snprintf(wrap_buf, sizeof wrap_buf,
+             "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+             "<rsm:CrossIndustryInvoice "
+             "xmlns:rsm=\"urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100\" "
+             "xmlns:ram=\"urn:un:unece:uncefact:data:standard:ReusableAggregateBusinessInformationEntity:100\" "
+             "xmlns:udt=\"urn:un:unece:uncefact:data:standard:UnqualifiedDataType:100\" "
+             "xmlns:qdt=\"urn:un:unece:uncefact:data:standard:QualifiedDataType:100\">%s</rsm:CrossIndustryInvoice>",
+             body);
+    return wrap_buf;
+}

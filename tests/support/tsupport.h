@@ -1,0 +1,37 @@
+/* Test support: validate documents with the real core and the real plugins built into
+ * the build tree (the directory comes from EINV_TEST_PLUGIN_DIR, set by CTest). */
+#ifndef TSUPPORT_H
+#define TSUPPORT_H
+
+#include <stddef.h>
+#include <einvoice/einvoice.h>
+
+typedef struct tst_result tst_result_t;
+
+/* Validate `xml` (NUL-terminated) against `profile` ("EN16931", ...). format may be NULL
+ * (auto). Never NULL: on an engine error the result holds no findings and
+ * tst_error() says why. (transfer full: tst_free) */
+tst_result_t *tst_validate(const char *profile, const char *format, const char *xml);
+/* Same for bytes. */
+tst_result_t *tst_validate_bytes(const char *profile, const char *format, const void *data,
+                                 size_t len);
+/* Number of findings with this code (in errors; kositResult findings included). */
+size_t tst_count(const tst_result_t *r, const char *code);
+/* 1 when some finding with this code has this severity. */
+int tst_has(const tst_result_t *r, const char *code, einv_severity sev);
+int tst_valid(const tst_result_t *r);
+const char *tst_error(const tst_result_t *r);
+/* All codes, space separated, for failure messages. */
+const char *tst_codes(const tst_result_t *r);
+/* The field of the first finding with this code, or NULL. */
+const char *tst_field(const tst_result_t *r, const char *code);
+void tst_free(tst_result_t *r);
+
+/* Wrap a UBL Invoice body: returns a static buffer holding a complete
+ * <Invoice xmlns... > BODY </Invoice> (cac, cbc declared). Not reentrant. */
+const char *tst_ubl(const char *body);
+const char *tst_ubl_cn(const char *body);
+/* Same for CII: <rsm:CrossIndustryInvoice xmlns:rsm xmlns:ram xmlns:udt xmlns:qdt> BODY */
+const char *tst_cii(const char *body);
+
+#endif
