@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# The whole test run: dependencies, a release build with every CUnit suite, the same
+# suites under AddressSanitizer + UndefinedBehaviorSanitizer, and (informative, when
+# ../shared is present) the conformance comparison against the official verdicts.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/deps.sh
+JOBS=$(nproc)
+
+echo "== build (RelWithDebInfo)"
+cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
+cmake --build build -j"$JOBS" >/dev/null
+echo "== tests"
+(cd build && ctest --output-on-failure -j"$JOBS")
+
+echo "== build and tests with ASan + UBSan"
+cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=Debug -DEINV_SANITIZE=ON >/dev/null
+cmake --build build-asan -j"$JOBS" >/dev/null
+# dlclose at exit would hide plugin frames in leak reports; leaks are still checked
+(cd build-asan && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
+   ctest --output-on-failure -j"$JOBS")
+
+if [ -x ../shared/tools/conformance ]; then
+  echo "== conformance (informative): EN16931 over the shared suites"
+  timeout 900 ../shared/tools/conformance --jobs "$JOBS" --show 0 --profile EN16931 \
+    --suite cen-unit-ubl,cen-unit-cii,cen-examples,xr-business,peppol-examples,it,zugferd-xml \
+    --cli 'build/bin/einvoice validate --profile {profile} --json {file}' | tail -n 1 || true
+fi

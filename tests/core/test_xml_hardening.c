@@ -1,0 +1,123 @@
+/* Hostile XML: every case ends as a finding within bounded time and memory, and nothing
+ * is fetched (the network entity points at a closed loopback port; a fetch would show up
+ * as content, a hang, or a different error). */
+#include <CUnit/Basic.h>
+#include "tsupport.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+
+static void expect_finding(const char *doc, size_t len, const char *code)
+{
+    tst_result_t *r = tst_validate_bytes("EN16931", NULL, doc, len);
+    CU_ASSERT_STRING_EQUAL(tst_error(r), "");
+    CU_ASSERT_FALSE(tst_valid(r));
+    if (!tst_count(r, code))
+        fprintf(stderr, "expected %s, got: %s\n", code, tst_codes(r));
+    CU_ASSERT_TRUE(tst_count(r, code) > 0);
+    tst_free(r);
+}
+
+static void test_external_entity_file(void)
+{
+    const char *x = "<?xml version=\"1.0\"?><!DOCTYPE Invoice [<!ENTITY xxe SYSTEM \"file:///etc/passwd\">]>"
+                    "<Invoice xmlns=\"urn:oasis:names:specification:ubl:schema:xsd:Invoice-2\">&xxe;</Invoice>";
+    expect_finding(x, strlen(x), "XML-WELLFORMED");
+}
+
+static void test_external_entity_network(void)
+{
+    const char *x = "<?xml version=\"1.0\"?><!DOCTYPE Invoice SYSTEM \"http://127.0.0.1:9/invoice.dtd\">"
+                    "<Invoice xmlns=\"urn:oasis:names:specification:ubl:schema:xsd:Invoice-2\"/>";
+    expect_finding(x, strlen(x), "XML-WELLFORMED");
+}
+
+static void test_billion_laughs(void)
+{
+    char buf[4096];
+    int i, j, n = snprintf(buf, sizeof buf, "<?xml version=\"1.0\"?><!DOCTYPE lolz [<!ENTITY lol0 \"lol\">");
+    for (i = 1; i < 10; i++) {
+        n += snprintf(buf + n, sizeof buf - n, "<!ENTITY lol%d \"", i);
+        for (j = 0; j < 10; j++)
+            n += snprintf(buf + n, sizeof buf - n, "&lol%d;", i - 1);
+        n += snprintf(buf + n, sizeof buf - n, "\">");
+    }
+    n += snprintf(buf + n, sizeof buf - n, "]><lolz>&lol9;</lolz>");
+    expect_finding(buf, (size_t)n, "XML-WELLFORMED");
+}
+
+static void test_deep_nesting(void)
+{
+    size_t depth = 10000, i, n = 0;
+    char *x = malloc(depth * 7 + 64);
+    for (i = 0; i < depth; i++)
+        n += (size_t)sprintf(x + n, "<a>");
+    for (i = 0; i < depth; i++)
+        n += (size_t)sprintf(x + n, "</a>");
+    expect_finding(x, n, "XML-WELLFORMED");
+    free(x);
+}
+
+static void test_huge_text_node(void)
+{
+    size_t size = 50u << 20, n;
+    const char *head = "<Invoice xmlns=\"urn:oasis:names:specification:ubl:schema:xsd:Invoice-2\"><a>";
+    char *x = malloc(size + 200);
+    struct rusage before, after;
+    tst_result_t *r;
+    n = strlen(head);
+    memcpy(x, head, n);
+    memset(x + n, 'x', size);
+    n += size;
+    n += (size_t)sprintf(x + n, "</a></Invoice>");
+    getrusage(RUSAGE_SELF, &before);
+    r = tst_validate_bytes("EN16931", NULL, x, n);
+    getrusage(RUSAGE_SELF, &after);
+    /* parsed once and judged by the rules: invalid, and without copies of the node */
+    CU_ASSERT_FALSE(tst_valid(r));
+    CU_ASSERT_TRUE(tst_count(r, "BR-02") > 0);
+    CU_ASSERT_TRUE(after.ru_maxrss - before.ru_maxrss < 200 * 1024);
+    tst_free(r);
+    free(x);
+}
+
+static void test_invalid_utf8(void)
+{
+    const char x[] = "<?xml version=\"1.0\" encoding=\"UTF-8\"?><Invoice xmlns=\"urn:oasis:names:specification:ubl:schema:xsd:Invoice-2\">\xC3\x28\xFF</Invoice>";
+    expect_finding(x, sizeof x - 1, "XML-WELLFORMED");
+}
+
+static void test_non_invoice_root(void)
+{
+    const char *x = "<?xml version=\"1.0\"?><Order xmlns=\"urn:oasis:names:specification:ubl:schema:xsd:Order-2\"/>";
+    expect_finding(x, strlen(x), "SCHEMA-ROOT");
+}
+
+static void test_not_xml(void)
+{
+    const char *x = "%PDF-1.7 not really";
+    expect_finding(x, strlen(x), "FORMAT-UNKNOWN");
+    expect_finding("", 0, "XML-EMPTY");
+}
+
+int main(void)
+{
+    CU_pSuite s;
+    unsigned fails;
+    CU_initialize_registry();
+    s = CU_add_suite("xml hardening", NULL, NULL);
+    CU_add_test(s, "external entity (file)", test_external_entity_file);
+    CU_add_test(s, "external DTD (network)", test_external_entity_network);
+    CU_add_test(s, "billion laughs", test_billion_laughs);
+    CU_add_test(s, "10000-deep nesting", test_deep_nesting);
+    CU_add_test(s, "50 MB text node", test_huge_text_node);
+    CU_add_test(s, "invalid UTF-8", test_invalid_utf8);
+    CU_add_test(s, "non-invoice root", test_non_invoice_root);
+    CU_add_test(s, "not XML at all", test_not_xml);
+    CU_basic_set_mode(CU_BRM_VERBOSE);
+    CU_basic_run_tests();
+    fails = CU_get_number_of_failures();
+    CU_cleanup_registry();
+    return fails ? 1 : 0;
+}
