@@ -15,7 +15,7 @@ static void usage(FILE *f)
 {
     fprintf(f,
             "usage: einvoice validate --profile P [--format auto|ubl|cii|...] [--json] [--mapping FILE] FILE...\n"
-            "       einvoice rules --profile P [--json]\n"
+            "       einvoice rules --profile P [--json|--markdown]\n"
             "       einvoice profiles\n"
             "       einvoice formats\n"
             "       einvoice version\n"
@@ -207,16 +207,64 @@ static int cmd_validate(einv_engine_t *e, int argc, char **argv)
     return status;
 }
 
+enum { OUT_TEXT, OUT_JSON, OUT_MD };
+
+static void md_cell(const char *s)
+{
+    for (; s && *s; s++) {
+        if (*s == '|')
+            fputs("\\|", stdout);
+        else if (*s == '\n')
+            fputc(' ', stdout);
+        else
+            fputc(*s, stdout);
+    }
+}
+
+static void emit_rule(const einv_rule_t *r, const char *source, int mode, int *first)
+{
+    if (mode == OUT_JSON) {
+        printf("%s{\"id\":", *first ? "" : ",");
+        json_escape(stdout, r->id);
+        printf(",\"severity\":\"%s\",\"layer\":\"%s\",\"terms\":", einv_severity_name(r->severity),
+               einv_layer_name(r->layer));
+        json_escape(stdout, r->terms);
+        printf(",\"message\":");
+        json_escape(stdout, r->message);
+        printf(",\"suggestion\":");
+        json_escape(stdout, r->suggestion);
+        printf(",\"source\":");
+        json_escape(stdout, source);
+        printf("}");
+    } else if (mode == OUT_MD) {
+        printf("| <a id=\"%s\"></a>%s | %s | %s | ", r->id, r->id, einv_severity_name(r->severity),
+               einv_layer_name(r->layer));
+        md_cell(r->terms);
+        printf(" | ");
+        md_cell(r->message);
+        printf(" | ");
+        md_cell(r->suggestion);
+        printf(" |\n");
+    } else
+        printf("%-28s %-8s %-8s %s\n", r->id, einv_severity_name(r->severity),
+               einv_layer_name(r->layer), source);
+    *first = 0;
+}
+
+
 static int cmd_rules(einv_engine_t *e, int argc, char **argv)
 {
     const char *profile = NULL, *v;
-    int json = 0, i;
-    const einv_profile_ops_t *p;
+    int mode = OUT_TEXT, i, first = 1, n = 0, k;
+    const einv_profile_ops_t *p, *chain[8];
+    size_t j, f;
     for (i = 0; i < argc; i++) {
         if ((v = arg_value(argc, argv, &i, "--profile")))
             profile = v;
         else if (strcmp(argv[i], "--json") == 0)
-            json = 1;
+            mode = OUT_JSON;
+        else if (strcmp(argv[i], "--markdown") == 0)
+            mode = OUT_MD;
         else {
             usage(stderr);
             return 2;
@@ -227,51 +275,25 @@ static int cmd_rules(einv_engine_t *e, int argc, char **argv)
         fprintf(stderr, "einvoice: rules needs --profile with an installed profile\n");
         return 2;
     }
-    /* the profile chain, base first, then the syntax rules of every format */
-    {
-        const einv_profile_ops_t *chain[8];
-        int n = 0, k;
-        size_t j, f;
-        for (; p && n < 8; p = p->base ? einv_engine_profile(e, p->base) : NULL)
-            chain[n++] = p;
-        if (json)
-            printf("[");
-        int first = 1;
-        for (f = 0; f < einv_engine_format_count(e); f++) {
-            const einv_format_ops_t *fo = einv_engine_format_at(e, f);
-            for (j = 0; fo->rules && j < fo->n_rules; j++) {
-                const einv_rule_t *r = fo->rules[j];
-                if (json) {
-                    printf("%s{\"id\":", first ? "" : ",");
-                    json_escape(stdout, r->id);
-                    printf(",\"severity\":\"%s\",\"layer\":\"%s\",\"source\":", einv_severity_name(r->severity),
-                           einv_layer_name(r->layer));
-                    json_escape(stdout, fo->name);
-                    printf("}");
-                } else
-                    printf("%-28s %-8s %-8s %s\n", r->id, einv_severity_name(r->severity),
-                           einv_layer_name(r->layer), fo->name);
-                first = 0;
-            }
-        }
-        for (k = n - 1; k >= 0; k--)
-            for (j = 0; chain[k]->rules && j < chain[k]->n_rules; j++) {
-                const einv_rule_t *r = chain[k]->rules[j];
-                if (json) {
-                    printf("%s{\"id\":", first ? "" : ",");
-                    json_escape(stdout, r->id);
-                    printf(",\"severity\":\"%s\",\"layer\":\"%s\",\"source\":", einv_severity_name(r->severity),
-                           einv_layer_name(r->layer));
-                    json_escape(stdout, chain[k]->name);
-                    printf("}");
-                } else
-                    printf("%-28s %-8s %-8s %s\n", r->id, einv_severity_name(r->severity),
-                           einv_layer_name(r->layer), chain[k]->name);
-                first = 0;
-            }
-        if (json)
-            printf("]\n");
+    for (; p && n < 8; p = p->base ? einv_engine_profile(e, p->base) : NULL)
+        chain[n++] = p;
+    if (mode == OUT_JSON)
+        printf("[");
+    if (mode == OUT_MD)
+        printf("| id | severity | layer | terms | message | suggestion |\n|---|---|---|---|---|---|\n");
+    /* the core's own findings, the syntax rules of every format, then the profile chain */
+    for (j = 0; j < einv_core_rules_count; j++)
+        emit_rule(einv_core_rules[j], "core", mode, &first);
+    for (f = 0; f < einv_engine_format_count(e); f++) {
+        const einv_format_ops_t *fo = einv_engine_format_at(e, f);
+        for (j = 0; fo->rules && j < fo->n_rules; j++)
+            emit_rule(fo->rules[j], fo->name, mode, &first);
     }
+    for (k = n - 1; k >= 0; k--)
+        for (j = 0; chain[k]->rules && j < chain[k]->n_rules; j++)
+            emit_rule(chain[k]->rules[j], chain[k]->name, mode, &first);
+    if (mode == OUT_JSON)
+        printf("]\n");
     return 0;
 }
 

@@ -44,9 +44,9 @@ static const einv_rule_t R_TRUNCATED = {
     "FINDINGS-TRUNCATED", EINV_SEV_WARNING, EINV_LAYER_SCHEMA, "",
     "Too many findings; the list was cut.", "Fix the reported problems first and validate again."};
 
-const einv_rule_t *const einv_core_rules[] = {&R_EMPTY, &R_WELLFORMED, &R_ROOT, &R_FORMAT,
+EINV_API const einv_rule_t *const einv_core_rules[] = {&R_EMPTY, &R_WELLFORMED, &R_ROOT, &R_FORMAT,
                                               &R_SYNTAX, &R_TRUNCATED};
-const size_t einv_core_rules_count = sizeof einv_core_rules / sizeof einv_core_rules[0];
+EINV_API const size_t einv_core_rules_count = sizeof einv_core_rules / sizeof einv_core_rules[0];
 
 static void default_dir(char *buf, size_t size)
 {

@@ -49,6 +49,9 @@ EINV_API const einv_finding_t *einv_result_at(const einv_result_t *r, size_t i);
 EINV_API const char *einv_result_format(const einv_result_t *r);
 /* The validationResult object of API.md as JSON text. (transfer full: free()) */
 EINV_API char *einv_result_json(const einv_result_t *r);
+/* The findings the core itself can report (XML-WELLFORMED, SCHEMA-ROOT, ...). */
+EINV_API extern const einv_rule_t *const einv_core_rules[];
+EINV_API extern const size_t einv_core_rules_count;
 /* canonicalJson or NULL. (transfer none) */
 EINV_API const char *einv_result_canonical(const einv_result_t *r);
 
