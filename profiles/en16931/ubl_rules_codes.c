@@ -30,6 +30,9 @@ static const einv_rule_t R_CL06 = {"BR-CL-06", S, L, "BT-8",
 static const einv_rule_t R_CL07 = {"BR-CL-07", S, L, "BT-18",
     "The scheme of the invoiced object identifier (BT-18) is not a UNTDID 1153 reference qualifier.",
     "Set schemeID of the object identifier to a UNTDID 1153 code, e.g. AAA, or remove it."};
+static const einv_rule_t R_CL08 = {"BR-CL-08", S, L, "BT-21",
+    "The invoice note subject code (BT-21, written as #CODE# at the start of the note) is not a UNTDID 4451 code.",
+    "Start the note with a UNTDID 4451 subject code between hashes, e.g. #AAI#, or drop the prefix."};
 static const einv_rule_t R_CL10 = {"BR-CL-10", S, L, "BT-29, BT-46, BT-60",
     "A party identifier uses a scheme that is not an ISO/IEC 6523 ICD code.",
     "Set the party identifier's schemeID to an ICD code such as 0088; SEPA is allowed only for seller and payee."};
@@ -83,7 +86,7 @@ static const einv_rule_t R_CL26 = {"BR-CL-26", S, L, "BT-71",
 #undef L
 
 static const einv_rule_t *const RULES[] = {
-    &R_CL01, &R_CL03, &R_CL04, &R_CL05, &R_CL06, &R_CL07, &R_CL10, &R_CL11,
+    &R_CL01, &R_CL03, &R_CL04, &R_CL05, &R_CL06, &R_CL07, &R_CL08, &R_CL10, &R_CL11,
     &R_CL13, &R_CL14, &R_CL15, &R_CL16, &R_CL17, &R_CL18, &R_CL19, &R_CL20,
     &R_CL21, &R_CL22, &R_CL23, &R_CL24, &R_CL25, &R_CL26,
 };
@@ -256,6 +259,33 @@ static const char *const AMOUNTS[] = {
 
 static const char *const QUANTITIES[] = {"InvoicedQuantity", "BaseQuantity", "CreditedQuantity"};
 
+/* BR-CL-08 (context: the document's own cbc:Note elements): when the note holds a '#',
+ * the text between the first two '#' must, if it is 3 characters long, be a UNTDID 4451
+ * code. A note without a second '#' yields an empty code and passes, as in the artefact. */
+static void check_note_subjects(einv_ctx_t *ctx, const einv_xdoc_t *d)
+{
+    xmlNodePtr n;
+    for (n = einv_x_child(einv_xdoc_root(d), EINV_NS_CBC, "Note"); n; n = einv_x_next_same(n)) {
+        const char *t = einv_x_text(n), *a = strchr(t, '#'), *b;
+        char code[8];
+        size_t len = 0;
+        if (!a)
+            continue;
+        b = strchr(a + 1, '#');
+        if (!b)
+            continue;
+        for (const char *p = a + 1; p < b; p++)
+            if (((unsigned char)*p & 0xC0) != 0x80)
+                len++;
+        if (len != 3 || (size_t)(b - a - 1) >= sizeof code)
+            continue;
+        memcpy(code, a + 1, (size_t)(b - a - 1));
+        code[b - a - 1] = 0;
+        if (!en_code_in_uncl4451(code))
+            einv_report(ctx, &R_CL08, n);
+    }
+}
+
 static void check(einv_ctx_t *ctx)
 {
     const einv_xdoc_t *d = einv_ctx_xdoc(ctx);
@@ -274,6 +304,7 @@ static void check(einv_ctx_t *ctx)
     check_child_text(ctx, d, "DescriptionCode", "InvoicePeriod", &R_CL06, en_code_in_uncl2005);
 
     check_ids(ctx, d);
+    check_note_subjects(ctx, d);
 
     l = all_cbc(d, "CompanyID");
     for (i = 0; i < l->n; i++)
