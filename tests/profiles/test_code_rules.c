@@ -47,6 +47,10 @@ static const code_case_t UBL_CASES[] = {
     {UBL, "BR-CL-07", 0, "<cac:AdditionalDocumentReference><cbc:ID schemeID=\"QQQQ\">X</cbc:ID>"
                          "<cbc:DocumentTypeCode>916</cbc:DocumentTypeCode></cac:AdditionalDocumentReference>"},
 
+    {UBL, "BR-CL-08", 0, "<cbc:Note>#AAI#General information</cbc:Note>"},
+    {UBL, "BR-CL-08", 1, "<cbc:Note>#QQQ#Unknown subject</cbc:Note>"},
+    {UBL, "BR-CL-08", 0, "<cbc:Note>#QQQQ#four characters are not a subject code</cbc:Note>"},
+
     {UBL, "BR-CL-10", 0, "<cac:AccountingCustomerParty><cac:Party><cac:PartyIdentification>"
                          "<cbc:ID schemeID=\"0088\">1</cbc:ID></cac:PartyIdentification></cac:Party></cac:AccountingCustomerParty>"},
     {UBL, "BR-CL-10", 0, "<cac:AccountingSupplierParty><cac:Party><cac:PartyIdentification>"
