@@ -1,0 +1,692 @@
+/* UBL 2.1 Invoice / CreditNote -> canonical EN 16931 model, following the EN 16931-3-2
+ * syntax binding (the XPaths of the CEN UBL artefacts).
+ *
+ * The mapping is data: one table per business group, each row {term, path relative to the
+ * group's source element, flags, filter, attribute sources, sub-table}. A path is a chain
+ * of child steps ("cac:Item/cbc:Name"), may end in an attribute ("cbc:X/@unitCode"), may
+ * start at the document element ("/cac:TaxTotal/..."), may be "." (the group's own
+ * element) and may list alternatives separated by '|'. Lists (terms with EINV_C_MANY) take
+ * every match, single terms the first match in document order that passes the row's
+ * filter. The rows of a group are served by one pass over its element's children, so the
+ * mapping is linear in the size of the document. */
+#include "ubl_to_model.h"
+#include <stdint.h>
+#include <string.h>
+
+enum {
+    UM_COND = 1,       /* group created only when one of its fields is found */
+    UM_IF_ABSENT = 2,  /* skipped when the parent already holds this term */
+    UM_INV = 4,        /* Invoice documents only */
+    UM_CN = 8,         /* CreditNote documents only */
+    UM_NOTE_CODE = 16, /* BT-21: the "#CODE#" prefix of a cbc:Note */
+    UM_NOTE_TEXT = 32  /* BT-22: a cbc:Note without that prefix */
+};
+
+enum {
+    UF_NONE = 0,
+    UF_VAT,           /* cac:PartyTaxScheme/cbc:CompanyID of the VAT scheme */
+    UF_NOT_VAT,       /* ... of any other tax scheme */
+    UF_SEPA,          /* an identifier with schemeID SEPA (BT-90) */
+    UF_NOT_SEPA,      /* any other identifier */
+    UF_DOC130,        /* cbc:ID of a document reference with DocumentTypeCode 130 (BT-18) */
+    UF_DOC50,         /* ... with DocumentTypeCode 50 (BT-11 of a CreditNote) */
+    UF_BG24,          /* an AdditionalDocumentReference that is neither of the above */
+    UF_ALLOWANCE,     /* cac:AllowanceCharge with ChargeIndicator false */
+    UF_CHARGE,        /* cac:AllowanceCharge with ChargeIndicator true */
+    UF_CUR_DOC,       /* a TaxTotal/TaxAmount in the document currency (BT-110) */
+    UF_CUR_FALLBACK,  /* a TaxTotal/TaxAmount not in a distinct tax currency */
+    UF_CUR_TAX        /* a TaxTotal/TaxAmount in the tax currency BT-6 (BT-111) */
+};
+
+typedef struct ubl_row {
+    einv_term term;
+    const char *path;
+    unsigned char flags, filter;
+    const char *a0, *a1;          /* attribute sources ("@name"); NULL: the kind's default */
+    const struct ubl_row *sub;    /* the fields of a group */
+    size_t nsub;
+} ubl_row;
+
+typedef struct ubl_map {
+    einv_invoice_t *inv;
+    const xmlNode *root;
+    int credit_note;
+    char cur_doc[16], cur_tax[16];   /* BT-5 and BT-6, white space trimmed */
+} ubl_map;
+
+typedef int (*ubl_visit_fn)(const xmlNode *n, void *arg);
+
+/* ---- small helpers ---- */
+
+static int ubl_ws(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
+
+/* normalize-space(s) = want (ASCII case-insensitive when icase). */
+static int ubl_token_eq(const char *s, const char *want, int icase)
+{
+    size_t n = strlen(want), k;
+    if (!s)
+        return 0;
+    while (ubl_ws(*s))
+        s++;
+    for (k = 0; k < n; k++) {
+        char a = s[k], b = want[k];
+        if (icase && a >= 'a' && a <= 'z')
+            a = (char)(a - 'a' + 'A');
+        if (a != b)
+            return 0;
+    }
+    for (s += n; *s; s++)
+        if (!ubl_ws(*s))
+            return 0;
+    return 1;
+}
+
+static void ubl_trim_copy(const char *s, char *out, size_t size)
+{
+    size_t k = 0;
+    while (s && ubl_ws(*s))
+        s++;
+    while (s && *s && !ubl_ws(*s) && k + 1 < size)
+        out[k++] = *s++;
+    out[k] = 0;
+}
+
+/* xs:boolean of the child cbc:ChargeIndicator: 1 true, 0 false, -1 missing or invalid. */
+static int ubl_charge_indicator(const xmlNode *ac)
+{
+    const xmlNode *ci = einv_x_child(ac, EINV_NS_CBC, "ChargeIndicator");
+    const char *t = ci ? einv_x_text(ci) : NULL;
+    if (ubl_token_eq(t, "true", 0) || ubl_token_eq(t, "1", 0))
+        return 1;
+    if (ubl_token_eq(t, "false", 0) || ubl_token_eq(t, "0", 0))
+        return 0;
+    return -1;
+}
+
+static int ubl_prefix_ns(const char *p, size_t n)
+{
+    if (n == 3 && !memcmp(p, "cbc", 3))
+        return EINV_NS_CBC;
+    if (n == 3 && !memcmp(p, "cac", 3))
+        return EINV_NS_CAC;
+    if (n == 3 && !memcmp(p, "ext", 3))
+        return EINV_NS_EXT;
+    return -1;
+}
+
+/* ---- paths ---- */
+
+/* One alternative: child steps from `from`, the last one possibly "@attr". Calls fn on
+ * each match in document order until fn returns nonzero (which is returned). */
+static int ubl_steps(const xmlNode *from, const char *p, const char *end, ubl_visit_fn fn,
+                     void *arg)
+{
+    const char *slash, *colon, *local;
+    const xmlNode *c;
+    size_t len;
+    int ns, r;
+    if (p >= end)
+        return fn(from, arg);
+    if (*p == '@') {
+        const xmlAttr *a;
+        len = (size_t)(end - p - 1);
+        for (a = from->type == XML_ELEMENT_NODE ? from->properties : NULL; a; a = a->next)
+            if (!a->ns && !strncmp((const char *)a->name, p + 1, len) && !a->name[len])
+                return fn((const xmlNode *)a, arg);
+        return 0;
+    }
+    slash = memchr(p, '/', (size_t)(end - p));
+    if (!slash)
+        slash = end;
+    if (slash - p == 1 && *p == '.')
+        return ubl_steps(from, slash < end ? slash + 1 : end, end, fn, arg);
+    colon = memchr(p, ':', (size_t)(slash - p));
+    if (!colon || (ns = ubl_prefix_ns(p, (size_t)(colon - p))) < 0)
+        return 0;
+    local = colon + 1;
+    len = (size_t)(slash - local);
+    for (c = from->children; c; c = c->next)
+        if (c->type == XML_ELEMENT_NODE && einv_x_nsid(c) == ns &&
+            !strncmp((const char *)c->name, local, len) && !c->name[len] &&
+            (r = ubl_steps(c, slash < end ? slash + 1 : end, end, fn, arg)))
+            return r;
+    return 0;
+}
+
+static int ubl_walk(const ubl_map *m, const xmlNode *ctx, const char *path, ubl_visit_fn fn,
+                    void *arg)
+{
+    const char *p = path;
+    for (;;) {
+        const char *bar = strchr(p, '|');
+        const char *end = bar ? bar : p + strlen(p);
+        const xmlNode *from = ctx;
+        int r;
+        if (*p == '/') {
+            from = m->root;
+            p++;
+        }
+        if ((r = ubl_steps(from, p, end, fn, arg)))
+            return r;
+        if (!bar)
+            return 0;
+        p = bar + 1;
+    }
+}
+
+/* ---- filters ---- */
+
+static int ubl_doc_type_is(const xmlNode *ref, const char *code)
+{
+    return ubl_token_eq(einv_x_text(einv_x_child(ref, EINV_NS_CBC, "DocumentTypeCode")), code, 0);
+}
+
+static int ubl_filter(const ubl_map *m, int f, const xmlNode *n)
+{
+    const char *cur;
+    switch (f) {
+    case UF_VAT:
+    case UF_NOT_VAT: {
+        const xmlNode *ts = einv_x_child(n->parent, EINV_NS_CAC, "TaxScheme");
+        int vat = ubl_token_eq(einv_x_text(einv_x_child(ts, EINV_NS_CBC, "ID")), "VAT", 1);
+        return f == UF_VAT ? vat : !vat;
+    }
+    case UF_SEPA:
+        return ubl_token_eq(einv_x_attr(n, "schemeID"), "SEPA", 0);
+    case UF_NOT_SEPA:
+        return !ubl_token_eq(einv_x_attr(n, "schemeID"), "SEPA", 0);
+    case UF_DOC130:
+        return ubl_doc_type_is(n->parent, "130");
+    case UF_DOC50:
+        return ubl_doc_type_is(n->parent, "50");
+    case UF_BG24:
+        return !ubl_doc_type_is(n, "130") && !(m->credit_note && ubl_doc_type_is(n, "50"));
+    case UF_ALLOWANCE:
+        return ubl_charge_indicator(n) == 0;
+    case UF_CHARGE:
+        return ubl_charge_indicator(n) == 1;
+    case UF_CUR_DOC:
+        return m->cur_doc[0] && ubl_token_eq(einv_x_attr(n, "currencyID"), m->cur_doc, 0);
+    case UF_CUR_FALLBACK:
+        cur = einv_x_attr(n, "currencyID");
+        return !m->cur_tax[0] || !strcmp(m->cur_tax, m->cur_doc) ||
+               !ubl_token_eq(cur, m->cur_tax, 0);
+    case UF_CUR_TAX:
+        return m->cur_tax[0] && strcmp(m->cur_tax, m->cur_doc) != 0 &&
+               ubl_token_eq(einv_x_attr(n, "currencyID"), m->cur_tax, 0);
+    default:
+        return 1;
+    }
+}
+
+/* ---- building nodes ---- */
+
+static void ubl_rows(ubl_map *m, const ubl_row *rows, size_t n, einv_node_t *parent,
+                     const xmlNode *ctx);
+static int ubl_has_any(const ubl_map *m, const ubl_row *rows, size_t n, const xmlNode *ctx);
+
+typedef struct ubl_visit {
+    ubl_map *m;
+    const ubl_row *row;
+    einv_node_t *parent;
+    int many;
+} ubl_visit;
+
+static int ubl_row_applies(const ubl_map *m, const ubl_row *r)
+{
+    return !((r->flags & UM_INV) && m->credit_note) && !((r->flags & UM_CN) && !m->credit_note);
+}
+
+/* Default attribute sources by kind: currency of amounts, unit of quantities, scheme of
+ * identifiers, mime code and file name of attachments. */
+static const char *ubl_attr_src(const ubl_row *r, einv_term_kind k, int i)
+{
+    const char *s = i ? r->a1 : r->a0;
+    if (s)
+        return s;
+    switch (k) {
+    case EINV_K_AMOUNT: return i ? NULL : "@currencyID";
+    case EINV_K_QUANTITY: return i ? NULL : "@unitCode";
+    case EINV_K_ID: return i ? NULL : "@schemeID";
+    case EINV_K_BINARY: return i ? "@filename" : "@mimeCode";
+    default: return NULL;
+    }
+}
+
+/* "#AAI#text" notes carry the subject code BT-21 in front of the text BT-22. */
+static size_t ubl_note_code_len(const char *t)
+{
+    return t[0] == '#' && t[1] && t[1] != '#' && t[2] && t[2] != '#' && t[3] && t[3] != '#' &&
+                   t[4] == '#'
+               ? 5
+               : 0;
+}
+
+static void ubl_leaf(ubl_map *m, einv_node_t *parent, const ubl_row *r, const xmlNode *x)
+{
+    const char *text = einv_x_text(x);
+    char code[4];
+    einv_node_t *n;
+    int i;
+    if (r->flags & UM_NOTE_CODE) {
+        if (!ubl_note_code_len(text))
+            return;
+        memcpy(code, text + 1, 3);
+        code[3] = 0;
+        text = code;
+    } else if (r->flags & UM_NOTE_TEXT)
+        text += ubl_note_code_len(text);
+    n = einv_node_add(m->inv, parent, r->term, text);
+    if (!n)
+        return;
+    einv_node_set_src(m->inv, n, NULL, x);
+    if (x->type != XML_ELEMENT_NODE)
+        return;
+    for (i = 0; i < 2; i++) {
+        const char *src = ubl_attr_src(r, einv_term_info(r->term)->kind, i);
+        const char *v = src && src[0] == '@' ? einv_x_attr(x, src + 1) : NULL;
+        if (v)
+            einv_node_set_attr(m->inv, n, i, v);
+    }
+}
+
+static int ubl_visit_add(const xmlNode *x, void *arg)
+{
+    ubl_visit *v = arg;
+    const ubl_row *r = v->row;
+    if (!ubl_filter(v->m, r->filter, x))
+        return 0;
+    if (r->sub) {
+        einv_node_t *g;
+        if ((r->flags & UM_COND) && !ubl_has_any(v->m, r->sub, r->nsub, x))
+            return 0;
+        g = einv_node_add(v->m->inv, v->parent, r->term, NULL);
+        if (!g)
+            return 1;
+        einv_node_set_src(v->m->inv, g, NULL, x);
+        ubl_rows(v->m, r->sub, r->nsub, g, x);
+    } else
+        ubl_leaf(v->m, v->parent, r, x);
+    return !v->many;
+}
+
+static int ubl_visit_probe(const xmlNode *x, void *arg)
+{
+    ubl_visit *v = arg;
+    const ubl_row *r = v->row;
+    if (!ubl_filter(v->m, r->filter, x))
+        return 0;
+    if (r->flags & UM_NOTE_CODE)
+        return ubl_note_code_len(einv_x_text(x)) != 0;
+    return !(r->flags & UM_COND) || ubl_has_any(v->m, r->sub, r->nsub, x);
+}
+
+static int ubl_has_any(const ubl_map *m, const ubl_row *rows, size_t n, const xmlNode *ctx)
+{
+    size_t i;
+    for (i = 0; i < n; i++) {
+        ubl_visit v = {(ubl_map *)m, &rows[i], NULL, 0};
+        if (ubl_row_applies(m, &rows[i]) && ubl_walk(m, ctx, rows[i].path, ubl_visit_probe, &v))
+            return 1;
+    }
+    return 0;
+}
+
+/* An alternative of a row that starts with a child step of the group's element. */
+typedef struct ubl_alt {
+    const char *local, *rest, *end;   /* first step's local name; the steps after it */
+    size_t len;
+    int ns;
+    unsigned ri;                      /* index of its row */
+} ubl_alt;
+
+#define UBL_MAX_ALTS 64
+#define UBL_BUCKETS 64
+#define UBL_BUCKET(name, len) \
+    (((unsigned)(len) * 7u + (unsigned char)(name)[0] * 3u + (unsigned char)(name)[(len) - 1]) % UBL_BUCKETS)
+
+/* Split a row's path into child-step alternatives; 0 when some alternative starts
+ * elsewhere ("/", ".", "@") or there is no room left. */
+static int ubl_child_alts(const ubl_row *r, unsigned ri, ubl_alt *alts, size_t *na)
+{
+    const char *p = r->path;
+    size_t k = *na;
+    for (;;) {
+        const char *bar = strchr(p, '|');
+        const char *end = bar ? bar : p + strlen(p);
+        const char *slash = memchr(p, '/', (size_t)(end - p));
+        const char *colon = memchr(p, ':', (size_t)((slash ? slash : end) - p));
+        int ns = colon ? ubl_prefix_ns(p, (size_t)(colon - p)) : -1;
+        if (ns < 0 || k >= UBL_MAX_ALTS)
+            return 0;
+        alts[k].ns = ns;
+        alts[k].local = colon + 1;
+        alts[k].len = (size_t)((slash ? slash : end) - alts[k].local);
+        alts[k].rest = slash ? slash + 1 : end;
+        alts[k].end = end;
+        alts[k].ri = ri;
+        k++;
+        if (!bar)
+            break;
+        p = bar + 1;
+    }
+    *na = k;
+    return 1;
+}
+
+static void ubl_walk_row(ubl_map *m, const ubl_row *r, einv_node_t *parent, const xmlNode *ctx)
+{
+    ubl_visit v = {m, r, parent, einv_term_info(r->term)->card == EINV_C_MANY};
+    if ((r->flags & UM_IF_ABSENT) && einv_node_get(parent, r->term))
+        return;
+    ubl_walk(m, ctx, r->path, ubl_visit_add, &v);
+}
+
+/* Map the rows of one group instance. Rows whose paths start with child steps are served
+ * by a single pass over ctx's children (so the document element's thousands of lines are
+ * visited once, not once per row); a single-valued row takes its first match in document
+ * order. The other rows walk their paths afterwards, UM_IF_ABSENT rows last. */
+static void ubl_rows(ubl_map *m, const ubl_row *rows, size_t n, einv_node_t *parent,
+                     const xmlNode *ctx)
+{
+    ubl_alt alts[UBL_MAX_ALTS];
+    unsigned char direct[UBL_MAX_ALTS], head[UBL_BUCKETS], chain[UBL_MAX_ALTS];
+    size_t na = 0, i, a;
+    uint64_t done = 0, match = 0;
+    const xmlChar *last = NULL;
+    int last_ns = -1;
+    const xmlNode *c;
+
+    for (i = 0; i < n && i < UBL_MAX_ALTS; i++) {
+        size_t keep = na;
+        direct[i] = 0;
+        if (!ubl_row_applies(m, &rows[i]))
+            continue;
+        if ((rows[i].flags & UM_IF_ABSENT) || !ubl_child_alts(&rows[i], (unsigned)i, alts, &na)) {
+            na = keep;
+            direct[i] = 1;
+        }
+    }
+    /* bucket the alternatives by name shape, so each child is compared with ~1 of them */
+    memset(head, 0xff, sizeof head);
+    for (a = na; a-- > 0;) {
+        unsigned h = UBL_BUCKET(alts[a].local, alts[a].len);
+        chain[a] = head[h];
+        head[h] = (unsigned char)a;
+    }
+    for (c = na ? ctx->children : NULL; c; c = c->next) {
+        int ns;
+        if (c->type != XML_ELEMENT_NODE)
+            continue;
+        ns = einv_x_nsid(c);
+        if (c->name != last || ns != last_ns) {   /* names are interned: one test per run */
+            const char *name = (const char *)c->name;
+            size_t len = strlen(name);
+            match = 0;
+            for (a = len ? head[UBL_BUCKET(name, len)] : 0xff; a != 0xff; a = chain[a])
+                if (alts[a].ns == ns && alts[a].len == len && !memcmp(name, alts[a].local, len))
+                    match |= (uint64_t)1 << a;
+            last = c->name;
+            last_ns = ns;
+        }
+        for (uint64_t todo = match; todo; todo &= todo - 1) {
+            const ubl_row *r;
+            ubl_visit v;
+            a = (size_t)__builtin_ctzll(todo);
+            if ((done >> alts[a].ri) & 1)
+                continue;
+            r = &rows[alts[a].ri];
+            v.m = m;
+            v.row = r;
+            v.parent = parent;
+            v.many = einv_term_info(r->term)->card == EINV_C_MANY;
+            if (ubl_steps(c, alts[a].rest, alts[a].end, ubl_visit_add, &v))
+                done |= (uint64_t)1 << alts[a].ri;
+        }
+    }
+    for (i = 0; i < n; i++)
+        if ((i >= UBL_MAX_ALTS || direct[i]) && ubl_row_applies(m, &rows[i]) &&
+            !(rows[i].flags & UM_IF_ABSENT))
+            ubl_walk_row(m, &rows[i], parent, ctx);
+    for (i = 0; i < n; i++)
+        if ((rows[i].flags & UM_IF_ABSENT) && ubl_row_applies(m, &rows[i]))
+            ubl_walk_row(m, &rows[i], parent, ctx);
+}
+
+/* ---- the binding ---- */
+
+#define N_(a) (sizeof(a) / sizeof((a)[0]))
+#define F(t, p) {EINV_T_##t, p, 0, 0, NULL, NULL, NULL, 0}
+#define FX(t, p, fl, flt) {EINV_T_##t, p, fl, flt, NULL, NULL, NULL, 0}
+#define FA(t, p, a0, a1) {EINV_T_##t, p, 0, 0, a0, a1, NULL, 0}
+#define G(t, p, sub) {EINV_T_##t, p, 0, 0, NULL, NULL, sub, N_(sub)}
+#define GX(t, p, fl, flt, sub) {EINV_T_##t, p, fl, flt, NULL, NULL, sub, N_(sub)}
+
+#define UBL_ADDRESS(name, l1, l2, l3, city, zip, sub, country)                               \
+    static const ubl_row name[] = {                                                       \
+        F(l1, "cbc:StreetName"), F(l2, "cbc:AdditionalStreetName"),                       \
+        F(l3, "cac:AddressLine/cbc:Line"), F(city, "cbc:CityName"),                       \
+        F(zip, "cbc:PostalZone"), F(sub, "cbc:CountrySubentity"),                         \
+        F(country, "cac:Country/cbc:IdentificationCode")}
+
+UBL_ADDRESS(UBL_SELLER_ADDRESS, BT_35, BT_36, BT_162, BT_37, BT_38, BT_39, BT_40);
+UBL_ADDRESS(UBL_BUYER_ADDRESS, BT_50, BT_51, BT_163, BT_52, BT_53, BT_54, BT_55);
+UBL_ADDRESS(UBL_TAXREP_ADDRESS, BT_64, BT_65, BT_164, BT_66, BT_67, BT_68, BT_69);
+UBL_ADDRESS(UBL_DELIVERY_ADDRESS, BT_75, BT_76, BT_165, BT_77, BT_78, BT_79, BT_80);
+
+static const ubl_row UBL_SELLER_CONTACT[] = {
+    F(BT_41, "cbc:Name"), F(BT_42, "cbc:Telephone"), F(BT_43, "cbc:ElectronicMail")};
+static const ubl_row UBL_BUYER_CONTACT[] = {
+    F(BT_56, "cbc:Name"), F(BT_57, "cbc:Telephone"), F(BT_58, "cbc:ElectronicMail")};
+
+static const ubl_row UBL_NOTE[] = {
+    FX(BT_21, ".", UM_NOTE_CODE, 0), FX(BT_22, ".", UM_NOTE_TEXT, 0)};
+
+static const ubl_row UBL_PROCESS[] = {
+    F(BT_23, "cbc:ProfileID"), F(BT_24, "cbc:CustomizationID")};
+
+static const ubl_row UBL_PRECEDING[] = {F(BT_25, "cbc:ID"), F(BT_26, "cbc:IssueDate")};
+
+static const ubl_row UBL_SELLER[] = {
+    F(BT_27, "cac:PartyLegalEntity/cbc:RegistrationName"),
+    F(BT_28, "cac:PartyName/cbc:Name"),
+    FX(BT_29, "cac:PartyIdentification/cbc:ID", 0, UF_NOT_SEPA),
+    F(BT_30, "cac:PartyLegalEntity/cbc:CompanyID"),
+    FX(BT_31, "cac:PartyTaxScheme/cbc:CompanyID", 0, UF_VAT),
+    FX(BT_32, "cac:PartyTaxScheme/cbc:CompanyID", 0, UF_NOT_VAT),
+    F(BT_33, "cac:PartyLegalEntity/cbc:CompanyLegalForm"),
+    F(BT_34, "cbc:EndpointID"),
+    G(BG_5, "cac:PostalAddress", UBL_SELLER_ADDRESS),
+    G(BG_6, "cac:Contact", UBL_SELLER_CONTACT)};
+
+static const ubl_row UBL_BUYER[] = {
+    F(BT_44, "cac:PartyLegalEntity/cbc:RegistrationName"),
+    F(BT_45, "cac:PartyName/cbc:Name"),
+    F(BT_46, "cac:PartyIdentification/cbc:ID"),
+    F(BT_47, "cac:PartyLegalEntity/cbc:CompanyID"),
+    FX(BT_48, "cac:PartyTaxScheme/cbc:CompanyID", 0, UF_VAT),
+    F(BT_49, "cbc:EndpointID"),
+    G(BG_8, "cac:PostalAddress", UBL_BUYER_ADDRESS),
+    G(BG_9, "cac:Contact", UBL_BUYER_CONTACT)};
+
+static const ubl_row UBL_PAYEE[] = {
+    F(BT_59, "cac:PartyName/cbc:Name"),
+    FX(BT_60, "cac:PartyIdentification/cbc:ID", 0, UF_NOT_SEPA),
+    F(BT_61, "cac:PartyLegalEntity/cbc:CompanyID")};
+
+static const ubl_row UBL_TAXREP[] = {
+    F(BT_62, "cac:PartyName/cbc:Name"),
+    FX(BT_63, "cac:PartyTaxScheme/cbc:CompanyID", 0, UF_VAT),
+    G(BG_12, "cac:PostalAddress", UBL_TAXREP_ADDRESS)};
+
+static const ubl_row UBL_DELIVERY[] = {
+    F(BT_70, "cac:DeliveryParty/cac:PartyName/cbc:Name"),
+    F(BT_71, "cac:DeliveryLocation/cbc:ID"),
+    F(BT_72, "cbc:ActualDeliveryDate"),
+    G(BG_15, "cac:DeliveryLocation/cac:Address", UBL_DELIVERY_ADDRESS)};
+
+static const ubl_row UBL_PERIOD[] = {F(BT_73, "cbc:StartDate"), F(BT_74, "cbc:EndDate")};
+
+static const ubl_row UBL_TRANSFER[] = {
+    F(BT_84, "cbc:ID"), F(BT_85, "cbc:Name"), F(BT_86, "cac:FinancialInstitutionBranch/cbc:ID")};
+static const ubl_row UBL_CARD[] = {
+    F(BT_87, "cbc:PrimaryAccountNumberID"), F(BT_88, "cbc:HolderName")};
+/* context: the document element; the creditor id is a SEPA party identifier */
+static const ubl_row UBL_DEBIT[] = {
+    F(BT_89, "cac:PaymentMeans/cac:PaymentMandate/cbc:ID"),
+    FX(BT_90, "cac:AccountingSupplierParty/cac:Party/cac:PartyIdentification/cbc:ID|"
+              "cac:PayeeParty/cac:PartyIdentification/cbc:ID", 0, UF_SEPA),
+    F(BT_91, "cac:PaymentMeans/cac:PaymentMandate/cac:PayerFinancialAccount/cbc:ID")};
+/* context: the document element (BG-16 spans every cac:PaymentMeans) */
+static const ubl_row UBL_PAYMENT[] = {
+    F(BT_81, "cac:PaymentMeans/cbc:PaymentMeansCode"),
+    F(BT_82, "cac:PaymentMeans/cbc:PaymentMeansCode/@name"),
+    F(BT_83, "cac:PaymentMeans/cbc:PaymentID"),
+    G(BG_17, "cac:PaymentMeans/cac:PayeeFinancialAccount", UBL_TRANSFER),
+    G(BG_18, "cac:PaymentMeans/cac:CardAccount", UBL_CARD),
+    GX(BG_19, ".", UM_COND, 0, UBL_DEBIT)};
+
+static const ubl_row UBL_ALLOWANCE[] = {
+    F(BT_92, "cbc:Amount"), F(BT_93, "cbc:BaseAmount"), F(BT_94, "cbc:MultiplierFactorNumeric"),
+    F(BT_95, "cac:TaxCategory/cbc:ID"), F(BT_96, "cac:TaxCategory/cbc:Percent"),
+    F(BT_97, "cbc:AllowanceChargeReason"), F(BT_98, "cbc:AllowanceChargeReasonCode")};
+static const ubl_row UBL_CHARGE[] = {
+    F(BT_99, "cbc:Amount"), F(BT_100, "cbc:BaseAmount"), F(BT_101, "cbc:MultiplierFactorNumeric"),
+    F(BT_102, "cac:TaxCategory/cbc:ID"), F(BT_103, "cac:TaxCategory/cbc:Percent"),
+    F(BT_104, "cbc:AllowanceChargeReason"), F(BT_105, "cbc:AllowanceChargeReasonCode")};
+
+/* BT-110/BT-111 are the TaxTotal amounts in the document / tax currency */
+#define UBL_TAX_TOTALS                                                                     \
+    FX(BT_110, "/cac:TaxTotal/cbc:TaxAmount", 0, UF_CUR_DOC),                              \
+    FX(BT_110, "/cac:TaxTotal/cbc:TaxAmount", UM_IF_ABSENT, UF_CUR_FALLBACK),              \
+    FX(BT_111, "/cac:TaxTotal/cbc:TaxAmount", 0, UF_CUR_TAX)
+static const ubl_row UBL_TOTALS[] = {
+    F(BT_106, "cbc:LineExtensionAmount"), F(BT_107, "cbc:AllowanceTotalAmount"),
+    F(BT_108, "cbc:ChargeTotalAmount"), F(BT_109, "cbc:TaxExclusiveAmount"),
+    UBL_TAX_TOTALS,
+    F(BT_112, "cbc:TaxInclusiveAmount"), F(BT_113, "cbc:PrepaidAmount"),
+    F(BT_114, "cbc:PayableRoundingAmount"), F(BT_115, "cbc:PayableAmount")};
+/* without cac:LegalMonetaryTotal the tax total still belongs to BG-22 */
+static const ubl_row UBL_TAX_ONLY_TOTALS[] = {UBL_TAX_TOTALS};
+
+static const ubl_row UBL_VAT_BREAKDOWN[] = {
+    F(BT_116, "cbc:TaxableAmount"), F(BT_117, "cbc:TaxAmount"),
+    F(BT_118, "cac:TaxCategory/cbc:ID"), F(BT_119, "cac:TaxCategory/cbc:Percent"),
+    F(BT_120, "cac:TaxCategory/cbc:TaxExemptionReason"),
+    F(BT_121, "cac:TaxCategory/cbc:TaxExemptionReasonCode")};
+
+static const ubl_row UBL_DOCUMENT[] = {
+    F(BT_122, "cbc:ID"), F(BT_123, "cbc:DocumentDescription"),
+    F(BT_124, "cac:Attachment/cac:ExternalReference/cbc:URI"),
+    F(BT_125, "cac:Attachment/cbc:EmbeddedDocumentBinaryObject")};
+
+static const ubl_row UBL_LINE_PERIOD[] = {F(BT_134, "cbc:StartDate"), F(BT_135, "cbc:EndDate")};
+static const ubl_row UBL_LINE_ALLOWANCE[] = {
+    F(BT_136, "cbc:Amount"), F(BT_137, "cbc:BaseAmount"), F(BT_138, "cbc:MultiplierFactorNumeric"),
+    F(BT_139, "cbc:AllowanceChargeReason"), F(BT_140, "cbc:AllowanceChargeReasonCode")};
+static const ubl_row UBL_LINE_CHARGE[] = {
+    F(BT_141, "cbc:Amount"), F(BT_142, "cbc:BaseAmount"), F(BT_143, "cbc:MultiplierFactorNumeric"),
+    F(BT_144, "cbc:AllowanceChargeReason"), F(BT_145, "cbc:AllowanceChargeReasonCode")};
+static const ubl_row UBL_PRICE[] = {
+    F(BT_146, "cbc:PriceAmount"), F(BT_147, "cac:AllowanceCharge/cbc:Amount"),
+    F(BT_148, "cac:AllowanceCharge/cbc:BaseAmount"), F(BT_149, "cbc:BaseQuantity"),
+    F(BT_150, "cbc:BaseQuantity/@unitCode")};
+static const ubl_row UBL_LINE_VAT[] = {F(BT_151, "cbc:ID"), F(BT_152, "cbc:Percent")};
+static const ubl_row UBL_ITEM_ATTRIBUTE[] = {F(BT_160, "cbc:Name"), F(BT_161, "cbc:Value")};
+static const ubl_row UBL_ITEM[] = {
+    F(BT_153, "cbc:Name"), F(BT_154, "cbc:Description"),
+    F(BT_155, "cac:SellersItemIdentification/cbc:ID"),
+    F(BT_156, "cac:BuyersItemIdentification/cbc:ID"),
+    F(BT_157, "cac:StandardItemIdentification/cbc:ID"),
+    FA(BT_158, "cac:CommodityClassification/cbc:ItemClassificationCode", "@listID",
+       "@listVersionID"),
+    F(BT_159, "cac:OriginCountry/cbc:IdentificationCode"),
+    G(BG_32, "cac:AdditionalItemProperty", UBL_ITEM_ATTRIBUTE)};
+
+static const ubl_row UBL_LINE[] = {
+    F(BT_126, "cbc:ID"),
+    F(BT_127, "cbc:Note"),
+    F(BT_128, "cac:DocumentReference/cbc:ID"),
+    F(BT_129, "cbc:InvoicedQuantity|cbc:CreditedQuantity"),
+    F(BT_130, "cbc:InvoicedQuantity/@unitCode|cbc:CreditedQuantity/@unitCode"),
+    F(BT_131, "cbc:LineExtensionAmount"),
+    F(BT_132, "cac:OrderLineReference/cbc:LineID"),
+    F(BT_133, "cbc:AccountingCost"),
+    G(BG_26, "cac:InvoicePeriod", UBL_LINE_PERIOD),
+    GX(BG_27, "cac:AllowanceCharge", 0, UF_ALLOWANCE, UBL_LINE_ALLOWANCE),
+    GX(BG_28, "cac:AllowanceCharge", 0, UF_CHARGE, UBL_LINE_CHARGE),
+    G(BG_29, "cac:Price", UBL_PRICE),
+    G(BG_30, "cac:Item/cac:ClassifiedTaxCategory", UBL_LINE_VAT),
+    G(BG_31, "cac:Item", UBL_ITEM)};
+
+static const ubl_row UBL_INVOICE[] = {
+    F(BT_1, "cbc:ID"),
+    F(BT_2, "cbc:IssueDate"),
+    F(BT_3, "cbc:InvoiceTypeCode|cbc:CreditNoteTypeCode"),
+    F(BT_5, "cbc:DocumentCurrencyCode"),
+    F(BT_6, "cbc:TaxCurrencyCode"),
+    F(BT_7, "cbc:TaxPointDate"),
+    F(BT_8, "cac:InvoicePeriod/cbc:DescriptionCode"),
+    FX(BT_9, "cbc:DueDate", UM_INV, 0),
+    FX(BT_9, "cac:PaymentMeans/cbc:PaymentDueDate", UM_CN, 0),
+    F(BT_10, "cbc:BuyerReference"),
+    FX(BT_11, "cac:ProjectReference/cbc:ID", UM_INV, 0),
+    FX(BT_11, "cac:AdditionalDocumentReference/cbc:ID", UM_CN, UF_DOC50),
+    F(BT_12, "cac:ContractDocumentReference/cbc:ID"),
+    F(BT_13, "cac:OrderReference/cbc:ID"),
+    F(BT_14, "cac:OrderReference/cbc:SalesOrderID"),
+    F(BT_15, "cac:ReceiptDocumentReference/cbc:ID"),
+    F(BT_16, "cac:DespatchDocumentReference/cbc:ID"),
+    F(BT_17, "cac:OriginatorDocumentReference/cbc:ID"),
+    FX(BT_18, "cac:AdditionalDocumentReference/cbc:ID", 0, UF_DOC130),
+    F(BT_19, "cbc:AccountingCost"),
+    F(BT_20, "cac:PaymentTerms/cbc:Note"),
+    G(BG_1, "cbc:Note", UBL_NOTE),
+    GX(BG_2, ".", UM_COND, 0, UBL_PROCESS),
+    G(BG_3, "cac:BillingReference/cac:InvoiceDocumentReference", UBL_PRECEDING),
+    G(BG_4, "cac:AccountingSupplierParty/cac:Party", UBL_SELLER),
+    G(BG_7, "cac:AccountingCustomerParty/cac:Party", UBL_BUYER),
+    G(BG_10, "cac:PayeeParty", UBL_PAYEE),
+    G(BG_11, "cac:TaxRepresentativeParty", UBL_TAXREP),
+    G(BG_13, "cac:Delivery", UBL_DELIVERY),
+    G(BG_14, "cac:InvoicePeriod", UBL_PERIOD),
+    GX(BG_16, ".", UM_COND, 0, UBL_PAYMENT),
+    GX(BG_20, "cac:AllowanceCharge", 0, UF_ALLOWANCE, UBL_ALLOWANCE),
+    GX(BG_21, "cac:AllowanceCharge", 0, UF_CHARGE, UBL_CHARGE),
+    G(BG_22, "cac:LegalMonetaryTotal", UBL_TOTALS),
+    GX(BG_22, ".", UM_COND | UM_IF_ABSENT, 0, UBL_TAX_ONLY_TOTALS),
+    G(BG_23, "cac:TaxTotal/cac:TaxSubtotal", UBL_VAT_BREAKDOWN),
+    GX(BG_24, "cac:AdditionalDocumentReference", 0, UF_BG24, UBL_DOCUMENT),
+    G(BG_25, "cac:InvoiceLine|cac:CreditNoteLine", UBL_LINE)};
+
+#undef F
+#undef FX
+#undef FA
+#undef G
+#undef GX
+#undef N_
+#undef UBL_ADDRESS
+#undef UBL_TAX_TOTALS
+
+einv_invoice_t *ubl_to_model(const einv_xdoc_t *doc)
+{
+    ubl_map m;
+    einv_node_t *root;
+    memset(&m, 0, sizeof m);
+    m.inv = einv_invoice_new();
+    if (!m.inv)
+        return NULL;
+    m.root = einv_xdoc_root(doc);
+    if (!m.root || einv_xdoc_syntax(doc) != EINV_SYNTAX_UBL)
+        return m.inv;
+    m.credit_note = einv_xdoc_is_credit_note(doc);
+    ubl_trim_copy(einv_x_text(einv_x_child(m.root, EINV_NS_CBC, "DocumentCurrencyCode")),
+                  m.cur_doc, sizeof m.cur_doc);
+    ubl_trim_copy(einv_x_text(einv_x_child(m.root, EINV_NS_CBC, "TaxCurrencyCode")),
+                  m.cur_tax, sizeof m.cur_tax);
+    root = einv_invoice_root(m.inv);
+    einv_node_set_src(m.inv, root, NULL, m.root);
+    ubl_rows(&m, UBL_INVOICE, sizeof UBL_INVOICE / sizeof UBL_INVOICE[0], root, m.root);
+    return m.inv;
+}
+
