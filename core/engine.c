@@ -172,17 +172,20 @@ einv_result_t *einv_validate(einv_engine_t *e, const einv_validate_opts_t *o, co
     r = calloc(1, sizeof *r);
     if (!r)
         return einv_error_set(err, EINV_ERR_NOMEM, "out of memory", "", ""), NULL;
-    {
-        static const char *opts[4];
-        (void)opts;
-    }
     einv_ctx_init(&r->ctx, NULL);
-    if (o->mapping) {
-        const char **opt = einv_arena_alloc(&r->ctx.arena, 3 * sizeof *opt);
+    {
+        const char **opt = einv_arena_alloc(&r->ctx.arena, 5 * sizeof *opt);
+        size_t k = 0;
         if (opt) {
-            opt[0] = "mapping";
-            opt[1] = o->mapping;
-            opt[2] = NULL;
+            if (o->mapping) {
+                opt[k++] = "mapping";
+                opt[k++] = o->mapping;
+            }
+            if (o->want_canonical) {
+                opt[k++] = "canonical";
+                opt[k++] = "1";
+            }
+            opt[k] = NULL;
             r->ctx.options = opt;
         }
     }
@@ -237,8 +240,10 @@ einv_result_t *einv_validate(einv_engine_t *e, const einv_validate_opts_t *o, co
     run_profile(e, prof, &r->ctx, 0);
     if (r->ctx.dropped)
         einv_report_msg(&r->ctx, &R_TRUNCATED, "", "%zu further findings were not listed.", r->ctx.dropped);
-    if (o->want_canonical && r->ctx.inv)
+    if (o->want_canonical && r->ctx.inv) {
+        einv_node_add(r->ctx.inv, einv_invoice_root(r->ctx.inv), EINV_T_VALIDATION_PROFILE, prof->name);
         r->canonical = einv_invoice_to_json(r->ctx.inv);
+    }
     return r;
 }
 

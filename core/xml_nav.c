@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <stdio.h>
+#include <stdint.h>
 
 void *einv_xdoc_alloc_(const xmlNode *n, size_t size);
 
@@ -375,12 +376,18 @@ size_t einv_x_fraction_digits(const xmlNode *n)
 
 /* ---- locations ---- */
 
-static size_t loc_step(const xmlNode *n, char *buf, size_t size)
+/* Sibling position from the parse-time numbering (node->psvi); a tree built elsewhere
+ * (psvi unset) falls back to counting. */
+static size_t sibling_pos(const xmlNode *n, size_t *total_gt1)
 {
-    size_t idx = 0, total = 0;
     const xmlNode *s;
-    const char *prefix = n->ns && n->ns->prefix ? (const char *)n->ns->prefix : NULL;
-    if (n->parent && n->parent->type == XML_ELEMENT_NODE) {
+    size_t idx = 0, total = 0;
+    if (n->psvi && einv_x_xdoc(n)) {
+        idx = (size_t)(uintptr_t)n->psvi;
+        *total_gt1 = idx > 1 || einv_x_next_same(n) != NULL;
+        return idx;
+    }
+    if (n->parent && n->parent->type == XML_ELEMENT_NODE)
         for (s = n->parent->children; s; s = s->next)
             if (s->type == XML_ELEMENT_NODE && s->extra == n->extra &&
                 strcmp((const char *)s->name, (const char *)n->name) == 0) {
@@ -388,8 +395,15 @@ static size_t loc_step(const xmlNode *n, char *buf, size_t size)
                 if (s == n)
                     idx = total;
             }
-    }
-    if (total > 1)
+    *total_gt1 = total > 1;
+    return idx;
+}
+
+static size_t loc_step(const xmlNode *n, char *buf, size_t size)
+{
+    size_t many = 0, idx = sibling_pos(n, &many);
+    const char *prefix = n->ns && n->ns->prefix ? (const char *)n->ns->prefix : NULL;
+    if (many)
         return (size_t)snprintf(buf, size, "/%s%s%s[%zu]", prefix ? prefix : "",
                                 prefix ? ":" : "", (const char *)n->name, idx);
     return (size_t)snprintf(buf, size, "/%s%s%s", prefix ? prefix : "", prefix ? ":" : "",

@@ -1,9 +1,9 @@
 /* The UN/CEFACT CII D16B format plugin (EN 16931-3-3). */
 #include <einvoice/einvoice.h>
+#include "cii_to_model.h"
 __attribute__((weak)) void cii_check_syntax(einv_ctx_t *ctx);
 __attribute__((weak)) extern const einv_rule_t *const cii_syntax_rules[];
 __attribute__((weak)) extern const size_t cii_syntax_rules_count;
-__attribute__((weak)) einv_invoice_t *cii_to_model(const einv_xdoc_t *doc);
 
 static int cii_sniff(const unsigned char *data, size_t len, const einv_xdoc_t *xdoc)
 {
@@ -23,7 +23,8 @@ static int cii_parse(einv_ctx_t *ctx, const unsigned char *data, size_t len)
     }
     if (einv_xdoc_syntax(d) != EINV_SYNTAX_CII)
         return EINV_ERR;
-    if (cii_to_model)
+    /* the rules read the source tree; the model is built only when someone wants it */
+    if (einv_ctx_option(ctx, "canonical"))
         einv_ctx_set_invoice(ctx, cii_to_model(d));
     return EINV_OK;
 }

@@ -1,11 +1,11 @@
 /* The UBL 2.1 format plugin: Invoice and CreditNote documents. Detects them by root
  * element, keeps the source tree for the syntax-bound rules and maps it to the model. */
 #include <einvoice/einvoice.h>
+#include "ubl_to_model.h"
 /* Weak until every piece has landed: a missing piece is skipped instead of breaking dlopen. */
 __attribute__((weak)) void ubl_check_syntax(einv_ctx_t *ctx);
 __attribute__((weak)) extern const einv_rule_t *const ubl_syntax_rules[];
 __attribute__((weak)) extern const size_t ubl_syntax_rules_count;
-__attribute__((weak)) einv_invoice_t *ubl_to_model(const einv_xdoc_t *doc);
 #include <string.h>
 
 static int ubl_sniff(const unsigned char *data, size_t len, const einv_xdoc_t *xdoc)
@@ -26,7 +26,8 @@ static int ubl_parse(einv_ctx_t *ctx, const unsigned char *data, size_t len)
     }
     if (einv_xdoc_syntax(d) != EINV_SYNTAX_UBL)
         return EINV_ERR;
-    if (ubl_to_model)
+    /* the rules read the source tree; the model is built only when someone wants it */
+    if (einv_ctx_option(ctx, "canonical"))
         einv_ctx_set_invoice(ctx, ubl_to_model(d));
     return EINV_OK;
 }
