@@ -221,7 +221,7 @@ einv_xdoc_t *einv_xdoc_parse(const void *data, size_t len, const einv_xml_limits
     if (!c)
         return einv_error_set(err, EINV_ERR_NOMEM, "Out of memory creating the XML parser", "", ""),
                NULL;
-    xmlCtxtUseOptions(c, XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING);
+    xmlCtxtUseOptions(c, XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING | XML_PARSE_COMPACT);
     c->sax->internalSubset = refuse_doctype;
     c->sax->externalSubset = NULL;
     c->loadsubset = 0;
