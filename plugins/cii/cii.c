@@ -1,9 +1,7 @@
 /* The UN/CEFACT CII D16B format plugin (EN 16931-3-3). */
 #include <einvoice/einvoice.h>
 #include "cii_to_model.h"
-__attribute__((weak)) void cii_check_syntax(einv_ctx_t *ctx);
-__attribute__((weak)) extern const einv_rule_t *const cii_syntax_rules[];
-__attribute__((weak)) extern const size_t cii_syntax_rules_count;
+#include "cii_syntax_rules.h"
 
 static int cii_sniff(const unsigned char *data, size_t len, const einv_xdoc_t *xdoc)
 {
@@ -33,7 +31,7 @@ static int cii_init(const einv_host_api_t *host, einv_error_t *err)
 {
     static einv_format_ops_t ops = {sizeof(einv_format_ops_t), "cii", "CII", cii_sniff,
                                     cii_parse, cii_check_syntax, cii_syntax_rules, 0};
-    ops.n_rules = &cii_syntax_rules_count ? cii_syntax_rules_count : 0;
+    ops.n_rules = cii_syntax_rules_count;
     return host->register_format(&ops, err);
 }
 

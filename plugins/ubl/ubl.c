@@ -2,10 +2,7 @@
  * element, keeps the source tree for the syntax-bound rules and maps it to the model. */
 #include <einvoice/einvoice.h>
 #include "ubl_to_model.h"
-/* Weak until every piece has landed: a missing piece is skipped instead of breaking dlopen. */
-__attribute__((weak)) void ubl_check_syntax(einv_ctx_t *ctx);
-__attribute__((weak)) extern const einv_rule_t *const ubl_syntax_rules[];
-__attribute__((weak)) extern const size_t ubl_syntax_rules_count;
+#include "ubl_syntax_rules.h"
 #include <string.h>
 
 static int ubl_sniff(const unsigned char *data, size_t len, const einv_xdoc_t *xdoc)
@@ -41,9 +38,7 @@ static int ubl_init(const einv_host_api_t *host, einv_error_t *err)
     /* the count is a run-time constant of another translation unit */
     static einv_format_ops_t ops;
     ops = UBL_OPS;
-    ops.n_rules = &ubl_syntax_rules_count ? ubl_syntax_rules_count : 0;
-    if (!ubl_syntax_rules)
-        ops.rules = NULL;
+    ops.n_rules = ubl_syntax_rules_count;
     return host->register_format(&ops, err);
 }
 

@@ -5,14 +5,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* weak: families land one by one; a missing one is skipped */
-#pragma weak en_ubl_core
-#pragma weak en_ubl_vat
-#pragma weak en_ubl_codes
-#pragma weak en_cii_core
-#pragma weak en_cii_vat
-#pragma weak en_cii_codes
-
 static const en_family_t *const FAMILIES[] = {&en_ubl_core, &en_ubl_vat, &en_ubl_codes,
                                               &en_cii_core, &en_cii_vat, &en_cii_codes};
 #define N_FAMILIES (sizeof FAMILIES / sizeof FAMILIES[0])
@@ -22,7 +14,7 @@ static void en_check(einv_ctx_t *ctx)
     einv_syntax s = einv_ctx_syntax(ctx);
     size_t i;
     for (i = 0; i < N_FAMILIES; i++)
-        if (FAMILIES[i] && FAMILIES[i]->syntax == s && FAMILIES[i]->check)
+        if (FAMILIES[i]->syntax == s)
             FAMILIES[i]->check(ctx);
 }
 
@@ -38,12 +30,12 @@ static int en_init(const einv_host_api_t *host, einv_error_t *err)
         EINV_SYNTAX_BIT(EINV_SYNTAX_UBL) | EINV_SYNTAX_BIT(EINV_SYNTAX_CII), en_check, NULL, 0};
     size_t i, j, k, total = 0;
     for (i = 0; i < N_FAMILIES; i++)
-        total += FAMILIES[i] ? FAMILIES[i]->n_rules : 0;
+        total += FAMILIES[i]->n_rules;
     all_rules = calloc(total ? total : 1, sizeof *all_rules);
     if (!all_rules)
         return einv_error_set(err, EINV_ERR_NOMEM, "out of memory", "", "");
     for (i = 0; i < N_FAMILIES; i++)
-        for (j = 0; FAMILIES[i] && j < FAMILIES[i]->n_rules; j++) {
+        for (j = 0; j < FAMILIES[i]->n_rules; j++) {
             const einv_rule_t *r = FAMILIES[i]->rules[j];
             for (k = 0; k < n_all; k++)
                 if (strcmp(all_rules[k]->id, r->id) == 0)
