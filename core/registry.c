@@ -138,7 +138,7 @@ int einv_registry_load_file(einv_registry_t *r, const char *path, einv_error_t *
     for (i = 0; i < r->n_plugins; i++)
         if (strcmp(r->plugins[i].desc->name, d->name) == 0) {
             /* copy before dlclose: d lives in the object being closed */
-            snprintf(detail, sizeof detail, "%s (from %s)", d->name, r->plugins[i].path);
+            snprintf(detail, sizeof detail, "%.100s (from %.140s)", d->name, r->plugins[i].path);
             dlclose(h);
             return refuse(err, path, "a plugin with this name is already loaded", detail,
                           "Remove one of the two files or disable one with EINV_PLUGINS");

@@ -39,7 +39,7 @@ tst_result_t *tst_validate_bytes(const char *profile, const char *format, const 
     }
     t->r = einv_validate(e, &o, data, len, &err);
     if (!t->r)
-        snprintf(t->error, sizeof t->error, "%s: %s", err.message, err.detail);
+        snprintf(t->error, sizeof t->error, "%.140s: %.140s", err.message, err.detail);
     return t;
 }
 
