@@ -221,8 +221,11 @@ einv_xdoc_t *einv_xdoc_parse(const void *data, size_t len, const einv_xml_limits
     if (!c)
         return einv_error_set(err, EINV_ERR_NOMEM, "Out of memory creating the XML parser", "", ""),
                NULL;
-    xmlCtxtUseOptions(c, XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING | XML_PARSE_COMPACT);
+    xmlCtxtUseOptions(c, XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING | XML_PARSE_COMPACT | XML_PARSE_NOBLANKS);
     c->sax->internalSubset = refuse_doctype;
+    /* comments and processing instructions carry no invoice data: do not build nodes */
+    c->sax->comment = NULL;
+    c->sax->processingInstruction = NULL;
     c->sax->externalSubset = NULL;
     c->loadsubset = 0;
     c->replaceEntities = 0;
