@@ -7,6 +7,15 @@ cd "$(dirname "$0")/.."
 bash scripts/deps.sh
 JOBS=$(nproc)
 
+# A throw-away PostgreSQL on 127.0.0.1 for the store and HTTP tests (skipped only when the
+# caller already provides EINV_TEST_PG_URL).
+if [ -z "${EINV_TEST_PG_URL:-}" ]; then
+  eval "$(bash scripts/pg-test.sh start)"
+  trap 'bash scripts/pg-test.sh stop "$PG_TEST_DIR"' EXIT
+fi
+export EINV_TEST_PG_URL
+echo "== PostgreSQL for tests: ${EINV_TEST_PG_URL}"
+
 echo "== build (RelWithDebInfo)"
 cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
 cmake --build build -j"$JOBS" >/dev/null

@@ -1,0 +1,87 @@
+/* The HTTP layer of einvoiced on CivetWeb: server state, the per-request context, routing,
+ * JSON and error responses, authentication, body limits. Routes live in routes_*.c. */
+#ifndef EINV_HTTP_H
+#define EINV_HTTP_H
+
+#include <stddef.h>
+#include <civetweb.h>
+#include "server.h"
+
+typedef struct einv_workers einv_workers_t;
+
+/* Process-wide state, created by main.c. */
+typedef struct einv_srv {
+    einv_config_t cfg;
+    einv_store_t *store;
+    einv_engine_t *engine;
+    auth_jwks_t *jwks;              /* NULL when no EINV_JWKS_FILE */
+    struct mg_context *mg;
+    einv_workers_t *workers;
+} einv_srv_t;
+
+/* One request. Filled by the router and by http_authenticate. */
+typedef struct einv_req {
+    struct mg_connection *conn;
+    const struct mg_request_info *ri;
+    einv_srv_t *srv;
+    const char *method;
+    char path[512];                 /* request path without the query string */
+    double t_start;
+    int status;                     /* set by the send functions, for the access log */
+    /* authentication result */
+    int authenticated;
+    store_account_t account;        /* the caller's account */
+    int super_admin;                /* account flag or EINV_SUPER_ADMINS */
+    int via_key;                    /* 1: API key; 0: ID token */
+    store_key_t key;                /* the key used (via_key) */
+} einv_req_t;
+
+/* A route handler: params[] are the {placeholders} of the pattern in order. Returns nothing;
+ * it must send exactly one response. */
+typedef void (*einv_route_fn)(einv_req_t *r, const char *const *params, int nparams);
+
+/* Register a route: method "GET"/"POST"/..., pattern like "/api/v1/invoices/{id}/download".
+ * An unknown path gives 404, a known path with another method 405 (with Allow), both with
+ * the JSON error body. */
+void http_route(const char *method, const char *pattern, einv_route_fn fn);
+/* Every registered route as "METHOD pattern" lines (for the OpenAPI coverage test). */
+size_t http_routes_list(const char **methods, const char **patterns, size_t max);
+/* Install the dispatcher on the CivetWeb context (one handler for "/"). */
+void http_install(einv_srv_t *srv);
+
+/* Responses. extra_headers: NULL or lines "Name: value\r\n". */
+void http_send_json(einv_req_t *r, int status, const char *json, const char *extra_headers);
+void http_send_bytes(einv_req_t *r, int status, const char *content_type, const void *data,
+                     size_t len, const char *extra_headers);
+void http_send_no_content(einv_req_t *r);
+/* The API error body {message, error, code, timestamp, path}; error derived from status
+ * (429 → "Quota exceeded"). */
+void http_send_error(einv_req_t *r, int status, const char *message, const char *extra_headers);
+
+/* Authenticate from "Authorization: Bearer ...": API key (svc_live_/svc_test_) or ID token.
+ * Returns 1 when authenticated (r filled); otherwise sends 401 and returns 0. Revocation is
+ * effective on the next request (no cache). */
+int http_authenticate(einv_req_t *r);
+
+/* Read the whole request body up to max bytes (malloc'd, NUL-terminated). Returns 0 on
+ * success; on a body over max sends 413 (without reading it all) and returns -1; other read
+ * errors send 400 and return -1. */
+int http_read_body(einv_req_t *r, char **out, size_t *len, size_t max);
+/* Query parameter value into buf; 1 when present. */
+int http_query(einv_req_t *r, const char *name, char *buf, size_t size);
+/* ISO 8601 timestamp with offset, for error bodies. */
+void http_timestamp(char out[40]);
+/* 1 when s is a canonical UUID (8-4-4-4-12 hex). */
+int http_is_uuid(const char *s);
+
+/* Route groups, each registers its routes (routes_*.c). */
+void routes_health_register(void);
+void routes_account_register(void);
+void routes_keys_register(void);
+void routes_invoices_register(void);
+
+/* Worker pool (workers.c): validates queued invoices. */
+einv_workers_t *workers_start(einv_srv_t *srv, int n);
+void workers_stop(einv_workers_t *w);
+void workers_wake(einv_workers_t *w);     /* a submit happened in this process */
+#endif

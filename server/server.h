@@ -1,0 +1,32 @@
+/* einvoiced internals shared by the HTTP layer, the workers and the admin commands. */
+#ifndef EINV_SERVER_H
+#define EINV_SERVER_H
+
+#include <stddef.h>
+#include "engine.h"
+#include "store.h"
+#include "auth.h"
+
+typedef struct einv_config {
+    char listen[128];           /* EINV_LISTEN, default 127.0.0.1:8080 */
+    char database[1024];        /* EINV_DATABASE, default sqlite:var/einvoice.db */
+    char plugin_dir[1024];      /* EINV_PLUGIN_DIR, "" = default */
+    char plugins[1024];         /* EINV_PLUGINS, "" = all */
+    int workers;                /* EINV_WORKERS, default 2 */
+    size_t max_upload;          /* EINV_MAX_UPLOAD, default 20 MiB */
+    char jwks_file[1024];       /* EINV_JWKS_FILE */
+    char oidc_issuer[512];      /* EINV_OIDC_ISSUER */
+    char oidc_audience[512];    /* EINV_OIDC_AUDIENCE */
+    char super_admins[2048];    /* EINV_SUPER_ADMINS, comma list of emails */
+    int queue_max;              /* EINV_QUEUE_MAX: pending jobs before 503, default 10000 */
+    int lease_seconds;          /* EINV_JOB_LEASE: seconds before a claimed job is reclaimed, default 60 */
+    int http_threads;           /* EINV_HTTP_THREADS, default 32 */
+    int pool_size;              /* EINV_DB_POOL, default 16 */
+} einv_config_t;
+
+/* Fill c from the environment (and an optional KEY=VALUE config file named by EINV_CONFIG,
+ * whose values the environment overrides). Returns EINV_OK or EINV_ERR with err filled. */
+int einv_config_load(einv_config_t *c, einv_error_t *err);
+/* 1 when email is in the configured super-admin list (case-insensitive). */
+int einv_config_is_super_admin(const einv_config_t *c, const char *email);
+#endif

@@ -1,0 +1,177 @@
+/* The storage interface of the service: accounts, API keys, invoices with their payloads,
+ * the job queue, monthly quota counters and ERP mapping documents. Two implementations
+ * behind one vtable, chosen by the database URL: SQLite (`sqlite:PATH`, the embedded default)
+ * and PostgreSQL (`postgresql://...` or `postgres://...`). Both pass tests/server/test_store.c.
+ *
+ * Conventions: functions return EINV_OK, EINV_ERR_NOTFOUND, STORE_QUOTA (quota refused) or
+ * EINV_ERR (err filled). Strings in out-structs are malloc'd and freed by the *_clear()
+ * helpers. Ids are UUID strings (36 chars). Timestamps are ISO 8601 UTC with milliseconds
+ * ("2026-11-21T09:30:00.123Z"). All functions are thread-safe (each call takes a connection
+ * from the store's pool). */
+#ifndef EINV_STORE_H
+#define EINV_STORE_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <einvoice/status.h>
+
+#define STORE_QUOTA 2   /* submit refused: a quota is exhausted (nothing written) */
+
+typedef struct einv_store einv_store_t;
+
+typedef struct store_account {
+    char id[37];
+    char *email;
+    char *subject;          /* "issuer|sub" of an ID-token account, or NULL */
+    int pro;                /* 0 FREE, 1 PRO */
+    int super_admin;        /* stored flag (config may add more) */
+    char created_at[32];
+} store_account_t;
+
+typedef struct store_key {
+    char id[37];
+    char account_id[37];
+    char *name;
+    int sandbox;
+    char prefix[16];        /* "svc_live_" / "svc_test_" */
+    char last_four[8];
+    long long quota_limit;  /* -1 = none */
+    char created_at[32];
+    char last_used_at[32];  /* "" = never */
+    char revoked_at[32];    /* "" = active */
+} store_key_t;
+
+typedef struct store_invoice {
+    char id[37];
+    char account_id[37];
+    char key_id[37];        /* "" for ID-token submissions */
+    char status[24];        /* processing | validated | failed_validation */
+    char profile[16];
+    char format[16];        /* invoiceFormat: UBL, CII, ..., or "" until known */
+    int sandbox;
+    char created_at[32];
+    char *invoice_number;   /* NULL until validated */
+    char *canonical_json;   /* NULL while processing */
+    char *result_json;      /* validationResult, NULL while processing */
+    int error_count, warning_count, valid;
+} store_invoice_t;
+
+/* What a submit writes, in one transaction with the quota check. */
+typedef struct store_submit {
+    const char *account_id;
+    const char *key_id;         /* NULL for ID-token submissions */
+    const char *profile;
+    const char *format;         /* requested/detected format name ("ubl", "idoc", "json", ...) or NULL = auto */
+    const char *api_format;     /* invoiceFormat if already known, or NULL */
+    const char *tier;           /* extract tier or NULL */
+    int sandbox;
+    const void *payload;        /* the bytes as received (kept for reprocessing and export) */
+    size_t payload_len;
+    const char *content_type;
+    /* sandbox: stored final at once, no job, no quota */
+    const char *sandbox_canonical_json;
+    const char *sandbox_result_json;
+    /* quota: counted only when counts != 0; a limit of -1 means none */
+    int counts;
+    const char *period;         /* "YYYY-MM" (UTC) */
+    long long key_limit;        /* the key's monthly limit, -1 = none */
+    long long account_limit;    /* the account's monthly cap across keys and tokens, -1 = none */
+} store_submit_t;
+
+typedef struct store_quota_state {
+    long long key_used, account_used;   /* after this request (or current, when refused) */
+} store_quota_state_t;
+
+typedef struct store_job {
+    long long id;
+    char invoice_id[37];
+    char account_id[37];
+    char profile[16];
+    char format[16];
+    char *tier;
+    void *payload;
+    size_t payload_len;
+    int attempts;
+} store_job_t;
+
+typedef struct store_page {
+    store_invoice_t *items;     /* summaries: canonical_json NULL, result_json NULL */
+    size_t n;
+    long long total;
+} store_page_t;
+
+/* Open by URL; applies the versioned migrations (server/migrations) at once. */
+einv_store_t *store_open(const char *url, int pool_size, einv_error_t *err);
+void store_close(einv_store_t *s);
+const char *store_kind(const einv_store_t *s);           /* "sqlite" or "postgresql" */
+int store_ping(einv_store_t *s);                          /* EINV_OK when the database answers */
+
+/* accounts */
+int store_account_create(einv_store_t *s, const char *email, int pro, int super_admin,
+                         const char *subject, store_account_t *out, einv_error_t *err);
+int store_account_by_id(einv_store_t *s, const char *id, store_account_t *out);
+int store_account_by_email(einv_store_t *s, const char *email, store_account_t *out);
+/* Find the account of an ID-token subject, creating it (FREE) on first sight; race-free. */
+int store_account_for_subject(einv_store_t *s, const char *subject, const char *email,
+                              store_account_t *out, einv_error_t *err);
+int store_account_set_plan(einv_store_t *s, const char *id, int pro);
+int store_account_set_super_admin(einv_store_t *s, const char *id, int super_admin);
+/* Quota counters of a period: the account's total and (if key_id) one key's. */
+int store_usage(einv_store_t *s, const char *account_id, const char *key_id, const char *period,
+                long long *account_used, long long *key_used);
+void store_account_clear(store_account_t *a);
+
+/* API keys; the raw key is never stored, only its SHA-256 hex hash */
+int store_key_create(einv_store_t *s, const char *account_id, const char *name, int sandbox,
+                     long long quota_limit, const char *hash_hex, const char *prefix,
+                     const char *last_four, store_key_t *out, einv_error_t *err);
+/* Looks a key up by hash; revoked keys are returned too (revoked_at set). */
+int store_key_by_hash(einv_store_t *s, const char *hash_hex, store_key_t *out);
+int store_key_list(einv_store_t *s, const char *account_id, store_key_t **out, size_t *n);
+/* EINV_OK (also when already revoked), EINV_ERR_NOTFOUND (unknown or another account's). */
+int store_key_revoke(einv_store_t *s, const char *account_id, const char *key_id);
+int store_key_touch(einv_store_t *s, const char *key_id);
+void store_key_clear(store_key_t *k);
+
+/* Submit: quota check and increment, invoice (status processing, or final for sandbox),
+ * payload and job, in ONE transaction; concurrent submits never exceed a limit. On
+ * STORE_QUOTA nothing is written. out_id receives the new invoice id. q may be NULL. */
+int store_submit(einv_store_t *s, const store_submit_t *in, char out_id[37],
+                 store_quota_state_t *q, einv_error_t *err);
+
+/* Invoices. account_id NULL = any account (super-admin). */
+int store_invoice_get(einv_store_t *s, const char *id, const char *account_id,
+                      store_invoice_t *out);
+/* Stored payload of an invoice (malloc'd). */
+int store_invoice_payload(einv_store_t *s, const char *id, void **data, size_t *len,
+                          char **content_type);
+/* sort_field: createdAt | status | validationProfile | invoiceFormat; desc 0/1. */
+int store_invoice_list(einv_store_t *s, const char *account_id, long long page, long long size,
+                       const char *sort_field, int desc, store_page_t *out);
+int store_count_invoices(einv_store_t *s, const char *account_id, long long *n);
+void store_invoice_clear(store_invoice_t *inv);
+void store_page_clear(store_page_t *p);
+
+/* Jobs. claim: takes the oldest unclaimed job, or one whose lease expired (its worker died),
+ * and leases it for lease_seconds. EINV_ERR_NOTFOUND when there is none. */
+int store_job_claim(einv_store_t *s, const char *worker, int lease_seconds, store_job_t *out);
+/* Finish: store the verdict on the invoice and delete the job, in one transaction. */
+int store_job_complete(einv_store_t *s, long long job_id, const char *invoice_id,
+                       const char *status, const char *api_format, const char *invoice_number,
+                       const char *canonical_json, const char *result_json, int error_count,
+                       int warning_count);
+/* Jobs not finished (for the 503 queue bound and the tests). */
+int store_job_count(einv_store_t *s, long long *n);
+/* Block until a job may be available or timeout_ms passes (PostgreSQL: LISTEN/NOTIFY;
+ * SQLite: in-process condition signalled by submit). Returns 1 when woken, 0 on timeout. */
+int store_job_wait(einv_store_t *s, int timeout_ms);
+void store_job_clear(store_job_t *j);
+
+/* ERP mapping document of an account (JSON text); NULL/NOTFOUND when none was stored. */
+int store_mappings_get(einv_store_t *s, const char *account_id, char **json);
+int store_mappings_put(einv_store_t *s, const char *account_id, const char *json);
+
+/* Helpers shared by both backends. */
+void store_uuid(char out[37]);                 /* random v4 UUID (OpenSSL RAND_bytes) */
+void store_now(char out[32]);                  /* current UTC time, ISO 8601 with ms */
+#endif
