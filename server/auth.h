@@ -40,4 +40,24 @@ typedef struct auth_claims {
 int auth_jwt_verify(const auth_jwks_t *keys, const char *token, const char *issuer,
                     const char *audience, long long now, int skew_seconds, auth_claims_t *out,
                     einv_error_t *err);
+
+/* ---- Internal to server/auth_*.c: helpers the key, JWKS and JWT files share. Other code
+ * should use the functions above. ---- */
+struct json_object;
+struct evp_pkey_st;
+/* Strict base64url (RFC 4648 §5) without padding: any other character, '=', a length of
+ * 4k+1 or non-zero unused trailing bits is refused, so every input has exactly one
+ * accepted spelling. Returns a NUL-terminated buffer (transfer full: free()) with the byte
+ * count in *out_len, or NULL. */
+unsigned char *auth_b64url_decode(const char *in, size_t len, size_t *out_len);
+/* Encode n bytes as unpadded base64url into out (NUL-terminated). Returns the number of
+ * characters written, or 0 when cap is too small. */
+size_t auth_b64url_encode(const void *in, size_t n, char *out, size_t cap);
+/* Parse exactly len bytes as one strict JSON value (UTF-8 checked, nesting <= 32, no NUL
+ * bytes, only whitespace after it). (transfer full: json_object_put) or NULL. */
+struct json_object *auth_json_parse(const char *s, size_t len);
+/* The i-th key of the set (NULL past the end), with its kid (NULL when absent), whether it
+ * is an EC P-256 key (else RSA) and its JWK "alg" (NULL when absent). (transfer none) */
+struct evp_pkey_st *auth_jwks_key(const auth_jwks_t *k, size_t i, const char **kid, int *is_ec,
+                                  const char **alg);
 #endif
