@@ -1,0 +1,90 @@
+/* Internals of the PostgreSQL store, shared by store_pg.c (pool, reconnect, migrations,
+ * LISTEN thread, accounts, keys, mappings) and store_pg_invoices.c (submit, invoices, jobs). */
+#ifndef EINV_STORE_PG_INT_H
+#define EINV_STORE_PG_INT_H
+
+#include <libpq-fe.h>
+#include "store_int.h"
+
+#define PG_NOTIFY_CHANNEL "einv_jobs"
+
+typedef struct pg_store {
+    struct einv_store base;     /* first: the vtable and the job wake-up signal */
+    char *url;
+    int n;                      /* pool size; connections are opened on first use */
+    PGconn **conns;
+    unsigned char *busy;
+    pthread_mutex_t pool_mu;
+    pthread_cond_t pool_cond;
+    /* LISTEN connection, owned by a thread started on the first store_job_wait */
+    pthread_mutex_t lis_mu;
+    int lis_started;
+    pthread_t lis_thread;
+    int lis_pipe[2];            /* written to by store_close to stop the thread */
+} pg_store_t;
+
+/* Borrow a connected connection (blocks while all are in use; (re)connects as needed).
+ * NULL when the database cannot be reached. Give it back with pg_release. */
+PGconn *pg_acquire(pg_store_t *s);
+void pg_release(pg_store_t *s, PGconn *c);
+/* After a failed operation: when the connection is broken (the server restarted or dropped
+ * it), reset it; 1 when the operation should be retried on the fresh connection. */
+int pg_reconnect(PGconn *c);
+
+/* Run expr (an int-valued call using the connection named conn) on a pooled connection;
+ * when it fails with EINV_ERR because the connection broke (server restart, dropped
+ * backend), reconnect and run it once more. expr must leave no transaction open. */
+#define PG_CALL(s, rc, conn, expr)                                                            \
+    do {                                                                                      \
+        PGconn *conn = pg_acquire(s);                                                         \
+        if (!conn) {                                                                          \
+            (rc) = EINV_ERR;                                                                  \
+            break;                                                                            \
+        }                                                                                     \
+        (rc) = (expr);                                                                        \
+        if ((rc) == EINV_ERR && pg_reconnect(conn))                                           \
+            (rc) = (expr);                                                                    \
+        pg_release(s, conn);                                                                  \
+    } while (0)
+
+/* Run a statement with parameters described by types, one letter per parameter:
+ *   s  const char *          text (NULL sends NULL)
+ *   i  int                   l  long long      L  long long, negative sends NULL
+ *   B  int                   boolean
+ *   b  const void *, size_t  binary (bytea)
+ * binary_result asks for binary result columns (used for bytea reads only).
+ * Returns the result (caller PQclear), or NULL when out of memory; check with pg_ok. */
+PGresult *pg_x(PGconn *c, int binary_result, const char *sql, const char *types, ...);
+/* 1 when r is a successful command or query result. */
+int pg_ok(const PGresult *r);
+/* SQLSTATE of a failed result ("" when none), e.g. "23505" unique, "23503" foreign key. */
+const char *pg_state(const PGresult *r);
+/* Run a parameterless command; EINV_OK or EINV_ERR (logged). */
+int pg_cmd(PGconn *c, const char *sql);
+/* Row count of an UPDATE/DELETE/INSERT result. */
+long long pg_affected(PGresult *r);
+/* Column helpers (text results) */
+char *pg_dup(const PGresult *r, int row, int col);          /* NULL for SQL NULL */
+void pg_cpy(const PGresult *r, int row, int col, char *dst, size_t cap);
+long long pg_ll(const PGresult *r, int row, int col, long long null_value);
+int pg_bool(const PGresult *r, int row, int col);
+
+/* Backend functions implemented in store_pg_invoices.c */
+int pg_submit(einv_store_t *s, const store_submit_t *in, char out_id[37],
+              store_quota_state_t *q, einv_error_t *err);
+int pg_usage_read(PGconn *c, const char *account_id, const char *key_id, const char *period,
+                  long long *account_used, long long *key_used);
+int pg_invoice_get(einv_store_t *s, const char *id, const char *account_id,
+                   store_invoice_t *out);
+int pg_invoice_payload(einv_store_t *s, const char *id, void **data, size_t *len,
+                       char **content_type);
+int pg_invoice_list(einv_store_t *s, const char *account_id, long long page, long long size,
+                    const char *sort_column, int desc, store_page_t *out);
+int pg_count_invoices(einv_store_t *s, const char *account_id, long long *n);
+int pg_job_claim(einv_store_t *s, const char *worker, int lease_seconds, store_job_t *out);
+int pg_job_complete(einv_store_t *s, long long job_id, const char *invoice_id,
+                    const char *status, const char *api_format, const char *invoice_number,
+                    const char *canonical_json, const char *result_json, int error_count,
+                    int warning_count);
+int pg_job_count(einv_store_t *s, long long *n);
+#endif

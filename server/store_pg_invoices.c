@@ -1,0 +1,428 @@
+/* PostgreSQL backend, invoices and work: the submit transaction (quota counters incremented
+ * with INSERT ... ON CONFLICT DO UPDATE ... WHERE used < limit, so concurrent submits from
+ * any number of instances never pass a limit), invoice reads and pages, and the job queue
+ * (FOR UPDATE SKIP LOCKED, leases, NOTIFY on submit). */
+#include <stdlib.h>
+#include <string.h>
+#include "store_pg_int.h"
+
+/* Current counters of a period (0 when no row); EINV_OK / EINV_ERR. */
+int pg_usage_read(PGconn *c, const char *account_id, const char *key_id, const char *period,
+                  long long *account_used, long long *key_used)
+{
+    PGresult *r = pg_x(c, 0, "SELECT (SELECT used FROM account_usage WHERE account_id = $1::uuid"
+                             " AND period = $3), (SELECT used FROM key_usage WHERE key_id = $2::uuid"
+                             " AND period = $3)", "sss", account_id, key_id, period);
+    int ok = pg_ok(r) && PQntuples(r) == 1;
+    *account_used = ok ? pg_ll(r, 0, 0, 0) : 0;
+    *key_used = ok ? pg_ll(r, 0, 1, 0) : 0;
+    PQclear(r);
+    return ok ? EINV_OK : EINV_ERR;
+}
+
+/* Count one request on a counter row unless it is at its limit (limit < 0: none). 1 counted
+ * (*used = new value), 0 refused, EINV_ERR / EINV_ERR_NOTFOUND (no such account or key). */
+static int count_one(PGconn *c, const char *table, const char *col, const char *owner,
+                     const char *period, long long limit, long long *used)
+{
+    char sql[400];
+    if (limit == 0)
+        return 0;
+    /* the row lock taken by ON CONFLICT DO UPDATE serialises concurrent submits; the WHERE
+     * is evaluated on the newest committed value, after the lock is ours */
+    snprintf(sql, sizeof sql,
+             "INSERT INTO %s (%s, period, used) VALUES ($1::uuid, $2, 1) ON CONFLICT (%s, period)"
+             " DO UPDATE SET used = %s.used + 1 WHERE $3::bigint IS NULL OR %s.used < $3::bigint"
+             " RETURNING used", table, col, col, table, table);
+    PGresult *r = pg_x(c, 0, sql, "ssL", owner, period, limit);
+    int rc;
+    if (!pg_ok(r))
+        rc = strcmp(pg_state(r), "23503") == 0 ? EINV_ERR_NOTFOUND : EINV_ERR;
+    else if (PQntuples(r) == 0)
+        rc = 0;
+    else {
+        *used = pg_ll(r, 0, 0, 0);
+        rc = 1;
+    }
+    PQclear(r);
+    return rc;
+}
+
+typedef struct submit_final {
+    char *number;
+    int valid, errors, warnings;
+} submit_final_t;
+
+static int submit_on(PGconn *c, const store_submit_t *in, const char *id, const submit_final_t *f,
+                     store_quota_state_t *q, einv_error_t *err)
+{
+    long long au = 0, ku = 0;
+    PGresult *r;
+    int rc;
+    if (pg_cmd(c, "BEGIN") != EINV_OK)
+        return einv_error_set(err, EINV_ERR, "database unavailable", "", "Retry later");
+    if (in->counts) {
+        rc = 1;
+        if (in->key_id)
+            rc = count_one(c, "key_usage", "key_id", in->key_id, in->period, in->key_limit, &ku);
+        if (rc == 1)
+            rc = count_one(c, "account_usage", "account_id", in->account_id, in->period,
+                           in->account_limit, &au);
+        if (rc == 0) {
+            pg_cmd(c, "ROLLBACK");
+            if (pg_usage_read(c, in->account_id, in->key_id, in->period, &au, &ku) != EINV_OK)
+                return einv_error_set(err, EINV_ERR, "cannot read the quota counters", "", "");
+            q->account_used = au;
+            q->key_used = ku;
+            return STORE_QUOTA;
+        }
+        if (rc != 1)
+            goto fail;
+        if (!in->key_id)
+            ku = 0;
+    } else if (!in->sandbox && in->period &&
+               pg_usage_read(c, in->account_id, in->key_id, in->period, &au, &ku) != EINV_OK) {
+        rc = EINV_ERR;
+        goto fail;
+    }
+    if (in->sandbox)
+        r = pg_x(c, 0, "INSERT INTO invoices (id, account_id, key_id, status, profile,"
+                       " source_format, invoice_format, tier, sandbox, completed_at, invoice_number,"
+                       " canonical_json, result_json, valid, error_count, warning_count) VALUES"
+                       " ($1::uuid, $2::uuid, $3::uuid, $4, $5, $6, $7, $8, true, now(), $9, $10, $11,"
+                       " $12::boolean, $13::int, $14::int)",
+                 "sssssssssssBii", id, in->account_id, in->key_id,
+                 f->valid ? "validated" : "failed_validation", in->profile, in->format,
+                 in->api_format ? in->api_format : "", in->tier, f->number,
+                 in->sandbox_canonical_json, in->sandbox_result_json, f->valid, f->errors,
+                 f->warnings);
+    else
+        r = pg_x(c, 0, "INSERT INTO invoices (id, account_id, key_id, status, profile,"
+                       " source_format, invoice_format, tier, sandbox) VALUES ($1::uuid, $2::uuid,"
+                       " $3::uuid, 'processing', $4, $5, $6, $7, false)",
+                 "sssssss", id, in->account_id, in->key_id, in->profile, in->format,
+                 in->api_format ? in->api_format : "", in->tier);
+    rc = pg_ok(r) ? EINV_OK : strcmp(pg_state(r), "23503") == 0 ? EINV_ERR_NOTFOUND : EINV_ERR;
+    PQclear(r);
+    if (rc != EINV_OK)
+        goto fail;
+    r = pg_x(c, 0, "INSERT INTO invoice_payloads (invoice_id, content_type, data)"
+                   " VALUES ($1::uuid, $2, $3::bytea)", "ssb", id, in->content_type, in->payload,
+             in->payload_len);
+    rc = pg_ok(r) ? EINV_OK : EINV_ERR;
+    PQclear(r);
+    if (rc == EINV_OK && !in->sandbox) {
+        r = pg_x(c, 0, "INSERT INTO jobs (invoice_id) VALUES ($1::uuid)", "s", id);
+        rc = pg_ok(r) ? EINV_OK : EINV_ERR;
+        PQclear(r);
+        /* delivered to every LISTENing instance when (and only if) the transaction commits */
+        if (rc == EINV_OK)
+            rc = pg_cmd(c, "NOTIFY " PG_NOTIFY_CHANNEL);
+    }
+    if (rc != EINV_OK)
+        goto fail;
+    if (pg_cmd(c, "COMMIT") != EINV_OK)
+        return einv_error_set(err, EINV_ERR, "cannot commit the invoice", "", "Retry later");
+    q->account_used = au;
+    q->key_used = ku;
+    return EINV_OK;
+fail:
+    if (PQstatus(c) == CONNECTION_OK)
+        pg_cmd(c, "ROLLBACK");
+    if (rc == EINV_ERR_NOTFOUND)
+        return einv_error_set(err, EINV_ERR_NOTFOUND, "unknown account or API key", "", "");
+    return einv_error_set(err, EINV_ERR, "cannot store the invoice", "", "Retry later");
+}
+
+/* Submit in one transaction with row-locked quota counters (store.h); retried once on a
+ * broken connection. */
+int pg_submit(einv_store_t *base, const store_submit_t *in, char out_id[37],
+              store_quota_state_t *q, einv_error_t *err)
+{
+    pg_store_t *s = (pg_store_t *)base;
+    submit_final_t f = {NULL, 1, 0, 0};
+    char id[37];
+    int rc;
+    /* one id for both attempts: if a first COMMIT did land before the connection broke, the
+     * retry fails on the primary key instead of storing (and counting) the invoice twice */
+    store_uuid(id);
+    if (in->sandbox)
+        store_result_summary(in->sandbox_canonical_json, in->sandbox_result_json, &f.number,
+                             &f.valid, &f.errors, &f.warnings);
+    PG_CALL(s, rc, c, submit_on(c, in, id, &f, q, err));
+    free(f.number);
+    if (rc == EINV_OK) {
+        store_copy(out_id, 37, id);
+        if (!in->sandbox)
+            store_waker_signal(&s->base.waker);     /* local workers need not wait for NOTIFY */
+    }
+    return rc;
+}
+
+#define SUMMARY_COLS "id, account_id, key_id, status, profile, invoice_format, sandbox," \
+                     " einv_iso(created_at), invoice_number, valid, error_count, warning_count"
+
+static void read_summary(const PGresult *r, int row, store_invoice_t *inv)
+{
+    memset(inv, 0, sizeof *inv);
+    pg_cpy(r, row, 0, inv->id, sizeof inv->id);
+    pg_cpy(r, row, 1, inv->account_id, sizeof inv->account_id);
+    pg_cpy(r, row, 2, inv->key_id, sizeof inv->key_id);
+    pg_cpy(r, row, 3, inv->status, sizeof inv->status);
+    pg_cpy(r, row, 4, inv->profile, sizeof inv->profile);
+    pg_cpy(r, row, 5, inv->format, sizeof inv->format);
+    inv->sandbox = pg_bool(r, row, 6);
+    pg_cpy(r, row, 7, inv->created_at, sizeof inv->created_at);
+    inv->invoice_number = pg_dup(r, row, 8);
+    inv->valid = pg_bool(r, row, 9);
+    inv->error_count = (int)pg_ll(r, row, 10, 0);
+    inv->warning_count = (int)pg_ll(r, row, 11, 0);
+}
+
+static int invoice_get_on(PGconn *c, const char *id, const char *account_id,
+                          store_invoice_t *out)
+{
+    PGresult *r = pg_x(c, 0, "SELECT " SUMMARY_COLS ", canonical_json, result_json FROM invoices"
+                             " WHERE id = $1::uuid AND ($2::uuid IS NULL OR account_id = $2::uuid)",
+                       "ss", id, account_id);
+    int rc = !pg_ok(r) ? EINV_ERR : PQntuples(r) ? EINV_OK : EINV_ERR_NOTFOUND;
+    if (rc == EINV_OK) {
+        read_summary(r, 0, out);
+        out->canonical_json = pg_dup(r, 0, 12);
+        out->result_json = pg_dup(r, 0, 13);
+    }
+    PQclear(r);
+    return rc;
+}
+
+/* store_invoice_get on PostgreSQL. */
+int pg_invoice_get(einv_store_t *base, const char *id, const char *account_id,
+                   store_invoice_t *out)
+{
+    int rc;
+    PG_CALL((pg_store_t *)base, rc, c, invoice_get_on(c, id, account_id, out));
+    return rc;
+}
+
+/* Bytes of a binary-format result column, copied (NUL-terminated for text columns). */
+static char *bin_dup(const PGresult *r, int col, size_t *len)
+{
+    size_t n = (size_t)PQgetlength(r, 0, col);
+    char *p = malloc(n + 1);
+    if (p) {
+        memcpy(p, PQgetvalue(r, 0, col), n);
+        p[n] = '\0';
+        if (len)
+            *len = n;
+    }
+    return p;
+}
+
+static int payload_on(PGconn *c, const char *id, void **data, size_t *len, char **content_type)
+{
+    PGresult *r = pg_x(c, 1, "SELECT data, content_type FROM invoice_payloads WHERE invoice_id = $1::uuid",
+                       "s", id);
+    int rc = !pg_ok(r) ? EINV_ERR : PQntuples(r) ? EINV_OK : EINV_ERR_NOTFOUND;
+    if (rc == EINV_OK) {
+        *data = bin_dup(r, 0, len);
+        *content_type = PQgetisnull(r, 0, 1) ? NULL : bin_dup(r, 1, NULL);
+        if (!*data)
+            rc = EINV_ERR_NOMEM;
+    }
+    PQclear(r);
+    return rc;
+}
+
+/* store_invoice_payload on PostgreSQL (bytea read in binary). */
+int pg_invoice_payload(einv_store_t *base, const char *id, void **data, size_t *len,
+                       char **content_type)
+{
+    int rc;
+    PG_CALL((pg_store_t *)base, rc, c, payload_on(c, id, data, len, content_type));
+    if (rc == EINV_ERR_NOMEM) {
+        free(*content_type);
+        *content_type = NULL;
+        rc = EINV_ERR;
+    }
+    return rc;
+}
+
+static int count_on(PGconn *c, const char *account_id, long long *n)
+{
+    PGresult *r = account_id
+        ? pg_x(c, 0, "SELECT count(*) FROM invoices WHERE account_id = $1::uuid", "s", account_id)
+        : pg_x(c, 0, "SELECT count(*) FROM invoices", "");
+    int rc = pg_ok(r) ? EINV_OK : EINV_ERR;
+    *n = rc == EINV_OK ? pg_ll(r, 0, 0, 0) : 0;
+    PQclear(r);
+    return rc;
+}
+
+/* store_count_invoices on PostgreSQL. */
+int pg_count_invoices(einv_store_t *base, const char *account_id, long long *n)
+{
+    int rc;
+    PG_CALL((pg_store_t *)base, rc, c, count_on(c, account_id, n));
+    return rc;
+}
+
+typedef struct list_args {
+    const char *account_id, *sort_column;
+    long long page, size;
+    int desc;
+} list_args_t;
+
+/* sort_column comes from store.c's fixed list; ties are broken by insertion order (seq) in
+ * the same direction, so pages never overlap or skip rows. */
+static int list_on(PGconn *c, const list_args_t *a, store_page_t *out)
+{
+    char sql[512];
+    const char *dir = a->desc ? "DESC" : "ASC";
+    PGresult *r;
+    if (count_on(c, a->account_id, &out->total) != EINV_OK)
+        return EINV_ERR;
+    if (a->size == 0 || out->total == 0)
+        return EINV_OK;
+    snprintf(sql, sizeof sql, "SELECT " SUMMARY_COLS " FROM invoices %s ORDER BY %s %s, seq %s"
+             " LIMIT $1::bigint OFFSET $2::bigint",
+             a->account_id ? "WHERE account_id = $3::uuid" : "", a->sort_column, dir, dir);
+    r = a->account_id ? pg_x(c, 0, sql, "lls", a->size, a->page * a->size, a->account_id)
+                      : pg_x(c, 0, sql, "ll", a->size, a->page * a->size);
+    if (!pg_ok(r)) {
+        PQclear(r);
+        return EINV_ERR;
+    }
+    int rows = PQntuples(r);
+    if (rows > 0) {
+        out->items = calloc((size_t)rows, sizeof *out->items);
+        if (!out->items) {
+            PQclear(r);
+            return EINV_ERR_NOMEM;
+        }
+        for (int i = 0; i < rows; i++)
+            read_summary(r, i, &out->items[i]);
+        out->n = (size_t)rows;
+    }
+    PQclear(r);
+    return EINV_OK;
+}
+
+/* store_invoice_list on PostgreSQL. */
+int pg_invoice_list(einv_store_t *base, const char *account_id, long long page, long long size,
+                    const char *sort_column, int desc, store_page_t *out)
+{
+    list_args_t a = {account_id, sort_column, page, size, desc};
+    int rc;
+    PG_CALL((pg_store_t *)base, rc, c, list_on(c, &a, out));
+    return rc == EINV_ERR_NOMEM ? EINV_ERR : rc;
+}
+
+/* Lease the oldest job nobody holds (or whose lease ran out) and read its payload, in one
+ * transaction. SKIP LOCKED: concurrent claimers (threads or instances) pass over a job
+ * another is leasing right now instead of waiting for it, and never get the same one. */
+static int claim_on(PGconn *c, const char *worker, int lease_seconds, store_job_t *out)
+{
+    if (pg_cmd(c, "BEGIN") != EINV_OK)
+        return EINV_ERR;
+    PGresult *r = pg_x(c, 0,
+        "UPDATE jobs j SET worker = $1, lease_until = now() + make_interval(secs => $2::int),"
+        " attempts = j.attempts + 1"
+        " FROM (SELECT id FROM jobs WHERE lease_until IS NULL OR lease_until < now()"
+        "       ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED) c, invoices i"
+        " WHERE j.id = c.id AND i.id = j.invoice_id"
+        " RETURNING j.id, j.invoice_id, j.attempts, i.account_id, i.profile, i.source_format, i.tier",
+        "si", worker, lease_seconds);
+    if (!pg_ok(r) || PQntuples(r) == 0) {
+        int rc = pg_ok(r) ? EINV_ERR_NOTFOUND : EINV_ERR;
+        PQclear(r);
+        if (PQstatus(c) == CONNECTION_OK)
+            pg_cmd(c, "ROLLBACK");
+        return rc;
+    }
+    out->id = pg_ll(r, 0, 0, 0);
+    pg_cpy(r, 0, 1, out->invoice_id, sizeof out->invoice_id);
+    out->attempts = (int)pg_ll(r, 0, 2, 1);
+    pg_cpy(r, 0, 3, out->account_id, sizeof out->account_id);
+    pg_cpy(r, 0, 4, out->profile, sizeof out->profile);
+    pg_cpy(r, 0, 5, out->format, sizeof out->format);
+    out->tier = pg_dup(r, 0, 6);
+    PQclear(r);
+    r = pg_x(c, 1, "SELECT data FROM invoice_payloads WHERE invoice_id = $1::uuid", "s",
+             out->invoice_id);
+    int rc = pg_ok(r) ? EINV_OK : EINV_ERR;
+    if (rc == EINV_OK && PQntuples(r) == 1) {
+        out->payload = bin_dup(r, 0, &out->payload_len);
+        if (!out->payload)
+            rc = EINV_ERR;
+    }
+    PQclear(r);
+    if (rc == EINV_OK)
+        rc = pg_cmd(c, "COMMIT");
+    if (rc != EINV_OK) {
+        if (PQstatus(c) == CONNECTION_OK)
+            pg_cmd(c, "ROLLBACK");
+        store_job_clear(out);
+    }
+    return rc;
+}
+
+/* store_job_claim on PostgreSQL (SKIP LOCKED, leases). */
+int pg_job_claim(einv_store_t *base, const char *worker, int lease_seconds, store_job_t *out)
+{
+    int rc;
+    PG_CALL((pg_store_t *)base, rc, c, claim_on(c, worker, lease_seconds, out));
+    return rc;
+}
+
+typedef struct complete_args {
+    long long job_id;
+    const char *invoice_id, *status, *api_format, *invoice_number, *canonical_json, *result_json;
+    int error_count, warning_count;
+} complete_args_t;
+
+/* One statement, so verdict and job removal are one transaction. */
+static int complete_on(PGconn *c, const complete_args_t *a)
+{
+    PGresult *r = pg_x(c, 0,
+        "WITH d AS (DELETE FROM jobs WHERE id = $1::bigint AND invoice_id = $2::uuid)"
+        " UPDATE invoices SET status = $3, invoice_format = COALESCE($4, invoice_format),"
+        " invoice_number = $5, canonical_json = $6, result_json = $7, valid = $8::boolean,"
+        " error_count = $9::int, warning_count = $10::int, completed_at = now()"
+        " WHERE id = $2::uuid",
+        "lssssssBii", a->job_id, a->invoice_id, a->status, a->api_format, a->invoice_number,
+        a->canonical_json, a->result_json, strcmp(a->status, "validated") == 0, a->error_count,
+        a->warning_count);
+    int rc = !pg_ok(r) ? EINV_ERR : pg_affected(r) ? EINV_OK : EINV_ERR_NOTFOUND;
+    PQclear(r);
+    return rc;
+}
+
+/* store_job_complete on PostgreSQL. */
+int pg_job_complete(einv_store_t *base, long long job_id, const char *invoice_id,
+                    const char *status, const char *api_format, const char *invoice_number,
+                    const char *canonical_json, const char *result_json, int error_count,
+                    int warning_count)
+{
+    complete_args_t a = {job_id, invoice_id, status, api_format, invoice_number,
+                         canonical_json, result_json, error_count, warning_count};
+    int rc;
+    PG_CALL((pg_store_t *)base, rc, c, complete_on(c, &a));
+    return rc;
+}
+
+static int job_count_on(PGconn *c, long long *n)
+{
+    PGresult *r = pg_x(c, 0, "SELECT count(*) FROM jobs", "");
+    int rc = pg_ok(r) ? EINV_OK : EINV_ERR;
+    *n = rc == EINV_OK ? pg_ll(r, 0, 0, 0) : 0;
+    PQclear(r);
+    return rc;
+}
+
+/* store_job_count on PostgreSQL. */
+int pg_job_count(einv_store_t *base, long long *n)
+{
+    int rc;
+    PG_CALL((pg_store_t *)base, rc, c, job_count_on(c, n));
+    return rc;
+}

@@ -1,0 +1,72 @@
+/* Internals of the SQLite store, shared by store_sqlite.c (pool, migrations, accounts, keys,
+ * mappings) and store_sqlite_invoices.c (submit, invoices, jobs). */
+#ifndef EINV_STORE_SQLITE_INT_H
+#define EINV_STORE_SQLITE_INT_H
+
+#include <sqlite3.h>
+#include "store_int.h"
+
+typedef struct sq_store {
+    struct einv_store base;     /* first: the vtable and the job wake-up signal */
+    char *path;
+    int n;                      /* pool size */
+    sqlite3 **conns;
+    unsigned char *busy;
+    pthread_mutex_t pool_mu;
+    pthread_cond_t pool_cond;
+    /* One writer at a time in this process: SQLite allows one anyway, and taking turns on a
+     * mutex is fairer and faster than every thread sleeping in the busy handler. Other
+     * processes (admin commands) are waited for by busy_timeout. */
+    pthread_mutex_t write_mu;
+} sq_store_t;
+
+/* Borrow a connection from the pool (blocks while all are in use) / give it back. */
+sqlite3 *sq_acquire(sq_store_t *s);
+void sq_release(sq_store_t *s, sqlite3 *db);
+
+/* Prepare sql and bind arguments described by types, one letter per parameter:
+ *   s  const char *      (NULL binds NULL)
+ *   i  int
+ *   l  long long
+ *   L  long long         (negative binds NULL: "no limit")
+ *   b  const void *, size_t   (blob; NULL binds an empty blob)
+ * Returns the statement or NULL (error logged). */
+sqlite3_stmt *sq_prep(sqlite3 *db, const char *sql, const char *types, ...);
+/* Prepare, bind, step to the end; returns the final sqlite3 result code (SQLITE_DONE on
+ * success) so callers can tell constraint violations apart. */
+int sq_exec(sqlite3 *db, const char *sql, const char *types, ...);
+/* One statement in its own write transaction (BEGIN IMMEDIATE under the write mutex, so a
+ * stale WAL snapshot can never make it fail with SQLITE_BUSY_SNAPSHOT). Returns the step's
+ * result code (SQLITE_DONE on success); *changes (may be NULL) gets the rows changed. */
+int sq_write(sq_store_t *s, sqlite3 *db, int *changes, const char *sql, const char *types, ...);
+/* One integer from a one-row query, or def when there is no row. EINV_OK / EINV_ERR. */
+int sq_scalar(sqlite3 *db, long long *out, long long def, const char *sql, const char *types, ...);
+
+/* Write transactions: take the process write mutex, then BEGIN IMMEDIATE. */
+int sq_begin(sq_store_t *s, sqlite3 *db);
+int sq_commit(sq_store_t *s, sqlite3 *db);
+void sq_rollback(sq_store_t *s, sqlite3 *db);
+
+/* Column helpers */
+char *sq_coldup(sqlite3_stmt *st, int col);
+void sq_colcpy(sqlite3_stmt *st, int col, char *dst, size_t cap);
+
+/* Backend functions implemented in store_sqlite_invoices.c */
+int sq_submit(einv_store_t *s, const store_submit_t *in, char out_id[37],
+              store_quota_state_t *q, einv_error_t *err);
+int sq_usage_read(sqlite3 *db, const char *account_id, const char *key_id, const char *period,
+                  long long *account_used, long long *key_used);
+int sq_invoice_get(einv_store_t *s, const char *id, const char *account_id,
+                   store_invoice_t *out);
+int sq_invoice_payload(einv_store_t *s, const char *id, void **data, size_t *len,
+                       char **content_type);
+int sq_invoice_list(einv_store_t *s, const char *account_id, long long page, long long size,
+                    const char *sort_column, int desc, store_page_t *out);
+int sq_count_invoices(einv_store_t *s, const char *account_id, long long *n);
+int sq_job_claim(einv_store_t *s, const char *worker, int lease_seconds, store_job_t *out);
+int sq_job_complete(einv_store_t *s, long long job_id, const char *invoice_id,
+                    const char *status, const char *api_format, const char *invoice_number,
+                    const char *canonical_json, const char *result_json, int error_count,
+                    int warning_count);
+int sq_job_count(einv_store_t *s, long long *n);
+#endif

@@ -1,0 +1,376 @@
+/* SQLite backend, invoices and work: the submit transaction (quota check and increment,
+ * invoice, payload, job), invoice reads and pages, and the job queue with leases. Write
+ * transactions are BEGIN IMMEDIATE under the process write mutex, so the quota counters read
+ * at the start of a submit cannot change before it commits. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "store_sqlite_int.h"
+
+/* Current counters of a period (0 when no row); EINV_OK / EINV_ERR. */
+int sq_usage_read(sqlite3 *db, const char *account_id, const char *key_id, const char *period,
+                  long long *account_used, long long *key_used)
+{
+    *account_used = *key_used = 0;
+    if (sq_scalar(db, account_used, 0, "SELECT used FROM account_usage WHERE account_id = ?"
+                                        " AND period = ?", "ss", account_id, period) != EINV_OK)
+        return EINV_ERR;
+    if (key_id && sq_scalar(db, key_used, 0, "SELECT used FROM key_usage WHERE key_id = ?"
+                                             " AND period = ?", "ss", key_id, period) != EINV_OK)
+        return EINV_ERR;
+    return EINV_OK;
+}
+
+/* Error for a failed insert: a foreign key means the account or key does not exist. */
+static int insert_error(sqlite3 *db, int rc, einv_error_t *err)
+{
+    if (rc == SQLITE_CONSTRAINT_FOREIGNKEY)
+        return einv_error_set(err, EINV_ERR_NOTFOUND, "unknown account or API key", "", "");
+    return einv_error_set(err, EINV_ERR, "cannot store the invoice", sqlite3_errmsg(db), "");
+}
+
+/* Submit in one BEGIN IMMEDIATE transaction: quota, invoice, payload, job (store.h). */
+int sq_submit(einv_store_t *base, const store_submit_t *in, char out_id[37],
+              store_quota_state_t *q, einv_error_t *err)
+{
+    sq_store_t *s = (sq_store_t *)base;
+    char id[37], now[32];
+    char *number = NULL;
+    int valid = 1, errors = 0, warnings = 0, rc;
+    long long au = 0, ku = 0;
+
+    store_uuid(id);
+    store_now(now);
+    if (in->sandbox)
+        store_result_summary(in->sandbox_canonical_json, in->sandbox_result_json, &number,
+                             &valid, &errors, &warnings);
+    sqlite3 *db = sq_acquire(s);
+    if (sq_begin(s, db) != EINV_OK) {
+        sq_release(s, db);
+        free(number);
+        return einv_error_set(err, EINV_ERR, "database busy", "", "Retry later");
+    }
+    if (!in->sandbox && in->period) {
+        if (sq_usage_read(db, in->account_id, in->key_id, in->period, &au, &ku) != EINV_OK) {
+            rc = einv_error_set(err, EINV_ERR, "cannot read the quota counters", "", "");
+            goto fail;
+        }
+    }
+    if (in->counts) {
+        if ((in->key_id && in->key_limit >= 0 && ku >= in->key_limit) ||
+            (in->account_limit >= 0 && au >= in->account_limit)) {
+            sq_rollback(s, db);
+            sq_release(s, db);
+            q->account_used = au;
+            q->key_used = ku;
+            return STORE_QUOTA;
+        }
+        if (in->key_id) {
+            rc = sq_exec(db, "INSERT INTO key_usage (key_id, period, used) VALUES (?, ?, 1)"
+                             " ON CONFLICT (key_id, period) DO UPDATE SET used = used + 1",
+                         "ss", in->key_id, in->period);
+            if (rc != SQLITE_DONE) {
+                rc = insert_error(db, rc, err);
+                goto fail;
+            }
+            ku++;
+        }
+        rc = sq_exec(db, "INSERT INTO account_usage (account_id, period, used) VALUES (?, ?, 1)"
+                         " ON CONFLICT (account_id, period) DO UPDATE SET used = used + 1",
+                     "ss", in->account_id, in->period);
+        if (rc != SQLITE_DONE) {
+            rc = insert_error(db, rc, err);
+            goto fail;
+        }
+        au++;
+    }
+    if (in->sandbox)
+        rc = sq_exec(db, "INSERT INTO invoices (id, account_id, key_id, status, profile,"
+                         " source_format, invoice_format, tier, sandbox, created_at, completed_at,"
+                         " invoice_number, canonical_json, result_json, valid, error_count,"
+                         " warning_count) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?, ?, ?, ?)",
+                     "sssssssssssssiii", id, in->account_id, in->key_id,
+                     valid ? "validated" : "failed_validation", in->profile, in->format,
+                     in->api_format ? in->api_format : "", in->tier, now, now, number,
+                     in->sandbox_canonical_json, in->sandbox_result_json, valid, errors, warnings);
+    else
+        rc = sq_exec(db, "INSERT INTO invoices (id, account_id, key_id, status, profile,"
+                         " source_format, invoice_format, tier, sandbox, created_at)"
+                         " VALUES (?, ?, ?, 'processing', ?, ?, ?, ?, 0, ?)",
+                     "ssssssss", id, in->account_id, in->key_id, in->profile, in->format,
+                     in->api_format ? in->api_format : "", in->tier, now);
+    if (rc != SQLITE_DONE) {
+        rc = insert_error(db, rc, err);
+        goto fail;
+    }
+    rc = sq_exec(db, "INSERT INTO invoice_payloads (invoice_id, content_type, data) VALUES (?, ?, ?)",
+                 "ssb", id, in->content_type, in->payload, in->payload_len);
+    if (rc == SQLITE_DONE && !in->sandbox)
+        rc = sq_exec(db, "INSERT INTO jobs (invoice_id, created_at) VALUES (?, ?)", "ss", id, now);
+    if (rc != SQLITE_DONE) {
+        rc = insert_error(db, rc, err);
+        goto fail;
+    }
+    if (sq_commit(s, db) != EINV_OK) {
+        sq_release(s, db);
+        free(number);
+        return einv_error_set(err, EINV_ERR, "cannot commit the invoice", "", "");
+    }
+    sq_release(s, db);
+    free(number);
+    q->account_used = au;
+    q->key_used = ku;
+    store_copy(out_id, 37, id);
+    if (!in->sandbox)
+        store_waker_signal(&s->base.waker);
+    return EINV_OK;
+fail:
+    sq_rollback(s, db);
+    sq_release(s, db);
+    free(number);
+    return rc;
+}
+
+#define SUMMARY_COLS "id, account_id, key_id, status, profile, invoice_format, sandbox," \
+                     " created_at, invoice_number, valid, error_count, warning_count"
+
+static void read_summary(sqlite3_stmt *st, store_invoice_t *inv)
+{
+    memset(inv, 0, sizeof *inv);
+    sq_colcpy(st, 0, inv->id, sizeof inv->id);
+    sq_colcpy(st, 1, inv->account_id, sizeof inv->account_id);
+    sq_colcpy(st, 2, inv->key_id, sizeof inv->key_id);
+    sq_colcpy(st, 3, inv->status, sizeof inv->status);
+    sq_colcpy(st, 4, inv->profile, sizeof inv->profile);
+    sq_colcpy(st, 5, inv->format, sizeof inv->format);
+    inv->sandbox = sqlite3_column_int(st, 6);
+    sq_colcpy(st, 7, inv->created_at, sizeof inv->created_at);
+    inv->invoice_number = sq_coldup(st, 8);
+    inv->valid = sqlite3_column_int(st, 9);
+    inv->error_count = sqlite3_column_int(st, 10);
+    inv->warning_count = sqlite3_column_int(st, 11);
+}
+
+/* store_invoice_get on SQLite. */
+int sq_invoice_get(einv_store_t *base, const char *id, const char *account_id,
+                   store_invoice_t *out)
+{
+    sq_store_t *s = (sq_store_t *)base;
+    sqlite3 *db = sq_acquire(s);
+    sqlite3_stmt *st = sq_prep(db, "SELECT " SUMMARY_COLS ", canonical_json, result_json"
+                                   " FROM invoices WHERE id = ? AND (? IS NULL OR account_id = ?)",
+                               "sss", id, account_id, account_id);
+    int rc = st ? sqlite3_step(st) : SQLITE_ERROR;
+    if (rc == SQLITE_ROW) {
+        read_summary(st, out);
+        out->canonical_json = sq_coldup(st, 12);
+        out->result_json = sq_coldup(st, 13);
+    }
+    sqlite3_finalize(st);
+    sq_release(s, db);
+    return rc == SQLITE_ROW ? EINV_OK : rc == SQLITE_DONE ? EINV_ERR_NOTFOUND : EINV_ERR;
+}
+
+/* store_invoice_payload on SQLite. */
+int sq_invoice_payload(einv_store_t *base, const char *id, void **data, size_t *len,
+                       char **content_type)
+{
+    sq_store_t *s = (sq_store_t *)base;
+    sqlite3 *db = sq_acquire(s);
+    sqlite3_stmt *st = sq_prep(db, "SELECT data, content_type FROM invoice_payloads"
+                                   " WHERE invoice_id = ?", "s", id);
+    int rc = st ? sqlite3_step(st) : SQLITE_ERROR;
+    if (rc == SQLITE_ROW) {
+        const void *p = sqlite3_column_blob(st, 0);
+        size_t n = (size_t)sqlite3_column_bytes(st, 0);
+        *data = malloc(n ? n : 1);
+        if (*data) {
+            if (n)
+                memcpy(*data, p, n);
+            *len = n;
+            *content_type = sq_coldup(st, 1);
+        } else {
+            rc = SQLITE_NOMEM;
+        }
+    }
+    sqlite3_finalize(st);
+    sq_release(s, db);
+    return rc == SQLITE_ROW ? EINV_OK : rc == SQLITE_DONE ? EINV_ERR_NOTFOUND : EINV_ERR;
+}
+
+/* store_count_invoices on SQLite. */
+int sq_count_invoices(einv_store_t *base, const char *account_id, long long *n)
+{
+    sq_store_t *s = (sq_store_t *)base;
+    sqlite3 *db = sq_acquire(s);
+    int rc = sq_scalar(db, n, 0, account_id ? "SELECT count(*) FROM invoices WHERE account_id = ?"
+                                            : "SELECT count(*) FROM invoices WHERE ? IS NULL",
+                       "s", account_id);
+    sq_release(s, db);
+    return rc;
+}
+
+/* sort_column comes from store.c's fixed list; ties are broken by insertion order (seq) in
+ * the same direction, so pages never overlap or skip rows. */
+int sq_invoice_list(einv_store_t *base, const char *account_id, long long page, long long size,
+                    const char *sort_column, int desc, store_page_t *out)
+{
+    sq_store_t *s = (sq_store_t *)base;
+    char sql[512];
+    const char *dir = desc ? "DESC" : "ASC";
+    int rc;
+    sqlite3 *db = sq_acquire(s);
+    /* separate texts for one account and for all, so the account index is used */
+    const char *where = account_id ? "account_id = ?" : "? IS NULL";
+    snprintf(sql, sizeof sql, "SELECT count(*) FROM invoices WHERE %s", where);
+    if (sq_scalar(db, &out->total, 0, sql, "s", account_id) != EINV_OK) {
+        sq_release(s, db);
+        return EINV_ERR;
+    }
+    if (size == 0 || out->total == 0) {
+        sq_release(s, db);
+        return EINV_OK;
+    }
+    snprintf(sql, sizeof sql, "SELECT " SUMMARY_COLS " FROM invoices WHERE %s"
+             " ORDER BY %s %s, seq %s LIMIT ? OFFSET ?", where, sort_column, dir, dir);
+    sqlite3_stmt *st = sq_prep(db, sql, "sll", account_id, size, page * size);
+    if (!st) {
+        sq_release(s, db);
+        return EINV_ERR;
+    }
+    size_t cap = 0;
+    while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+        if (out->n == cap) {
+            size_t nc = cap ? cap * 2 : 16;
+            store_invoice_t *p = realloc(out->items, nc * sizeof *p);
+            if (!p) {
+                rc = SQLITE_NOMEM;
+                break;
+            }
+            out->items = p;
+            cap = nc;
+        }
+        read_summary(st, &out->items[out->n++]);
+    }
+    sqlite3_finalize(st);
+    sq_release(s, db);
+    if (rc != SQLITE_DONE) {
+        store_page_clear(out);
+        return EINV_ERR;
+    }
+    return EINV_OK;
+}
+
+/* The oldest job that nobody holds (or whose lease ran out) is leased in one write
+ * transaction; the payload is read afterwards (the lease keeps the job ours). */
+int sq_job_claim(einv_store_t *base, const char *worker, int lease_seconds, store_job_t *out)
+{
+    sq_store_t *s = (sq_store_t *)base;
+    char now[32], until[32];
+    long long t = store_epoch_ms();
+    store_time_iso(t, now);
+    store_time_iso(t + (long long)lease_seconds * 1000, until);
+    sqlite3 *db = sq_acquire(s);
+    if (sq_begin(s, db) != EINV_OK) {
+        sq_release(s, db);
+        return EINV_ERR;
+    }
+    sqlite3_stmt *st = sq_prep(db, "SELECT j.id, j.invoice_id, j.attempts, i.account_id,"
+                                   " i.profile, i.source_format, i.tier FROM jobs j JOIN invoices i"
+                                   " ON i.id = j.invoice_id WHERE j.lease_until IS NULL OR"
+                                   " j.lease_until < ? ORDER BY j.id LIMIT 1", "s", now);
+    int rc = st ? sqlite3_step(st) : SQLITE_ERROR;
+    if (rc == SQLITE_ROW) {
+        out->id = sqlite3_column_int64(st, 0);
+        sq_colcpy(st, 1, out->invoice_id, sizeof out->invoice_id);
+        out->attempts = sqlite3_column_int(st, 2) + 1;
+        sq_colcpy(st, 3, out->account_id, sizeof out->account_id);
+        sq_colcpy(st, 4, out->profile, sizeof out->profile);
+        sq_colcpy(st, 5, out->format, sizeof out->format);
+        out->tier = sq_coldup(st, 6);
+    }
+    sqlite3_finalize(st);
+    if (rc != SQLITE_ROW) {
+        sq_rollback(s, db);
+        sq_release(s, db);
+        store_job_clear(out);
+        return rc == SQLITE_DONE ? EINV_ERR_NOTFOUND : EINV_ERR;
+    }
+    if (sq_exec(db, "UPDATE jobs SET worker = ?, lease_until = ?, attempts = attempts + 1"
+                    " WHERE id = ?", "ssl", worker, until, out->id) != SQLITE_DONE ||
+        sq_commit(s, db) != EINV_OK) {
+        if (sqlite3_get_autocommit(db) == 0)
+            sq_rollback(s, db);
+        sq_release(s, db);
+        store_job_clear(out);
+        return EINV_ERR;
+    }
+    st = sq_prep(db, "SELECT data FROM invoice_payloads WHERE invoice_id = ?", "s", out->invoice_id);
+    rc = st ? sqlite3_step(st) : SQLITE_ERROR;
+    if (rc == SQLITE_ROW) {
+        size_t n = (size_t)sqlite3_column_bytes(st, 0);
+        out->payload = malloc(n ? n : 1);
+        if (out->payload) {
+            if (n)
+                memcpy(out->payload, sqlite3_column_blob(st, 0), n);
+            out->payload_len = n;
+        } else {
+            rc = SQLITE_NOMEM;
+        }
+    } else if (rc == SQLITE_DONE) {
+        rc = SQLITE_ROW;    /* no payload row: the worker sees an empty document */
+    }
+    sqlite3_finalize(st);
+    sq_release(s, db);
+    if (rc != SQLITE_ROW) {
+        store_job_clear(out);   /* the lease runs out and another claim retries it */
+        return EINV_ERR;
+    }
+    return EINV_OK;
+}
+
+/* Verdict on the invoice and job removal in one write transaction. */
+int sq_job_complete(einv_store_t *base, long long job_id, const char *invoice_id,
+                    const char *status, const char *api_format, const char *invoice_number,
+                    const char *canonical_json, const char *result_json, int error_count,
+                    int warning_count)
+{
+    sq_store_t *s = (sq_store_t *)base;
+    char now[32];
+    int valid = strcmp(status, "validated") == 0;
+    store_now(now);
+    sqlite3 *db = sq_acquire(s);
+    if (sq_begin(s, db) != EINV_OK) {
+        sq_release(s, db);
+        return EINV_ERR;
+    }
+    int rc = sq_exec(db, "UPDATE invoices SET status = ?, invoice_format = COALESCE(?, invoice_format),"
+                         " invoice_number = ?, canonical_json = ?, result_json = ?, valid = ?,"
+                         " error_count = ?, warning_count = ?, completed_at = ? WHERE id = ?",
+                     "sssssiiiss", status, api_format, invoice_number, canonical_json,
+                     result_json, valid, error_count, warning_count, now, invoice_id);
+    if (rc != SQLITE_DONE || sqlite3_changes(db) == 0) {
+        sq_rollback(s, db);
+        sq_release(s, db);
+        return rc == SQLITE_DONE ? EINV_ERR_NOTFOUND : EINV_ERR;
+    }
+    rc = sq_exec(db, "DELETE FROM jobs WHERE id = ? AND invoice_id = ?", "ls", job_id, invoice_id);
+    if (rc != SQLITE_DONE) {
+        sq_rollback(s, db);
+        sq_release(s, db);
+        return EINV_ERR;
+    }
+    rc = sq_commit(s, db);
+    sq_release(s, db);
+    return rc;
+}
+
+/* store_job_count on SQLite. */
+int sq_job_count(einv_store_t *base, long long *n)
+{
+    sq_store_t *s = (sq_store_t *)base;
+    sqlite3 *db = sq_acquire(s);
+    int rc = sq_scalar(db, n, 0, "SELECT count(*) FROM jobs", "");
+    sq_release(s, db);
+    return rc;
+}
