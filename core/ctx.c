@@ -1,5 +1,6 @@
 /* The validation context: what is being validated and the findings reported so far. */
 #include "ctx_int.h"
+#include "model_schema.h"
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -80,10 +81,117 @@ static const char *keep(einv_ctx_t *ctx, const char *s)
     return s ? einv_arena_strndup(&ctx->arena, s, strlen(s)) : "";
 }
 
+/* A document generated from the canonical model (the UBL plugin's from_model) carries in
+ * each element's or attribute's _private the source location of the model value it came
+ * from; elements the binding adds without a value of their own inherit the nearest
+ * ancestor's. NULL for parsed documents, whose nodes never carry one. */
+static const char *generated_src(const xmlNode *n)
+{
+    for (; n && (n->type == XML_ELEMENT_NODE || n->type == XML_ATTRIBUTE_NODE); n = n->parent)
+        if (n->_private)
+            return n->_private;
+    return NULL;
+}
+
+/* The term whose EN 16931 code opens a rule's term list ("BT-59, BG-10" -> BT-59). */
+static int rule_term(const einv_rule_t *rule, einv_term *out)
+{
+    char code[16];
+    size_t k = 0, i;
+    const char *s = rule->terms;
+    while (s && k + 1 < sizeof code && *s && *s != ',' && *s != ' ')
+        code[k++] = *s++;
+    code[k] = 0;
+    if (k < 4)
+        return 0;
+    for (i = 0; i < EINV_T__COUNT; i++)
+        if (strcmp(einv_term_info((einv_term)i)->code, code) == 0) {
+            *out = (einv_term)i;
+            return 1;
+        }
+    return 0;
+}
+
+/* The model group a canonical-JSON pointer names ("" -> the invoice, "/lines/3" -> BG-25),
+ * or 0 when it names a field, an array or nothing of the model. */
+static int pointer_group(const char *p, einv_term *out)
+{
+    einv_term cur = EINV_T_INVOICE;
+    int want_index = 0;
+    while (*p == '/') {
+        char seg[64];
+        size_t k = 0;
+        for (p++; *p && *p != '/'; p++) {
+            char c = *p;
+            if (c == '~' && (p[1] == '0' || p[1] == '1'))
+                c = *++p == '0' ? '~' : '/';
+            if (k + 1 >= sizeof seg)
+                return 0;
+            seg[k++] = c;
+        }
+        seg[k] = 0;
+        if (want_index) {
+            if (!k || strspn(seg, "0123456789") != k)
+                return 0;
+            want_index = 0;
+            continue;
+        }
+        if (einv_term_by_json(cur, seg, &cur) != EINV_OK)
+            return 0;
+        want_index = einv_term_info(cur)->card == EINV_C_MANY;
+    }
+    if (*p || want_index || einv_term_info(cur)->kind != EINV_K_GROUP)
+        return 0;
+    *out = cur;
+    return 1;
+}
+
+/* A finding on an element of a document generated from canonical JSON usually sits on a
+ * group (the invoice for "seller name missing"); when the rule's first term lies inside
+ * that group, point at the term itself: "" + BT-27 -> "/supplier/name", "/lines/0" +
+ * BT-126 -> "/lines/0/id". A repeated group on the way ends the path at its array
+ * ("/taxBreakdown"), as no index can be told. Otherwise the pointer stays as it is. */
+static const char *refine_pointer(const einv_ctx_t *ctx, const einv_rule_t *rule,
+                                  const char *ptr, char *buf, size_t size)
+{
+    einv_term group, t, chain[16];
+    size_t n = 0, len;
+    if (!einv_ctx_option(ctx, "src-canonical") || !pointer_group(ptr, &group) ||
+        !rule_term(rule, &t) || t == group)
+        return ptr;
+    for (; t != group; t = einv_schema_parent(t)) {
+        if (t == EINV_T_INVOICE || n == sizeof chain / sizeof chain[0])
+            return ptr;   /* not inside the group */
+        chain[n++] = t;
+    }
+    len = strlen(ptr);
+    if (len >= size)
+        return ptr;
+    memcpy(buf, ptr, len + 1);
+    while (n--) {
+        const einv_term_info_t *ti = einv_term_info(chain[n]);
+        size_t jl = strlen(ti->json);
+        if (!jl)   /* inline groups (price, line VAT, item) add no JSON level */
+            continue;
+        if (len + jl + 2 > size)
+            return ptr;
+        buf[len++] = '/';
+        memcpy(buf + len, ti->json, jl + 1);
+        len += jl;
+        if (ti->card == EINV_C_MANY)
+            break;
+    }
+    return buf;
+}
+
 void einv_report(einv_ctx_t *ctx, const einv_rule_t *rule, const xmlNode *where)
 {
     einv_finding_t *f = push(ctx, rule);
-    if (f && where) {
+    const char *src;
+    if (f && where && (src = generated_src(where))) {
+        char buf[512];
+        f->field = keep(ctx, refine_pointer(ctx, rule, src, buf, sizeof buf));
+    } else if (f && where) {
         char *loc = einv_x_location(where);
         f->field = keep(ctx, loc);
         free(loc);

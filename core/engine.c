@@ -43,9 +43,13 @@ static const einv_rule_t R_SYNTAX = {
 static const einv_rule_t R_TRUNCATED = {
     "FINDINGS-TRUNCATED", EINV_SEV_WARNING, EINV_LAYER_SCHEMA, "",
     "Too many findings; the list was cut.", "Fix the reported problems first and validate again."};
+static const einv_rule_t R_EXPORT = {
+    "MODEL-EXPORT", EINV_SEV_ERROR, EINV_LAYER_SCHEMA, "",
+    "The invoice could not be converted to UBL for validation.",
+    "Enable the UBL format plugin, which validates inputs that are not XML; if it is enabled, report this input."};
 
 EINV_API const einv_rule_t *const einv_core_rules[] = {&R_EMPTY, &R_WELLFORMED, &R_ROOT, &R_FORMAT,
-                                              &R_SYNTAX, &R_TRUNCATED};
+                                              &R_SYNTAX, &R_TRUNCATED, &R_EXPORT};
 EINV_API const size_t einv_core_rules_count = sizeof einv_core_rules / sizeof einv_core_rules[0];
 
 static void default_dir(char *buf, size_t size)
@@ -136,6 +140,13 @@ static int looks_like_xml(const unsigned char *p, size_t n)
     return i < n && p[i] == '<';
 }
 
+/* The format that writes a canonical invoice as XML for the rules: UBL. */
+static const einv_format_ops_t *model_writer(const einv_engine_t *e)
+{
+    const einv_format_ops_t *f = einv_engine_format(e, "ubl");
+    return f && f->from_model ? f : NULL;
+}
+
 static void run_profile(einv_engine_t *e, const einv_profile_ops_t *p, einv_ctx_t *ctx, int depth)
 {
     if (p->base && depth < 8) {
@@ -152,8 +163,10 @@ einv_result_t *einv_validate(einv_engine_t *e, const einv_validate_opts_t *o, co
                              size_t len, einv_error_t *err)
 {
     const einv_profile_ops_t *prof = einv_engine_profile(e, o->profile);
-    const einv_format_ops_t *fmt = NULL;
+    const einv_format_ops_t *fmt = NULL, *syn;
     const unsigned char *bytes = data;
+    const char **opt = NULL;
+    size_t nopt = 0;
     einv_result_t *r;
     einv_xdoc_t *xdoc = NULL;
     einv_error_t perr;
@@ -173,21 +186,19 @@ einv_result_t *einv_validate(einv_engine_t *e, const einv_validate_opts_t *o, co
     if (!r)
         return einv_error_set(err, EINV_ERR_NOMEM, "out of memory", "", ""), NULL;
     einv_ctx_init(&r->ctx, NULL);
-    {
-        const char **opt = einv_arena_alloc(&r->ctx.arena, 5 * sizeof *opt);
-        size_t k = 0;
-        if (opt) {
-            if (o->mapping) {
-                opt[k++] = "mapping";
-                opt[k++] = o->mapping;
-            }
-            if (o->want_canonical) {
-                opt[k++] = "canonical";
-                opt[k++] = "1";
-            }
-            opt[k] = NULL;
-            r->ctx.options = opt;
+    /* room for mapping, canonical, src-canonical and the terminator */
+    opt = einv_arena_alloc(&r->ctx.arena, 7 * sizeof *opt);
+    if (opt) {
+        if (o->mapping) {
+            opt[nopt++] = "mapping";
+            opt[nopt++] = o->mapping;
         }
+        if (o->want_canonical) {
+            opt[nopt++] = "canonical";
+            opt[nopt++] = "1";
+        }
+        opt[nopt] = NULL;
+        r->ctx.options = opt;
     }
     if (len == 0) {
         einv_report(&r->ctx, &R_EMPTY, NULL);
@@ -222,11 +233,36 @@ einv_result_t *einv_validate(einv_engine_t *e, const einv_validate_opts_t *o, co
         }
     }
     r->format = fmt->api_format;
+    /* node sources of the canonical JSON are JSON pointers into the input (see ctx.c) */
+    if (opt && fmt->api_format && strcmp(fmt->api_format, "JSON") == 0) {
+        opt[nopt++] = "src-canonical";
+        opt[nopt++] = "1";
+        opt[nopt] = NULL;
+    }
     einv_ctx_set_xdoc(&r->ctx, xdoc);
     if (fmt->parse(&r->ctx, bytes, len) != EINV_OK) {
         if (r->ctx.n == 0)
             einv_report(&r->ctx, &R_FORMAT, NULL);
         return r;
+    }
+    syn = fmt;
+    /* An input that is not XML (canonical JSON, ...) left only the model: validate the UBL
+     * it gives, so it meets exactly the rules of a UBL upload. The generated elements carry
+     * their model values' sources, which become the findings' fields (ctx.c). */
+    if (!r->ctx.xdoc && r->ctx.inv) {
+        const einv_format_ops_t *w = model_writer(e);
+        einv_xdoc_t *gen = NULL;
+        einv_error_t gerr;
+        memset(&gerr, 0, sizeof gerr);
+        if (w)
+            gen = w->from_model(r->ctx.inv, &gerr);
+        if (!gen) {
+            einv_report_msg(&r->ctx, &R_EXPORT, "", "The invoice could not be converted to UBL for validation: %s.",
+                            w ? gerr.message : "no installed format plugin writes UBL");
+            return r;
+        }
+        einv_ctx_set_xdoc(&r->ctx, gen);
+        syn = w;
     }
     /* a syntax the profile does not cover: say so instead of silently passing */
     if (r->ctx.xdoc && prof->syntaxes &&
@@ -235,13 +271,19 @@ einv_result_t *einv_validate(einv_engine_t *e, const einv_validate_opts_t *o, co
                         prof->name, einv_xdoc_syntax(r->ctx.xdoc) == EINV_SYNTAX_CII ? "CII" : "UBL");
         return r;
     }
-    if (fmt->check_syntax)
-        fmt->check_syntax(&r->ctx);
+    if (syn->check_syntax)
+        syn->check_syntax(&r->ctx);
     run_profile(e, prof, &r->ctx, 0);
     if (r->ctx.dropped)
         einv_report_msg(&r->ctx, &R_TRUNCATED, "", "%zu further findings were not listed.", r->ctx.dropped);
     if (o->want_canonical && r->ctx.inv) {
-        einv_node_add(r->ctx.inv, einv_invoice_root(r->ctx.inv), EINV_T_VALIDATION_PROFILE, prof->name);
+        /* the profile actually applied, also over a validationProfile the input named */
+        einv_node_t *root = einv_invoice_root(r->ctx.inv);
+        einv_node_t *vp = einv_node_get(root, EINV_T_VALIDATION_PROFILE);
+        if (vp)
+            vp->text = einv_invoice_strdup(r->ctx.inv, prof->name, (size_t)-1);
+        else
+            einv_node_add(r->ctx.inv, root, EINV_T_VALIDATION_PROFILE, prof->name);
         r->canonical = einv_invoice_to_json(r->ctx.inv);
     }
     return r;

@@ -73,6 +73,12 @@ typedef struct einv_format_ops {
     void (*check_syntax)(einv_ctx_t *ctx);
     const einv_rule_t *const *rules;   /* the rules check_syntax may report */
     size_t n_rules;
+    /* Serialize a canonical invoice in this format as a parsed document whose elements
+     * carry in node->_private the source location (inv's node->src, e.g. a JSON pointer)
+     * of the value they came from, or NULL. The strings are inv's: inv must outlive the
+     * document's use of them. The engine uses the "ubl" format's to validate inputs that
+     * are not XML. May be NULL. (transfer full: einv_xdoc_free) */
+    einv_xdoc_t *(*from_model)(const einv_invoice_t *inv, einv_error_t *err);
 } einv_format_ops_t;
 
 /* ---- profile plugins ---- */

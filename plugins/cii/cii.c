@@ -30,7 +30,7 @@ static int cii_parse(einv_ctx_t *ctx, const unsigned char *data, size_t len)
 static int cii_init(const einv_host_api_t *host, einv_error_t *err)
 {
     static einv_format_ops_t ops = {sizeof(einv_format_ops_t), "cii", "CII", cii_sniff,
-                                    cii_parse, cii_check_syntax, cii_syntax_rules, 0};
+                                    cii_parse, cii_check_syntax, cii_syntax_rules, 0, NULL};
     ops.n_rules = cii_syntax_rules_count;
     return host->register_format(&ops, err);
 }

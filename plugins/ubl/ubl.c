@@ -1,7 +1,9 @@
 /* The UBL 2.1 format plugin: Invoice and CreditNote documents. Detects them by root
- * element, keeps the source tree for the syntax-bound rules and maps it to the model. */
+ * element, keeps the source tree for the syntax-bound rules and maps it to the model;
+ * from_model writes a model back as UBL (how inputs that are not XML get validated). */
 #include <einvoice/einvoice.h>
 #include "ubl_to_model.h"
+#include "ubl_from_model.h"
 #include "ubl_syntax_rules.h"
 #include <string.h>
 
@@ -31,7 +33,7 @@ static int ubl_parse(einv_ctx_t *ctx, const unsigned char *data, size_t len)
 
 static const einv_format_ops_t UBL_OPS = {
     sizeof(einv_format_ops_t), "ubl", "UBL", ubl_sniff, ubl_parse, ubl_check_syntax,
-    ubl_syntax_rules, 0};
+    ubl_syntax_rules, 0, ubl_from_model};
 
 static int ubl_init(const einv_host_api_t *host, einv_error_t *err)
 {

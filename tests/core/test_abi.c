@@ -11,7 +11,7 @@ static void test_sizes(void)
     CU_ASSERT_EQUAL(sizeof(einv_finding_t), 48);
     CU_ASSERT_EQUAL(sizeof(einv_error_t), 772);
     CU_ASSERT_EQUAL(sizeof(einv_plugin_desc_t), 72);
-    CU_ASSERT_EQUAL(sizeof(einv_format_ops_t), 64);
+    CU_ASSERT_EQUAL(sizeof(einv_format_ops_t), 72);
     CU_ASSERT_EQUAL(sizeof(einv_profile_ops_t), 72);
     CU_ASSERT_EQUAL(sizeof(einv_host_api_t), 40);
     CU_ASSERT_EQUAL(sizeof(einv_node_t), 112);
@@ -26,6 +26,7 @@ static void test_offsets(void)
     CU_ASSERT_EQUAL(offsetof(einv_profile_ops_t, struct_size), 0);
     CU_ASSERT_EQUAL(offsetof(einv_plugin_desc_t, init), 56);
     CU_ASSERT_EQUAL(offsetof(einv_profile_ops_t, check), 48);
+    CU_ASSERT_EQUAL(offsetof(einv_format_ops_t, from_model), 64);
 }
 
 int main(void)

@@ -1,0 +1,21 @@
+/* Canonical EN 16931 model -> UBL 2.1 Invoice / CreditNote (the inverse of ubl_to_model). */
+#ifndef UBL_FROM_MODEL_H
+#define UBL_FROM_MODEL_H
+
+#include <einvoice/einvoice.h>
+
+/* Serialize inv as UBL 2.1 (a CreditNote when BT-3 is a credit note type code, else an
+ * Invoice), every business term the model holds in the element order of the UBL 2.1
+ * schema, and parse it with einv_xdoc_parse (namespace ids, index). Each element (and
+ * attribute) that comes from a model node with a source location carries that location
+ * in node->_private; elements without one have NULL and inherit their nearest ancestor's.
+ * The strings belong to inv (node->src, or its arena for an attribute's "/scheme" style
+ * location): inv must outlive every use of _private, as it does in a validation context.
+ * Not for concurrent calls on one invoice (its arena grows). NULL with err filled when out
+ * of memory or when the text does not parse. (transfer full: einv_xdoc_free) */
+einv_xdoc_t *ubl_from_model(const einv_invoice_t *inv, einv_error_t *err);
+
+/* The same document as text (UTF-8, NUL-terminated, *len bytes). (transfer full: free) */
+char *ubl_model_to_xml(const einv_invoice_t *inv, size_t *len);
+
+#endif
