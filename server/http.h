@@ -46,6 +46,9 @@ typedef void (*einv_route_fn)(einv_req_t *r, const char *const *params, int npar
 void http_route(const char *method, const char *pattern, einv_route_fn fn);
 /* Every registered route as "METHOD pattern" lines (for the OpenAPI coverage test). */
 size_t http_routes_list(const char **methods, const char **patterns, size_t max);
+/* Fill CivetWeb callbacks so its own errors (malformed request, bad Content-Length) use the
+ * JSON error body too; call before mg_start. */
+void http_callbacks(struct mg_callbacks *cb);
 /* Install the dispatcher on the CivetWeb context (one handler for "/"). */
 void http_install(einv_srv_t *srv);
 

@@ -1,0 +1,501 @@
+/* The HTTP layer of einvoiced on CivetWeb: one request handler for every path that
+ * dispatches by method and path pattern ({placeholders}), JSON and error responses in the
+ * shape of API.md, the access log (one line per request, never a credential), body reading
+ * with the upload limit, query parameters and small helpers. */
+#define _GNU_SOURCE
+#include "http.h"
+
+#include <ctype.h>
+#include <json-c/json.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <time.h>
+
+#define MAX_ROUTES 64
+#define MAX_SEGS 16
+
+typedef struct route {
+    const char *method;
+    const char *pattern;
+    einv_route_fn fn;
+    int nsegs;
+    char segs[MAX_SEGS][64];    /* "" marks a {placeholder} */
+    int literals;               /* number of literal segments: the more, the more specific */
+} route_t;
+
+/* Filled at start-up (before mg_start), read-only afterwards. */
+static route_t routes[MAX_ROUTES];
+static int n_routes;
+
+static double now_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec * 1000.0 + (double)ts.tv_nsec / 1e6;
+}
+
+void http_route(const char *method, const char *pattern, einv_route_fn fn)
+{
+    route_t *rt;
+    const char *p = pattern;
+    if (n_routes >= MAX_ROUTES) {
+        fprintf(stderr, "einvoiced: too many routes (max %d): %s %s ignored\n", MAX_ROUTES, method,
+                pattern);
+        return;
+    }
+    rt = &routes[n_routes];
+    memset(rt, 0, sizeof *rt);
+    rt->method = method;
+    rt->pattern = pattern;
+    rt->fn = fn;
+    while (*p == '/')
+        p++;
+    while (*p && rt->nsegs < MAX_SEGS) {
+        const char *e = strchr(p, '/');
+        size_t n = e ? (size_t)(e - p) : strlen(p);
+        if (n >= 2 && p[0] == '{' && p[n - 1] == '}')
+            rt->segs[rt->nsegs][0] = 0;
+        else {
+            if (n >= sizeof rt->segs[0])
+                n = sizeof rt->segs[0] - 1;
+            memcpy(rt->segs[rt->nsegs], p, n);
+            rt->segs[rt->nsegs][n] = 0;
+            rt->literals++;
+        }
+        rt->nsegs++;
+        p += n;
+        while (*p == '/')
+            p++;
+    }
+    n_routes++;
+}
+
+size_t http_routes_list(const char **methods, const char **patterns, size_t max)
+{
+    size_t i;
+    for (i = 0; i < (size_t)n_routes && i < max; i++) {
+        methods[i] = routes[i].method;
+        patterns[i] = routes[i].pattern;
+    }
+    return (size_t)n_routes;
+}
+
+/* ---- time and small helpers ---- */
+
+void http_timestamp(char out[40])
+{
+    struct timespec ts;
+    struct tm tm;
+    char tmp[96];
+    clock_gettime(CLOCK_REALTIME, &ts);
+    gmtime_r(&ts.tv_sec, &tm);
+    snprintf(tmp, sizeof tmp, "%04d-%02d-%02dT%02d:%02d:%02d.%03d+00:00", tm.tm_year + 1900,
+             tm.tm_mon + 1, tm.tm_mday, tm.tm_hour, tm.tm_min, tm.tm_sec,
+             (int)(ts.tv_nsec / 1000000L));
+    tmp[39] = 0;    /* always fits for years 0..9999 */
+    memcpy(out, tmp, strlen(tmp) + 1);
+}
+
+int http_is_uuid(const char *s)
+{
+    int i;
+    if (!s)
+        return 0;
+    for (i = 0; i < 36; i++) {
+        if (i == 8 || i == 13 || i == 18 || i == 23) {
+            if (s[i] != '-')
+                return 0;
+        } else if (!isxdigit((unsigned char)s[i]))
+            return 0;
+    }
+    return s[36] == 0;
+}
+
+int http_query(einv_req_t *r, const char *name, char *buf, size_t size)
+{
+    const char *q = r->ri ? r->ri->query_string : NULL;
+    int n;
+    if (size)
+        buf[0] = 0;
+    if (!q || !size)
+        return 0;
+    n = mg_get_var(q, strlen(q), name, buf, size);
+    if (n == -1)
+        return 0;
+    if (n < 0)
+        buf[0] = 0;     /* present but too long: an empty value, which routes refuse */
+    return 1;
+}
+
+static const char *error_name(int status)
+{
+    switch (status) {
+    case 400: return "BAD_REQUEST";
+    case 401: return "UNAUTHORIZED";
+    case 403: return "FORBIDDEN";
+    case 404: return "NOT_FOUND";
+    case 405: return "METHOD_NOT_ALLOWED";
+    case 409: return "CONFLICT";
+    case 413: return "PAYLOAD_TOO_LARGE";
+    case 415: return "UNSUPPORTED_MEDIA_TYPE";
+    case 429: return "Quota exceeded";
+    case 501: return "NOT_IMPLEMENTED";
+    case 503: return "SERVICE_UNAVAILABLE";
+    case 500: return "INTERNAL_ERROR";
+    default: return status >= 500 ? "INTERNAL_ERROR" : "BAD_REQUEST";
+    }
+}
+
+/* The access-log form of a path: printable ASCII only, so a hostile path cannot forge
+ * log lines. */
+static void log_safe(const char *in, char *out, size_t size)
+{
+    size_t i = 0;
+    for (; in && *in && i + 1 < size; in++)
+        out[i++] = (*in > 0x20 && *in < 0x7f && *in != '"') ? *in : '?';
+    out[i] = 0;
+}
+
+/* ---- responses ---- */
+
+void http_send_bytes(einv_req_t *r, int status, const char *content_type, const void *data,
+                     size_t len, const char *extra_headers)
+{
+    char cl[32];
+    if (r->status) {
+        fprintf(stderr, "einvoiced: BUG: second response for %s %s ignored\n", r->method, r->path);
+        return;
+    }
+    r->status = status;
+    /* after an error the request body may be unread (413, 401 before reading): close the
+     * connection instead of letting CivetWeb drain the rest for keep-alive */
+    if (status >= 400)
+        mg_disable_connection_keep_alive(r->conn);
+    snprintf(cl, sizeof cl, "%zu", len);
+    if (mg_response_header_start(r->conn, status) != 0) {
+        /* CivetWeb refuses the header API in some early error states: write it raw */
+        mg_printf(r->conn, "HTTP/1.1 %d %s\r\nContent-Type: %s\r\nContent-Length: %s\r\n"
+                  "Cache-Control: no-store\r\nConnection: close\r\n%s\r\n", status,
+                  mg_get_response_code_text(r->conn, status), content_type ? content_type : "text/plain",
+                  cl, extra_headers ? extra_headers : "");
+        if (len && strcmp(r->method, "HEAD") != 0)
+            mg_write(r->conn, data, len);
+        return;
+    }
+    if (content_type)
+        mg_response_header_add(r->conn, "Content-Type", content_type, -1);
+    mg_response_header_add(r->conn, "Content-Length", cl, -1);
+    mg_response_header_add(r->conn, "Cache-Control", "no-store", -1);
+    mg_response_header_add(r->conn, "X-Content-Type-Options", "nosniff", -1);
+    if (extra_headers && *extra_headers)
+        mg_response_header_add_lines(r->conn, extra_headers);
+    mg_response_header_send(r->conn);
+    if (len && strcmp(r->method, "HEAD") != 0)
+        mg_write(r->conn, data, len);
+}
+
+void http_send_json(einv_req_t *r, int status, const char *json, const char *extra_headers)
+{
+    if (!json) {
+        http_send_error(r, 500, "Out of memory while building the response", NULL);
+        return;
+    }
+    http_send_bytes(r, status, "application/json", json, strlen(json), extra_headers);
+}
+
+void http_send_no_content(einv_req_t *r)
+{
+    if (r->status)
+        return;
+    r->status = 204;
+    mg_response_header_start(r->conn, 204);
+    mg_response_header_add(r->conn, "Cache-Control", "no-store", -1);
+    mg_response_header_send(r->conn);
+}
+
+/* The error body {message, error, code, timestamp, path} as JSON text (malloc'd). */
+static char *error_body(int status, const char *message, const char *path)
+{
+    json_object *o = json_object_new_object();
+    char ts[40];
+    char *out;
+    http_timestamp(ts);
+    json_object_object_add(o, "message", json_object_new_string(message ? message : ""));
+    json_object_object_add(o, "error", json_object_new_string(error_name(status)));
+    json_object_object_add(o, "code", json_object_new_int(status));
+    json_object_object_add(o, "timestamp", json_object_new_string(ts));
+    json_object_object_add(o, "path", json_object_new_string(path ? path : ""));
+    out = strdup(json_object_to_json_string_ext(o, JSON_C_TO_STRING_PLAIN | JSON_C_TO_STRING_NOSLASHESCAPE));
+    json_object_put(o);
+    return out;
+}
+
+void http_send_error(einv_req_t *r, int status, const char *message, const char *extra_headers)
+{
+    char *body = error_body(status, message, r->path);
+    char hdr[1024];
+    const char *h = extra_headers;
+    /* a 503 always tells the client when to retry */
+    if (status == 503 && !(extra_headers && strcasestr(extra_headers, "Retry-After:"))) {
+        snprintf(hdr, sizeof hdr, "Retry-After: 5\r\n%s", extra_headers ? extra_headers : "");
+        h = hdr;
+    }
+    if (!body) {
+        static const char fallback[] = "{\"message\":\"out of memory\",\"error\":\"INTERNAL_ERROR\",\"code\":500}";
+        http_send_bytes(r, 500, "application/json", fallback, sizeof fallback - 1, NULL);
+        return;
+    }
+    http_send_bytes(r, status, "application/json", body, strlen(body), h);
+    free(body);
+}
+
+/* ---- request body ---- */
+
+int http_read_body(einv_req_t *r, char **out, size_t *len, size_t max)
+{
+    long long cl = r->ri->content_length;
+    size_t cap, n = 0;
+    char *buf;
+    char msg[160];
+    *out = NULL;
+    *len = 0;
+    if (cl > 0 && (unsigned long long)cl > (unsigned long long)max) {
+        /* refuse before reading: the rest is never taken into memory */
+        snprintf(msg, sizeof msg, "Request body of %lld bytes exceeds the limit of %zu bytes", cl, max);
+        http_send_error(r, 413, msg, NULL);
+        return -1;
+    }
+    /* grow as data arrives: a client announcing a large body and then stalling must not
+     * pin that much memory per connection */
+    cap = cl > 0 ? ((size_t)cl + 1 < 65536 ? (size_t)cl + 1 : 65536) : 8192;
+    buf = malloc(cap);
+    if (!buf) {
+        http_send_error(r, 500, "Out of memory reading the request body", NULL);
+        return -1;
+    }
+    for (;;) {
+        int got;
+        if (n + 1 >= cap) {
+            size_t ncap = cap * 2;
+            char *nb;
+            if (ncap > max + 2)
+                ncap = max + 2;
+            if (ncap <= cap) {
+                /* chunked (or lying) body past the limit: stop reading here */
+                free(buf);
+                snprintf(msg, sizeof msg, "Request body exceeds the limit of %zu bytes", max);
+                http_send_error(r, 413, msg, NULL);
+                return -1;
+            }
+            nb = realloc(buf, ncap);
+            if (!nb) {
+                free(buf);
+                http_send_error(r, 500, "Out of memory reading the request body", NULL);
+                return -1;
+            }
+            buf = nb;
+            cap = ncap;
+        }
+        /* at most 1 MiB per call: mg_read returns an int */
+        got = mg_read(r->conn, buf + n, cap - 1 - n < (1u << 20) ? cap - 1 - n : (1u << 20));
+        if (got == 0)
+            break;
+        if (got < 0) {
+            free(buf);
+            http_send_error(r, 400, "The request body could not be read (connection error or malformed chunked encoding)", NULL);
+            return -1;
+        }
+        n += (size_t)got;
+        if (n > max) {
+            free(buf);
+            snprintf(msg, sizeof msg, "Request body exceeds the limit of %zu bytes", max);
+            http_send_error(r, 413, msg, NULL);
+            return -1;
+        }
+    }
+    if (cl > 0 && n < (size_t)cl) {
+        free(buf);
+        http_send_error(r, 400, "The request body is shorter than its Content-Length", NULL);
+        return -1;
+    }
+    buf[n] = 0;
+    *out = buf;
+    *len = n;
+    return 0;
+}
+
+/* ---- dispatch ---- */
+
+/* Split path into segments (in place in buf); returns their number, -1 when too many. */
+static int split_path(char *buf, char *segs[MAX_SEGS])
+{
+    int n = 0;
+    char *p = buf;
+    while (*p == '/')
+        p++;
+    while (*p) {
+        char *e = strchr(p, '/');
+        if (n >= MAX_SEGS)
+            return -1;
+        segs[n++] = p;
+        if (!e)
+            break;
+        *e = 0;
+        p = e + 1;
+        if (!*p) {
+            break;          /* one trailing slash is tolerated */
+        }
+        if (*p == '/')
+            return -1;      /* empty segment: no route has one */
+    }
+    return n;
+}
+
+static int route_matches(const route_t *rt, char *const *segs, int n)
+{
+    int i;
+    if (rt->nsegs != n)
+        return 0;
+    for (i = 0; i < n; i++) {
+        if (rt->segs[i][0] == 0) {
+            if (!segs[i][0])
+                return 0;
+        } else if (strcmp(rt->segs[i], segs[i]) != 0)
+            return 0;
+    }
+    return 1;
+}
+
+static void access_log(const einv_req_t *r)
+{
+    char ts[40], path[256], method[16];
+    double ms = now_ms() - r->t_start;
+    http_timestamp(ts);
+    log_safe(r->path, path, sizeof path);
+    log_safe(r->method, method, sizeof method);
+    fprintf(stderr, "%s access %s %s %d %.1fms account=%s\n", ts, method[0] ? method : "-",
+            path[0] ? path : "-", r->status, ms,
+            r->authenticated && r->account.id[0] ? r->account.id : "-");
+}
+
+static void dispatch(einv_req_t *r)
+{
+    char buf[sizeof r->path];
+    char *segs[MAX_SEGS];
+    const route_t *cand[MAX_ROUTES];
+    int n, i, nc = 0, best = -1;
+    strcpy(buf, r->path);
+    n = split_path(buf, segs);
+    if (n >= 0) {
+        for (i = 0; i < n_routes; i++)
+            if (route_matches(&routes[i], segs, n)) {
+                if (routes[i].literals > best) {
+                    best = routes[i].literals;
+                    nc = 0;
+                }
+                if (routes[i].literals == best)
+                    cand[nc++] = &routes[i];
+            }
+    }
+    if (nc == 0) {
+        http_send_error(r, 404, "No such resource", NULL);
+        return;
+    }
+    for (i = 0; i < nc; i++)
+        if (strcmp(cand[i]->method, r->method) == 0 ||
+            /* HEAD is GET without the body (http_send_bytes leaves it out) */
+            (strcmp(r->method, "HEAD") == 0 && strcmp(cand[i]->method, "GET") == 0)) {
+            const char *params[MAX_SEGS];
+            int np = 0, k;
+            for (k = 0; k < n; k++)
+                if (cand[i]->segs[k][0] == 0)
+                    params[np++] = segs[k];
+            cand[i]->fn(r, params, np);
+            return;
+        }
+    {
+        char allow[200] = "Allow: ", msg[240];
+        size_t off = strlen(allow);
+        for (i = 0; i < nc && off < sizeof allow - 20; i++)
+            off += (size_t)snprintf(allow + off, sizeof allow - off, "%s%s", i ? ", " : "",
+                                    cand[i]->method);
+        snprintf(allow + off, sizeof allow - off, "\r\n");
+        snprintf(msg, sizeof msg, "Method %.16s is not allowed here; allowed: %.150s", r->method,
+                 allow + 7);
+        msg[strcspn(msg, "\r")] = 0;
+        http_send_error(r, 405, msg, allow);
+    }
+}
+
+static int request_handler(struct mg_connection *conn, void *cbdata)
+{
+    einv_req_t r;
+    const char *uri;
+    memset(&r, 0, sizeof r);
+    r.conn = conn;
+    r.ri = mg_get_request_info(conn);
+    r.srv = cbdata;
+    r.method = r.ri && r.ri->request_method ? r.ri->request_method : "GET";
+    r.t_start = now_ms();
+    uri = r.ri ? (r.ri->local_uri_raw ? r.ri->local_uri_raw : r.ri->local_uri) : NULL;
+    if (!uri || strlen(uri) >= sizeof r.path) {
+        snprintf(r.path, sizeof r.path, "%.*s", (int)sizeof r.path - 1, uri ? uri : "");
+        http_send_error(&r, 404, uri ? "Path too long" : "No such resource", NULL);
+    } else {
+        char *q;
+        strcpy(r.path, uri);
+        q = strchr(r.path, '?');
+        if (q)
+            *q = 0;
+        dispatch(&r);
+    }
+    if (!r.status) {
+        fprintf(stderr, "einvoiced: BUG: no response for %s %s\n", r.method, r.path);
+        http_send_error(&r, 500, "Internal error", NULL);
+    }
+    access_log(&r);
+    store_account_clear(&r.account);
+    store_key_clear(&r.key);
+    return r.status;
+}
+
+/* CivetWeb's own errors (malformed request line, headers too large, ...) in our JSON shape. */
+static int civet_error(struct mg_connection *conn, int status, const char *msg)
+{
+    einv_req_t r;
+    const struct mg_request_info *ri = mg_get_request_info(conn);
+    memset(&r, 0, sizeof r);
+    r.conn = conn;
+    r.ri = ri;
+    r.method = ri && ri->request_method ? ri->request_method : "-";
+    r.t_start = now_ms();
+    if (ri && ri->local_uri)
+        snprintf(r.path, sizeof r.path, "%.*s", (int)sizeof r.path - 1, ri->local_uri);
+    http_send_error(&r, status, msg && *msg ? msg : "Malformed request", NULL);
+    access_log(&r);
+    return 0;
+}
+
+static int civet_log(const struct mg_connection *conn, const char *message)
+{
+    char ts[40];
+    http_timestamp(ts);
+    fprintf(stderr, "%s civetweb: %s\n", ts, message);
+    return 1;
+}
+
+void http_install(einv_srv_t *srv)
+{
+    mg_set_request_handler(srv->mg, "/", request_handler, srv);
+}
+
+/* CivetWeb callbacks for mg_start (used by main.c; declared here to keep http.h fixed). */
+void http_callbacks(struct mg_callbacks *cb);
+void http_callbacks(struct mg_callbacks *cb)
+{
+    memset(cb, 0, sizeof *cb);
+    cb->http_error = civet_error;
+    cb->log_message = civet_log;
+}

@@ -1,0 +1,442 @@
+/* einvoiced: the REST service (CivetWeb + worker pool + store) and its admin commands
+ * (create-account, create-key) that work on the configured database without a running
+ * server. Settings come from the environment (server/config.c); SIGTERM/SIGINT stop it
+ * gracefully: no new requests, requests in flight and jobs being validated finish. */
+#define _GNU_SOURCE
+#include "http.h"
+#include "quota.h"
+
+#include <errno.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+
+/* CivetWeb callbacks of http.c (JSON bodies for CivetWeb's own errors, its log lines). */
+void http_callbacks(struct mg_callbacks *cb);
+
+static void logline(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static void logline(const char *fmt, ...)
+{
+    char ts[40], msg[1200];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    http_timestamp(ts);
+    fprintf(stderr, "%s einvoiced: %s\n", ts, msg);
+}
+
+static void usage(FILE *f)
+{
+    fprintf(f,
+            "Usage:\n"
+            "  einvoiced                 run the service\n"
+            "  einvoiced admin create-account --email E [--plan FREE|PRO] [--super-admin]\n"
+            "  einvoiced admin create-key --email E --name N [--sandbox] [--quota N]\n"
+            "  einvoiced --help | --version\n"
+            "\n"
+            "create-account on an existing account updates the plan and super-admin flag given.\n"
+            "create-key prints the raw key as the last line of its output; it is shown only once.\n"
+            "\n"
+            "Settings (environment; EINV_CONFIG may name a KEY=VALUE file the environment overrides):\n"
+            "  EINV_LISTEN         host:port to listen on (default 127.0.0.1:8080)\n"
+            "  EINV_DATABASE       sqlite:PATH or postgresql://... (default sqlite:var/einvoice.db)\n"
+            "  EINV_PLUGIN_DIR     plugin directory (default: the installed one)\n"
+            "  EINV_PLUGINS        comma list of plugins to load (default: all)\n"
+            "  EINV_WORKERS        validation worker threads (default 2)\n"
+            "  EINV_MAX_UPLOAD     largest request body in bytes, K/M/G allowed (default 20M)\n"
+            "  EINV_JWKS_FILE      JWKS of the identity provider (enables ID tokens)\n"
+            "  EINV_OIDC_ISSUER    required iss of ID tokens\n"
+            "  EINV_OIDC_AUDIENCE  required aud of ID tokens\n"
+            "  EINV_SUPER_ADMINS   comma list of super-admin emails\n"
+            "  EINV_QUEUE_MAX      queued jobs before submits get 503 (default 10000)\n"
+            "  EINV_JOB_LEASE      seconds before a claimed job is taken again (default 60)\n"
+            "  EINV_HTTP_THREADS   HTTP worker threads (default 32)\n"
+            "  EINV_DB_POOL        database connections (default 16)\n");
+}
+
+static void print_error(const char *what, const einv_error_t *err)
+{
+    fprintf(stderr, "einvoiced: %s: %s%s%s%s%s\n", what, err->message, err->detail[0] ? " (" : "",
+            err->detail, err->detail[0] ? ")" : "", "");
+    if (err->hint[0])
+        fprintf(stderr, "einvoiced: hint: %s\n", err->hint);
+}
+
+/* mkdir -p of the directory holding a sqlite: database, so the default just works. */
+static void ensure_sqlite_dir(const char *url)
+{
+    char path[1024], *p;
+    if (strncmp(url, "sqlite:", 7) != 0)
+        return;
+    snprintf(path, sizeof path, "%s", url + 7);
+    if (strncmp(path, "file:", 5) == 0)
+        return;
+    p = strrchr(path, '/');
+    if (!p || p == path)
+        return;
+    *p = 0;
+    for (p = path + 1; *p; p++)
+        if (*p == '/') {
+            *p = 0;
+            mkdir(path, 0755);
+            *p = '/';
+        }
+    mkdir(path, 0755);
+}
+
+static einv_store_t *open_store(const einv_config_t *cfg)
+{
+    einv_error_t err;
+    einv_store_t *s;
+    memset(&err, 0, sizeof err);
+    ensure_sqlite_dir(cfg->database);
+    s = store_open(cfg->database, cfg->pool_size, &err);
+    if (!s)
+        print_error("cannot open the database", &err);
+    return s;
+}
+
+/* ---- admin commands ---- */
+
+static const char *arg_value(int argc, char **argv, int *i)
+{
+    if (*i + 1 >= argc) {
+        fprintf(stderr, "einvoiced: %s needs a value\n", argv[*i]);
+        return NULL;
+    }
+    return argv[++*i];
+}
+
+static int valid_email(const char *e)
+{
+    const char *at = strchr(e, '@');
+    return at && at != e && at[1] && !strchr(at + 1, '@') && strlen(e) < 320 &&
+           !strpbrk(e, " \t\r\n");
+}
+
+static int admin_create_account(const einv_config_t *cfg, int argc, char **argv)
+{
+    const char *email = NULL, *plan = NULL;
+    int super_admin = 0, i, rc, pro;
+    einv_store_t *s;
+    store_account_t a;
+    einv_error_t err;
+    for (i = 0; i < argc; i++) {
+        if (strcmp(argv[i], "--email") == 0) {
+            if (!(email = arg_value(argc, argv, &i)))
+                return 2;
+        } else if (strcmp(argv[i], "--plan") == 0) {
+            if (!(plan = arg_value(argc, argv, &i)))
+                return 2;
+        } else if (strcmp(argv[i], "--super-admin") == 0)
+            super_admin = 1;
+        else {
+            fprintf(stderr, "einvoiced: create-account: unknown option %s\n", argv[i]);
+            return 2;
+        }
+    }
+    if (!email || !valid_email(email)) {
+        fprintf(stderr, "einvoiced: create-account needs --email with a valid address\n");
+        return 2;
+    }
+    if (plan && strcasecmp(plan, "FREE") != 0 && strcasecmp(plan, "PRO") != 0) {
+        fprintf(stderr, "einvoiced: --plan must be FREE or PRO\n");
+        return 2;
+    }
+    pro = plan && strcasecmp(plan, "PRO") == 0;
+    if (!(s = open_store(cfg)))
+        return 1;
+    memset(&a, 0, sizeof a);
+    memset(&err, 0, sizeof err);
+    rc = store_account_by_email(s, email, &a);
+    if (rc == EINV_OK) {
+        /* existing account: apply what was asked, so scripts can run this repeatedly */
+        if ((plan && store_account_set_plan(s, a.id, pro) != EINV_OK) ||
+            (super_admin && store_account_set_super_admin(s, a.id, 1) != EINV_OK)) {
+            fprintf(stderr, "einvoiced: cannot update account %s\n", email);
+            store_account_clear(&a);
+            store_close(s);
+            return 1;
+        }
+        printf("account exists: %s %s plan=%s superAdmin=%s\n", a.id, a.email,
+               plan ? (pro ? "PRO" : "FREE") : (a.pro ? "PRO" : "FREE"),
+               super_admin || a.super_admin ? "true" : "false");
+    } else if (rc == EINV_ERR_NOTFOUND) {
+        rc = store_account_create(s, email, pro, super_admin, NULL, &a, &err);
+        if (rc != EINV_OK) {
+            print_error("cannot create the account", &err);
+            store_close(s);
+            return 1;
+        }
+        printf("created account: %s %s plan=%s superAdmin=%s\n", a.id, a.email, pro ? "PRO" : "FREE",
+               super_admin ? "true" : "false");
+    } else {
+        fprintf(stderr, "einvoiced: cannot read accounts from the database\n");
+        store_close(s);
+        return 1;
+    }
+    store_account_clear(&a);
+    store_close(s);
+    return 0;
+}
+
+static int admin_create_key(const einv_config_t *cfg, int argc, char **argv)
+{
+    const char *email = NULL, *name = NULL, *qs = NULL;
+    int sandbox = 0, i;
+    long long quota = -1;
+    einv_store_t *s;
+    store_account_t a;
+    store_key_t k;
+    einv_error_t err;
+    char raw[AUTH_KEY_MAX], hash[65];
+    for (i = 0; i < argc; i++) {
+        if (strcmp(argv[i], "--email") == 0) {
+            if (!(email = arg_value(argc, argv, &i)))
+                return 2;
+        } else if (strcmp(argv[i], "--name") == 0) {
+            if (!(name = arg_value(argc, argv, &i)))
+                return 2;
+        } else if (strcmp(argv[i], "--quota") == 0) {
+            if (!(qs = arg_value(argc, argv, &i)))
+                return 2;
+        } else if (strcmp(argv[i], "--sandbox") == 0)
+            sandbox = 1;
+        else {
+            fprintf(stderr, "einvoiced: create-key: unknown option %s\n", argv[i]);
+            return 2;
+        }
+    }
+    if (!email || !name || !*name) {
+        fprintf(stderr, "einvoiced: create-key needs --email and --name\n");
+        return 2;
+    }
+    if (strlen(name) > 200) {
+        fprintf(stderr, "einvoiced: --name must be at most 200 characters\n");
+        return 2;
+    }
+    if (qs) {
+        char *end;
+        errno = 0;
+        quota = strtoll(qs, &end, 10);
+        if (!*qs || *end || errno || quota < 1) {
+            fprintf(stderr, "einvoiced: --quota must be a whole number >= 1\n");
+            return 2;
+        }
+    }
+    if (!(s = open_store(cfg)))
+        return 1;
+    memset(&a, 0, sizeof a);
+    if (store_account_by_email(s, email, &a) != EINV_OK) {
+        fprintf(stderr, "einvoiced: no account with email %s (create it with admin create-account)\n", email);
+        store_close(s);
+        return 1;
+    }
+    if (!a.pro && (quota < 0 || quota > QUOTA_FREE_LIMIT))
+        quota = QUOTA_FREE_LIMIT;
+    if (auth_key_generate(sandbox, raw) != EINV_OK) {
+        fprintf(stderr, "einvoiced: cannot generate a key\n");
+        store_account_clear(&a);
+        store_close(s);
+        return 1;
+    }
+    auth_key_hash(raw, hash);
+    memset(&k, 0, sizeof k);
+    memset(&err, 0, sizeof err);
+    if (store_key_create(s, a.id, name, sandbox, quota, hash, sandbox ? "svc_test_" : "svc_live_",
+                         raw + strlen(raw) - 4, &k, &err) != EINV_OK) {
+        print_error("cannot create the key", &err);
+        store_account_clear(&a);
+        store_close(s);
+        return 1;
+    }
+    {
+        char q[40];
+        if (quota < 0)
+            snprintf(q, sizeof q, "no monthly quota");
+        else
+            snprintf(q, sizeof q, "quota %lld per month", quota);
+        printf("created %s key %s \"%s\" for %s (%s)\n", sandbox ? "sandbox" : "live", k.id, name,
+               a.email, q);
+    }
+    printf("The raw key is shown only this once:\n%s\n", raw);
+    memset(raw, 0, sizeof raw);
+    store_key_clear(&k);
+    store_account_clear(&a);
+    store_close(s);
+    return 0;
+}
+
+static int admin(int argc, char **argv)
+{
+    einv_config_t cfg;
+    einv_error_t err;
+    memset(&err, 0, sizeof err);
+    if (argc < 1 || strcmp(argv[0], "--help") == 0) {
+        usage(argc < 1 ? stderr : stdout);
+        return argc < 1 ? 2 : 0;
+    }
+    if (einv_config_load(&cfg, &err) != EINV_OK) {
+        print_error("configuration error", &err);
+        return 2;
+    }
+    if (strcmp(argv[0], "create-account") == 0)
+        return admin_create_account(&cfg, argc - 1, argv + 1);
+    if (strcmp(argv[0], "create-key") == 0)
+        return admin_create_key(&cfg, argc - 1, argv + 1);
+    fprintf(stderr, "einvoiced: unknown admin command %s\n", argv[0]);
+    usage(stderr);
+    return 2;
+}
+
+/* ---- the service ---- */
+
+static void log_plugins(const einv_engine_t *e)
+{
+    char f[600] = "", p[600] = "";
+    size_t i, off = 0;
+    for (i = 0; i < einv_engine_format_count(e) && off < sizeof f - 40; i++)
+        off += (size_t)snprintf(f + off, sizeof f - off, "%s%s", i ? "," : "",
+                                einv_engine_format_at(e, i)->name);
+    off = 0;
+    for (i = 0; i < einv_engine_profile_count(e) && off < sizeof p - 40; i++)
+        off += (size_t)snprintf(p + off, sizeof p - off, "%s%s", i ? "," : "",
+                                einv_engine_profile_at(e, i)->name);
+    logline("plugins loaded: %zu formats (%s), %zu profiles (%s)", einv_engine_format_count(e), f,
+            einv_engine_profile_count(e), p);
+}
+
+static int serve(void)
+{
+    einv_srv_t srv;
+    einv_error_t err;
+    struct mg_callbacks cb;
+    struct mg_init_data init;
+    struct mg_error_data merr;
+    char threads[16], mg_err[256] = "";
+    unsigned mg_code = 0;
+    const char *opts[16];
+    sigset_t sigs;
+    int sig = 0, n = 0;
+    memset(&srv, 0, sizeof srv);
+    memset(&err, 0, sizeof err);
+    if (einv_config_load(&srv.cfg, &err) != EINV_OK) {
+        print_error("configuration error", &err);
+        return 2;
+    }
+    /* Block the stop signals in every thread; the main thread takes them with sigwait. */
+    sigemptyset(&sigs);
+    sigaddset(&sigs, SIGTERM);
+    sigaddset(&sigs, SIGINT);
+    pthread_sigmask(SIG_BLOCK, &sigs, NULL);
+    signal(SIGPIPE, SIG_IGN);
+
+    logline("einvoiced %s starting", EINV_VERSION_STR);
+    srv.engine = einv_engine_open(srv.cfg.plugin_dir[0] ? srv.cfg.plugin_dir : NULL,
+                                  srv.cfg.plugins[0] ? srv.cfg.plugins : NULL, &err);
+    if (!srv.engine) {
+        print_error("cannot load the plugins", &err);
+        return 1;
+    }
+    log_plugins(srv.engine);
+    if (!(srv.store = open_store(&srv.cfg))) {
+        einv_engine_close(srv.engine);
+        return 1;
+    }
+    /* never the URL itself: a PostgreSQL URL may hold a password */
+    logline("database: %s", store_kind(srv.store));
+    if (srv.cfg.jwks_file[0]) {
+        srv.jwks = auth_jwks_load_file(srv.cfg.jwks_file, &err);
+        if (!srv.jwks) {
+            print_error("cannot load EINV_JWKS_FILE", &err);
+            store_close(srv.store);
+            einv_engine_close(srv.engine);
+            return 1;
+        }
+        logline("ID tokens: accepted (issuer %s, audience %s)",
+                srv.cfg.oidc_issuer[0] ? srv.cfg.oidc_issuer : "any",
+                srv.cfg.oidc_audience[0] ? srv.cfg.oidc_audience : "any");
+    } else
+        logline("ID tokens: not accepted (no EINV_JWKS_FILE)");
+
+    routes_health_register();
+    routes_account_register();
+    routes_keys_register();
+    routes_invoices_register();
+
+    mg_init_library(0);
+    snprintf(threads, sizeof threads, "%d", srv.cfg.http_threads);
+    opts[n++] = "listening_ports";
+    opts[n++] = srv.cfg.listen;
+    opts[n++] = "num_threads";
+    opts[n++] = threads;
+    opts[n++] = "request_timeout_ms";
+    opts[n++] = "30000";
+    opts[n++] = "enable_keep_alive";
+    opts[n++] = "yes";
+    opts[n++] = "keep_alive_timeout_ms";
+    opts[n++] = "5000";
+    opts[n] = NULL;
+    http_callbacks(&cb);
+    memset(&init, 0, sizeof init);
+    init.callbacks = &cb;
+    init.user_data = &srv;
+    init.configuration_options = opts;
+    memset(&merr, 0, sizeof merr);
+    merr.code = &mg_code;
+    merr.text = mg_err;
+    merr.text_buffer_size = sizeof mg_err;
+    srv.mg = mg_start2(&init, &merr);
+    if (!srv.mg) {
+        fprintf(stderr, "einvoiced: cannot listen on %s: %s\n", srv.cfg.listen,
+                mg_err[0] ? mg_err : "CivetWeb failed to start");
+        auth_jwks_free(srv.jwks);
+        store_close(srv.store);
+        einv_engine_close(srv.engine);
+        mg_exit_library();
+        return 1;
+    }
+    http_install(&srv);
+    srv.workers = workers_start(&srv, srv.cfg.workers);
+    logline("workers: %d validation threads, %d HTTP threads", srv.cfg.workers, srv.cfg.http_threads);
+    logline("listening on http://%s (max upload %zu bytes)", srv.cfg.listen, srv.cfg.max_upload);
+
+    while (sigwait(&sigs, &sig) != 0 || (sig != SIGTERM && sig != SIGINT)) {
+    }
+    logline("%s received: stopping (finishing requests and jobs in flight)",
+            sig == SIGTERM ? "SIGTERM" : "SIGINT");
+    mg_stop(srv.mg);            /* no new requests; those in flight complete */
+    workers_stop(srv.workers);  /* jobs being validated complete; queued ones stay queued */
+    auth_jwks_free(srv.jwks);
+    store_close(srv.store);
+    einv_engine_close(srv.engine);
+    mg_exit_library();
+    logline("stopped");
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc > 1 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)) {
+        usage(stdout);
+        return 0;
+    }
+    if (argc > 1 && strcmp(argv[1], "--version") == 0) {
+        printf("einvoiced %s\n", EINV_VERSION_STR);
+        return 0;
+    }
+    if (argc > 1 && strcmp(argv[1], "admin") == 0)
+        return admin(argc - 2, argv + 2);
+    if (argc > 1) {
+        fprintf(stderr, "einvoiced: unknown argument %s\n", argv[1]);
+        usage(stderr);
+        return 2;
+    }
+    return serve();
+}
