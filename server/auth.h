@@ -30,6 +30,7 @@ typedef struct auth_claims {
     char email[320];
     char iss[256];
     long long exp;
+    int email_verified;     /* 1 when the token says email_verified: true */
 } auth_claims_t;
 
 /* Verify a compact JWT: signature (RS256 or ES256; "none" and HS* are refused) with the key

@@ -312,6 +312,15 @@ int auth_jwt_verify(const auth_jwks_t *keys, const char *token, const char *issu
     why = "token email is not a string of at most 319 bytes";
     if (claim_string(p.payload, "email", c.email, sizeof c.email) < 0)
         goto fail;
+    {
+        /* some providers send the flag as a string */
+        struct json_object *v;
+        if (json_object_object_get_ex(p.payload, "email_verified", &v))
+            c.email_verified = json_object_is_type(v, json_type_boolean)
+                                   ? json_object_get_boolean(v)
+                                   : (json_object_is_type(v, json_type_string) &&
+                                      strcmp(json_object_get_string(v), "true") == 0);
+    }
 
     parts_free(&p);
     *out = c;

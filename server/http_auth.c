@@ -111,8 +111,11 @@ static int auth_token(einv_req_t *r, const char *token)
     if (!claims.sub[0])
         return unauthorized(r, "Invalid ID token: no subject", 1);
     snprintf(subject, sizeof subject, "%s|%s", claims.iss, claims.sub);
-    /* an account needs an address; a provider that sends no email claim gets the subject */
-    rc = store_account_for_subject(r->srv->store, subject, claims.email[0] ? claims.email : subject,
+    /* An account needs an address. Only a verified email may link to an existing account or
+     * name a super-admin: an unverified one could be anybody's. Otherwise the subject is the
+     * account's address. */
+    rc = store_account_for_subject(r->srv->store, subject,
+                                   claims.email[0] && claims.email_verified ? claims.email : subject,
                                    &r->account, &err);
     if (rc != EINV_OK)
         return unavailable(r);

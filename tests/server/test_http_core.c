@@ -162,6 +162,9 @@ static void write_jwks(const char *path)
     free(y);
 }
 
+/* Whether the next tokens say email_verified: true (the default). */
+static int g_email_verified = 1;
+
 /* An ES256 token signed with key; exp relative to now. (transfer full) */
 static char *sign_token(EVP_PKEY *key, const char *aud, const char *sub, const char *email,
                         long long exp_in)
@@ -174,8 +177,8 @@ static char *sign_token(EVP_PKEY *key, const char *aud, const char *sub, const c
     EVP_MD_CTX *md = EVP_MD_CTX_new();
     ECDSA_SIG *es;
     snprintf(payload, sizeof payload,
-             "{\"iss\":\"%s\",\"aud\":\"%s\",\"sub\":\"%s\",\"email\":\"%s\",\"iat\":%lld,\"exp\":%lld}",
-             ISS, aud, sub, email, now - 10, now + exp_in);
+             "{\"iss\":\"%s\",\"aud\":\"%s\",\"sub\":\"%s\",\"email\":\"%s\",\"email_verified\":%s,\"iat\":%lld,\"exp\":%lld}",
+             ISS, aud, sub, email, g_email_verified ? "true" : "false", now - 10, now + exp_in);
     h = b64u("{\"alg\":\"ES256\",\"typ\":\"JWT\",\"kid\":\"k1\"}", 38);
     p = b64u(payload, strlen(payload));
     input = malloc(strlen(h) + strlen(p) + 2);
@@ -750,6 +753,21 @@ static void test_id_tokens(void)
     CU_ASSERT_EQUAL(r.status, 401);
     hc_response_free(&r);
     CU_ASSERT_FALSE(sp_log_contains(S, tok2));
+    /* an unverified email links to nobody's account: the subject is the address instead */
+    {
+        char *unverified;
+        g_email_verified = 0;
+        unverified = sign_token(ec_key, AUD, "user-2", "tok@example.com", 600);
+        g_email_verified = 1;
+        req("GET", "/api/v1/account", unverified, NULL, &r);
+        CU_ASSERT_EQUAL(r.status, 200);
+        o = body_json(&r);
+        CU_ASSERT_STRING_NOT_EQUAL(jstr(o, "id") ? jstr(o, "id") : "", id);
+        CU_ASSERT_STRING_NOT_EQUAL(jstr(o, "email") ? jstr(o, "email") : "", "tok@example.com");
+        json_object_put(o);
+        hc_response_free(&r);
+        free(unverified);
+    }
     free(tok);
     free(tok2);
     free(expired);
