@@ -6,5 +6,6 @@
 #include "finding.h"
 #include "xml.h"
 #include "invoice.h"
+#include "codelists.h"
 #include "plugin.h"
 #endif

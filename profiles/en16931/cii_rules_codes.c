@@ -4,7 +4,7 @@
  * ram:ID (BR-CL-11 before BR-CL-15), ram:GlobalID (BR-CL-10 before BR-CL-21/26) and
  * allowance/charge reason codes (BR-CL-19 before BR-CL-20). */
 #include "en16931_int.h"
-#include "codelists.h"
+#include <einvoice/codelists.h>
 
 #include <string.h>
 
@@ -97,7 +97,7 @@ static void check_value(einv_ctx_t *ctx, const einv_rule_t *r, const xmlNode *n,
                         const char *value, list_fn in_list)
 {
     char buf[64];
-    if (!in_list(en_code_token(value, buf, sizeof buf)))
+    if (!in_list(einv_code_token(value, buf, sizeof buf)))
         einv_report(ctx, r, n);
 }
 
@@ -188,9 +188,9 @@ static void check_type_codes(einv_ctx_t *ctx, const einv_xdoc_t *d)
     for (i = 0; i < l->n; i++) {
         const xmlNode *n = l->v[i];
         if (einv_x_is(n->parent, EINV_NS_RSM, "ExchangedDocument"))
-            check_text(ctx, &R_CL01, n, en_code_in_uncl1001);
+            check_text(ctx, &R_CL01, n, einv_code_in_uncl1001);
         else if (parent_is(n, "SpecifiedTradeSettlementPaymentMeans"))
-            check_text(ctx, &R_CL16, n, en_code_in_uncl4461);
+            check_text(ctx, &R_CL16, n, einv_code_in_uncl4461);
     }
 }
 
@@ -207,12 +207,12 @@ static void check_global_ids(einv_ctx_t *ctx, const einv_xdoc_t *d)
             continue;
         if (!has_ram_ancestor(n, "SpecifiedTradeProduct") &&
             !has_ram_ancestor(n, "ShipToTradeParty"))
-            check_value(ctx, &R_CL10, n, v, en_code_in_icd);
+            check_value(ctx, &R_CL10, n, v, einv_code_in_icd);
         else if (parent_is(n, "SpecifiedTradeProduct"))
-            check_value(ctx, &R_CL21, n, v, en_code_in_icd);
+            check_value(ctx, &R_CL21, n, v, einv_code_in_icd);
         else if (parent_is(n, "ShipToTradeParty") &&
                  einv_x_is(n->parent->parent, EINV_NS_RAM, "ApplicableHeaderTradeDelivery"))
-            check_value(ctx, &R_CL26, n, v, en_code_in_icd);
+            check_value(ctx, &R_CL26, n, v, einv_code_in_icd);
     }
 }
 
@@ -226,9 +226,9 @@ static void check_ram_ids(einv_ctx_t *ctx, const einv_xdoc_t *d)
         const xmlNode *n = l->v[i];
         const char *v = einv_x_attr(n, "schemeID");
         if (v && !has_ram_ancestor(n, "SpecifiedTaxRegistration"))
-            check_value(ctx, &R_CL11, n, v, en_code_in_icd);
+            check_value(ctx, &R_CL11, n, v, einv_code_in_icd);
         else if (parent_is(n, "OriginTradeCountry"))
-            check_text(ctx, &R_CL15, n, en_code_in_iso3166_cii);
+            check_text(ctx, &R_CL15, n, einv_code_in_iso3166_cii);
     }
 }
 
@@ -242,23 +242,23 @@ static void check(einv_ctx_t *ctx)
         return;
 
     check_type_codes(ctx, d);
-    check_all_attr(ctx, d, "TaxTotalAmount", "currencyID", &R_CL03, en_code_in_iso4217);
-    check_all_text(ctx, d, "InvoiceCurrencyCode", &R_CL04, en_code_in_iso4217);
-    check_all_text(ctx, d, "TaxCurrencyCode", &R_CL05, en_code_in_iso4217);
-    check_all_text(ctx, d, "DueDateTypeCode", &R_CL06, en_code_in_uncl2475);
-    check_all_text(ctx, d, "ReferenceTypeCode", &R_CL07, en_code_in_uncl1153);
-    check_all_text(ctx, d, "SubjectCode", &R_CL08, en_code_in_uncl4451);
+    check_all_attr(ctx, d, "TaxTotalAmount", "currencyID", &R_CL03, einv_code_in_iso4217);
+    check_all_text(ctx, d, "InvoiceCurrencyCode", &R_CL04, einv_code_in_iso4217);
+    check_all_text(ctx, d, "TaxCurrencyCode", &R_CL05, einv_code_in_iso4217);
+    check_all_text(ctx, d, "DueDateTypeCode", &R_CL06, einv_code_in_uncl2475);
+    check_all_text(ctx, d, "ReferenceTypeCode", &R_CL07, einv_code_in_uncl1153);
+    check_all_text(ctx, d, "SubjectCode", &R_CL08, einv_code_in_uncl4451);
     check_global_ids(ctx, d);
     check_ram_ids(ctx, d);
-    check_all_attr(ctx, d, "ClassCode", "listID", &R_CL13, en_code_in_uncl7143);
-    check_all_text(ctx, d, "CountryID", &R_CL14, en_code_in_iso3166_cii);
+    check_all_attr(ctx, d, "ClassCode", "listID", &R_CL13, einv_code_in_uncl7143);
+    check_all_text(ctx, d, "CountryID", &R_CL14, einv_code_in_iso3166_cii);
 
     l = all_ram(d, "CategoryCode");
     for (i = 0; i < l->n; i++) {
         if (parent_is(l->v[i], "CategoryTradeTax"))
-            check_text(ctx, &R_CL17, l->v[i], en_code_in_uncl5305);
+            check_text(ctx, &R_CL17, l->v[i], einv_code_in_uncl5305);
         else if (parent_is(l->v[i], "ApplicableTradeTax"))
-            check_text(ctx, &R_CL18, l->v[i], en_code_in_uncl5305);
+            check_text(ctx, &R_CL18, l->v[i], einv_code_in_uncl5305);
     }
 
     l = all_ram(d, "ReasonCode");
@@ -267,25 +267,25 @@ static void check(einv_ctx_t *ctx)
         if (!einv_x_is(ac, EINV_NS_RAM, "SpecifiedTradeAllowanceCharge"))
             continue;
         if (charge_indicator_is(ac, 0))
-            check_text(ctx, &R_CL19, l->v[i], en_code_in_uncl5189);
+            check_text(ctx, &R_CL19, l->v[i], einv_code_in_uncl5189);
         else if (charge_indicator_is(ac, 1))
-            check_text(ctx, &R_CL20, l->v[i], en_code_in_uncl7161);
+            check_text(ctx, &R_CL20, l->v[i], einv_code_in_uncl7161);
     }
 
     l = all_ram(d, "ExemptionReasonCode");
     for (i = 0; i < l->n; i++) {
         char buf[64];
-        if (!en_code_in_vatex(en_code_token_upper(einv_x_text(l->v[i]), buf, sizeof buf)))
+        if (!einv_code_in_vatex(einv_code_token_upper(einv_x_text(l->v[i]), buf, sizeof buf)))
             einv_report(ctx, &R_CL22, l->v[i]);
     }
 
-    check_all_attr(ctx, d, "BasisQuantity", "unitCode", &R_CL23, en_code_in_rec20);
-    check_all_attr(ctx, d, "BilledQuantity", "unitCode", &R_CL23, en_code_in_rec20);
+    check_all_attr(ctx, d, "BasisQuantity", "unitCode", &R_CL23, einv_code_in_rec20);
+    check_all_attr(ctx, d, "BilledQuantity", "unitCode", &R_CL23, einv_code_in_rec20);
 
     l = all_ram(d, "AttachmentBinaryObject");
     for (i = 0; i < l->n; i++) {
         const char *m = einv_x_attr(l->v[i], "mimeCode");
-        if (m && !en_code_in_mime(m))   /* exact comparison, no normalization */
+        if (m && !einv_code_in_mime(m))   /* exact comparison, no normalization */
             einv_report(ctx, &R_CL24, l->v[i]);
     }
 
@@ -293,7 +293,7 @@ static void check(einv_ctx_t *ctx)
     for (i = 0; i < l->n; i++) {
         const char *v = einv_x_attr(l->v[i], "schemeID");
         if (v && parent_is(l->v[i], "URIUniversalCommunication"))
-            check_value(ctx, &R_CL25, l->v[i], v, en_code_in_eas);
+            check_value(ctx, &R_CL25, l->v[i], v, einv_code_in_eas);
     }
 }
 

@@ -5,7 +5,7 @@
  * matching an element wins; among these contexts that only matters for allowance/charge
  * reason codes (BR-CL-19 before BR-CL-20). */
 #include "en16931_int.h"
-#include "codelists.h"
+#include <einvoice/codelists.h>
 
 #include <string.h>
 
@@ -98,7 +98,7 @@ static void check_value(einv_ctx_t *ctx, const einv_rule_t *r, const xmlNode *n,
                         const char *value, list_fn in_list)
 {
     char buf[64];
-    if (!in_list(en_code_token(value, buf, sizeof buf)))
+    if (!in_list(einv_code_token(value, buf, sizeof buf)))
         einv_report(ctx, r, n);
 }
 
@@ -178,8 +178,8 @@ static int object_reference(const xmlNode *ref)
 static void check_party_id(einv_ctx_t *ctx, const xmlNode *n)
 {
     char buf[64];
-    const char *tok = en_code_token(einv_x_attr(n, "schemeID"), buf, sizeof buf);
-    if (en_code_in_icd(tok))
+    const char *tok = einv_code_token(einv_x_attr(n, "schemeID"), buf, sizeof buf);
+    if (einv_code_in_icd(tok))
         return;
     if (tok && strcmp(tok, "SEPA") == 0 &&
         (has_cac_ancestor(n, "AccountingSupplierParty") || has_cac_ancestor(n, "PayeeParty")))
@@ -198,20 +198,20 @@ static void check_ids(einv_ctx_t *ctx, const einv_xdoc_t *d)
         int scheme = einv_x_attr(n, "schemeID") != NULL;
 
         if (einv_x_is(p, EINV_NS_CAC, "TaxCategory"))
-            check_text(ctx, &R_CL17, n, en_code_in_uncl5305);
+            check_text(ctx, &R_CL17, n, einv_code_in_uncl5305);
         else if (einv_x_is(p, EINV_NS_CAC, "ClassifiedTaxCategory"))
-            check_text(ctx, &R_CL18, n, en_code_in_uncl5305);
+            check_text(ctx, &R_CL18, n, einv_code_in_uncl5305);
         else if (!scheme)
             continue;
         else if ((einv_x_is(p, EINV_NS_CAC, "AdditionalDocumentReference") ||
                   einv_x_is(p, EINV_NS_CAC, "DocumentReference")) && object_reference(p))
-            check_attr(ctx, &R_CL07, n, "schemeID", en_code_in_uncl1153);
+            check_attr(ctx, &R_CL07, n, "schemeID", einv_code_in_uncl1153);
         else if (einv_x_is(p, EINV_NS_CAC, "PartyIdentification"))
             check_party_id(ctx, n);
         else if (einv_x_is(p, EINV_NS_CAC, "StandardItemIdentification"))
-            check_attr(ctx, &R_CL21, n, "schemeID", en_code_in_icd);
+            check_attr(ctx, &R_CL21, n, "schemeID", einv_code_in_icd);
         else if (einv_x_is(p, EINV_NS_CAC, "DeliveryLocation"))
-            check_attr(ctx, &R_CL26, n, "schemeID", en_code_in_icd);
+            check_attr(ctx, &R_CL26, n, "schemeID", einv_code_in_icd);
     }
 }
 
@@ -281,7 +281,7 @@ static void check_note_subjects(einv_ctx_t *ctx, const einv_xdoc_t *d)
             continue;
         memcpy(code, a + 1, (size_t)(b - a - 1));
         code[b - a - 1] = 0;
-        if (!en_code_in_uncl4451(code))
+        if (!einv_code_in_uncl4451(code))
             einv_report(ctx, &R_CL08, n);
     }
 }
@@ -295,13 +295,13 @@ static void check(einv_ctx_t *ctx)
     if (!d)
         return;
 
-    check_all_text(ctx, d, "InvoiceTypeCode", &R_CL01, en_code_in_uncl1001_inv);
-    check_all_text(ctx, d, "CreditNoteTypeCode", &R_CL01, en_code_in_uncl1001_cn);
+    check_all_text(ctx, d, "InvoiceTypeCode", &R_CL01, einv_code_in_uncl1001_inv);
+    check_all_text(ctx, d, "CreditNoteTypeCode", &R_CL01, einv_code_in_uncl1001_cn);
     for (i = 0; i < sizeof AMOUNTS / sizeof AMOUNTS[0]; i++)
-        check_all_attr(ctx, d, AMOUNTS[i], "currencyID", 0, &R_CL03, en_code_in_iso4217);
-    check_all_text(ctx, d, "DocumentCurrencyCode", &R_CL04, en_code_in_iso4217);
-    check_all_text(ctx, d, "TaxCurrencyCode", &R_CL05, en_code_in_iso4217);
-    check_child_text(ctx, d, "DescriptionCode", "InvoicePeriod", &R_CL06, en_code_in_uncl2005);
+        check_all_attr(ctx, d, AMOUNTS[i], "currencyID", 0, &R_CL03, einv_code_in_iso4217);
+    check_all_text(ctx, d, "DocumentCurrencyCode", &R_CL04, einv_code_in_iso4217);
+    check_all_text(ctx, d, "TaxCurrencyCode", &R_CL05, einv_code_in_iso4217);
+    check_child_text(ctx, d, "DescriptionCode", "InvoicePeriod", &R_CL06, einv_code_in_uncl2005);
 
     check_ids(ctx, d);
     check_note_subjects(ctx, d);
@@ -309,22 +309,22 @@ static void check(einv_ctx_t *ctx)
     l = all_cbc(d, "CompanyID");
     for (i = 0; i < l->n; i++)
         if (parent_is(l->v[i], "PartyLegalEntity") && einv_x_attr(l->v[i], "schemeID"))
-            check_attr(ctx, &R_CL11, l->v[i], "schemeID", en_code_in_icd);
+            check_attr(ctx, &R_CL11, l->v[i], "schemeID", einv_code_in_icd);
 
     l = all_cbc(d, "ItemClassificationCode");
     for (i = 0; i < l->n; i++)
         if (parent_is(l->v[i], "CommodityClassification") && einv_x_attr(l->v[i], "listID"))
-            check_attr(ctx, &R_CL13, l->v[i], "listID", en_code_in_uncl7143);
+            check_attr(ctx, &R_CL13, l->v[i], "listID", einv_code_in_uncl7143);
 
     l = all_cbc(d, "IdentificationCode");
     for (i = 0; i < l->n; i++) {
         if (parent_is(l->v[i], "Country"))
-            check_text(ctx, &R_CL14, l->v[i], en_code_in_iso3166);
+            check_text(ctx, &R_CL14, l->v[i], einv_code_in_iso3166);
         else if (parent_is(l->v[i], "OriginCountry"))
-            check_text(ctx, &R_CL15, l->v[i], en_code_in_iso3166);
+            check_text(ctx, &R_CL15, l->v[i], einv_code_in_iso3166);
     }
 
-    check_child_text(ctx, d, "PaymentMeansCode", "PaymentMeans", &R_CL16, en_code_in_uncl4461);
+    check_child_text(ctx, d, "PaymentMeansCode", "PaymentMeans", &R_CL16, einv_code_in_uncl4461);
 
     l = all_cbc(d, "AllowanceChargeReasonCode");
     for (i = 0; i < l->n; i++) {
@@ -332,29 +332,29 @@ static void check(einv_ctx_t *ctx)
         if (!einv_x_is(ac, EINV_NS_CAC, "AllowanceCharge"))
             continue;
         if (charge_indicator_is(ac, 0))
-            check_text(ctx, &R_CL19, l->v[i], en_code_in_uncl5189);
+            check_text(ctx, &R_CL19, l->v[i], einv_code_in_uncl5189);
         else if (charge_indicator_is(ac, 1))
-            check_text(ctx, &R_CL20, l->v[i], en_code_in_uncl7161);
+            check_text(ctx, &R_CL20, l->v[i], einv_code_in_uncl7161);
     }
 
     l = all_cbc(d, "TaxExemptionReasonCode");
     for (i = 0; i < l->n; i++) {
         char buf[64];
-        if (!en_code_in_vatex(en_code_token_upper(einv_x_text(l->v[i]), buf, sizeof buf)))
+        if (!einv_code_in_vatex(einv_code_token_upper(einv_x_text(l->v[i]), buf, sizeof buf)))
             einv_report(ctx, &R_CL22, l->v[i]);
     }
 
     for (i = 0; i < sizeof QUANTITIES / sizeof QUANTITIES[0]; i++)
-        check_all_attr(ctx, d, QUANTITIES[i], "unitCode", 1, &R_CL23, en_code_in_rec20);
+        check_all_attr(ctx, d, QUANTITIES[i], "unitCode", 1, &R_CL23, einv_code_in_rec20);
 
     l = all_cbc(d, "EmbeddedDocumentBinaryObject");
     for (i = 0; i < l->n; i++) {
         const char *m = einv_x_attr(l->v[i], "mimeCode");
-        if (m && !en_code_in_mime(m))   /* exact comparison, no normalization */
+        if (m && !einv_code_in_mime(m))   /* exact comparison, no normalization */
             einv_report(ctx, &R_CL24, l->v[i]);
     }
 
-    check_all_attr(ctx, d, "EndpointID", "schemeID", 1, &R_CL25, en_code_in_eas);
+    check_all_attr(ctx, d, "EndpointID", "schemeID", 1, &R_CL25, einv_code_in_eas);
 }
 
 const en_family_t en_ubl_codes = {

@@ -2,7 +2,7 @@
  * A lookup zero-pads the code to the table width and binary-searches with memcmp, which
  * orders like strcmp because codes never contain NUL. Generated from the artefact lists;
  * keep each table sorted in byte order when editing. */
-#include "codelists.h"
+#include <einvoice/codelists.h>
 
 #include <string.h>
 
@@ -57,7 +57,7 @@ static int token_span(const char *s, const char **start, size_t *len)
     return 1;
 }
 
-const char *en_code_token(const char *s, char *buf, size_t size)
+const char *einv_code_token(const char *s, char *buf, size_t size)
 {
     const char *b;
     size_t len;
@@ -88,7 +88,7 @@ static const struct { const char *utf8; const char *upper; } UPPER_SPECIAL[] = {
     {"\xEF\xAC\x86", "ST"},
 };
 
-const char *en_code_token_upper(const char *s, char *buf, size_t size)
+const char *einv_code_token_upper(const char *s, char *buf, size_t size)
 {
     const char *b;
     size_t len, i = 0, o = 0;
@@ -128,7 +128,7 @@ const char *en_code_token_upper(const char *s, char *buf, size_t size)
 }
 
 #define EN_TABLE_FN(name, tab)                                                   \
-    int en_code_in_##name(const char *code)                                      \
+    int einv_code_in_##name(const char *code)                                      \
     {                                                                            \
         return in_table(code, tab[0], sizeof tab[0], sizeof tab / sizeof tab[0]); \
     }
