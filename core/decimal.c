@@ -212,7 +212,8 @@ einv_dec_t einv_dec_div(einv_dec_t a, einv_dec_t b, int scale)
     /* a/b = (a.m / b.m) * 10^(b.scale - a.scale); compute with scale+1 digits then round. */
     num = a.m;
     den = b.m;
-    s = scale + 1 - (b.scale - a.scale); /* extra power of ten for the numerator */
+    /* q = a.m * 10^(b.scale - a.scale + scale + 1) / b.m, at scale + 1 digits */
+    s = scale + 1 + (b.scale - a.scale);
     while (s > 0) {
         if (num > LIMIT || num < -LIMIT)
             return bad();

@@ -218,7 +218,7 @@ int einv_config_load(einv_config_t *c, einv_error_t *err)
     c->queue_max = (int)n;
     TRY(set_num(&n, &f, "EINV_JOB_LEASE", 60, 1, 86400, 0, err));
     c->lease_seconds = (int)n;
-    TRY(set_num(&n, &f, "EINV_HTTP_THREADS", 32, 1, 1024, 0, err));
+    TRY(set_num(&n, &f, "EINV_HTTP_THREADS", 64, 1, 1024, 0, err));
     c->http_threads = (int)n;
     TRY(set_num(&n, &f, "EINV_DB_POOL", 16, 1, 1024, 0, err));
     c->pool_size = (int)n;

@@ -376,12 +376,16 @@ static int serve(void)
     opts[n++] = srv.cfg.listen;
     opts[n++] = "num_threads";
     opts[n++] = threads;
+    /* CivetWeb holds a thread per connection: short idle timeouts keep idle clients from
+     * starving the pool; Nagle off, or every keep-alive answer waits for the delayed ACK */
     opts[n++] = "request_timeout_ms";
-    opts[n++] = "30000";
+    opts[n++] = "15000";
     opts[n++] = "enable_keep_alive";
     opts[n++] = "yes";
     opts[n++] = "keep_alive_timeout_ms";
-    opts[n++] = "5000";
+    opts[n++] = "2000";
+    opts[n++] = "tcp_nodelay";
+    opts[n++] = "1";
     opts[n] = NULL;
     http_callbacks(&cb);
     memset(&init, 0, sizeof init);
@@ -403,6 +407,9 @@ static int serve(void)
         return 1;
     }
     http_install(&srv);
+    /* jobs a crashed previous run held are taken up at once (SQLite: one process owns them) */
+    if (store_jobs_recover(srv.store) != EINV_OK)
+        logline("warning: could not release the job leases of a previous run");
     srv.workers = workers_start(&srv, srv.cfg.workers);
     logline("workers: %d validation threads, %d HTTP threads", srv.cfg.workers, srv.cfg.http_threads);
     logline("listening on http://%s (max upload %zu bytes)", srv.cfg.listen, srv.cfg.max_upload);

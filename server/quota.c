@@ -142,12 +142,10 @@ int quota_usage(einv_req_t *r, char period[8], long long *used, long long *limit
     }
     if (rc != EINV_OK)
         return rc;
-    if (r->via_key) {
-        *used = key;
-        *limit = q.counts ? q.key_limit : -1;
-    } else {
-        *used = acc;
-        *limit = q.account_limit;
-    }
+    /* the account resource reports the account: every key's and the dashboard's submits
+     * together, against the account's monthly cap (none on Pro) */
+    (void)key;
+    *used = acc;
+    *limit = r->account.pro ? -1 : QUOTA_FREE_LIMIT;
     return EINV_OK;
 }

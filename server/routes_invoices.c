@@ -221,9 +221,10 @@ static int looks_xml(const unsigned char *d, size_t n)
     return i < n && d[i] == '<';
 }
 
-/* invoiceFormat of a sandbox XML upload, told from its root namespace (the sandbox never
- * runs the engine); NULL when it is neither. */
-static const char *sandbox_xml_format(const unsigned char *d, size_t n)
+/* invoiceFormat of an XML upload told from its namespaces in the first 4 KiB, so the
+ * resource says UBL or CII while it is processing (and for sandbox uploads, which never run
+ * the engine); NULL when it is neither. The worker stores what the engine detects. */
+static const char *xml_format_hint(const unsigned char *d, size_t n)
 {
     size_t lim = n < 4096 ? n : 4096;
     static const char *const ubl[] = {"urn:oasis:names:specification:ubl:schema:xsd:Invoice-2",
@@ -378,8 +379,9 @@ static void multipart_submit(einv_req_t *r, enum upload_kind kind)
             s.module_label = "ZUGFeRD/Factur-X PDF format (zugferd)";
             s.content_type = "application/pdf";
         } else if (looks_xml(f.file, f.file_len)) {
-            s.format = NULL;        /* UBL or CII: the worker tells */
-            s.api_format = is_sandbox(r) ? sandbox_xml_format(f.file, f.file_len) : NULL;
+            s.format = NULL;        /* UBL or CII: the worker decides */
+            /* shown while processing; the worker stores what it detects */
+            s.api_format = xml_format_hint(f.file, f.file_len);
             s.content_type = "application/xml";
         } else {
             send_err(r, 415, "file: the content is neither XML (UBL, CII) nor PDF (ZUGFeRD/Factur-X)", NULL);

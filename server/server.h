@@ -20,7 +20,7 @@ typedef struct einv_config {
     char super_admins[2048];    /* EINV_SUPER_ADMINS, comma list of emails */
     int queue_max;              /* EINV_QUEUE_MAX: pending jobs before 503, default 10000 */
     int lease_seconds;          /* EINV_JOB_LEASE: seconds before a claimed job is reclaimed, default 60 */
-    int http_threads;           /* EINV_HTTP_THREADS, default 32 */
+    int http_threads;           /* EINV_HTTP_THREADS, default 64 */
     int pool_size;              /* EINV_DB_POOL, default 16 */
 } einv_config_t;
 

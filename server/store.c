@@ -649,6 +649,13 @@ int store_job_complete(einv_store_t *s, long long job_id, const char *invoice_id
                                 warning_count < 0 ? 0 : warning_count);
 }
 
+/* At a service start: release leases a previous run left behind where the store belongs to
+ * one process (SQLite); shared stores (PostgreSQL) rely on lease expiry instead. */
+int store_jobs_recover(einv_store_t *s)
+{
+    return s && s->ops->jobs_recover ? s->ops->jobs_recover(s) : EINV_OK;
+}
+
 /* Number of jobs not yet completed (leased ones included). */
 int store_job_count(einv_store_t *s, long long *n)
 {

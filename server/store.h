@@ -160,6 +160,10 @@ int store_job_complete(einv_store_t *s, long long job_id, const char *invoice_id
                        const char *status, const char *api_format, const char *invoice_number,
                        const char *canonical_json, const char *result_json, int error_count,
                        int warning_count);
+/* At a service start: release the leases of a previous run when the store belongs to one
+ * process (SQLite), so a crash's in-flight jobs restart at once; no-op on PostgreSQL, where
+ * other live processes may hold leases (they expire instead). */
+int store_jobs_recover(einv_store_t *s);
 /* Jobs not finished (for the 503 queue bound and the tests). */
 int store_job_count(einv_store_t *s, long long *n);
 /* Block until a job may be available or timeout_ms passes (PostgreSQL: LISTEN/NOTIFY;

@@ -54,6 +54,8 @@ typedef struct store_ops {
 
     int (*mappings_get)(einv_store_t *s, const char *account_id, char **json);
     int (*mappings_put)(einv_store_t *s, const char *account_id, const char *json);
+    /* optional: release leases left by a previous run (single-process stores only) */
+    int (*jobs_recover)(einv_store_t *s);
 } store_ops_t;
 
 /* Wake-up of job waiters: a generation counter under a mutex and a condition variable.

@@ -699,6 +699,7 @@ static const store_ops_t sq_ops = {
     .invoice_list = sq_invoice_list,
     .count_invoices = sq_count_invoices,
     .job_claim = sq_job_claim,
+    .jobs_recover = sq_jobs_recover,
     .job_complete = sq_job_complete,
     .job_count = sq_job_count,
     .job_wait = sq_job_wait,

@@ -69,4 +69,5 @@ int sq_job_complete(einv_store_t *s, long long job_id, const char *invoice_id,
                     const char *canonical_json, const char *result_json, int error_count,
                     int warning_count);
 int sq_job_count(einv_store_t *s, long long *n);
+int sq_jobs_recover(einv_store_t *s);
 #endif

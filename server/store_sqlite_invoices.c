@@ -374,3 +374,16 @@ int sq_job_count(einv_store_t *base, long long *n)
     sq_release(s, db);
     return rc;
 }
+
+/* store_jobs_recover on SQLite: one process owns an SQLite store, so at its start every
+ * lease belongs to a worker of a previous run that is gone; release them at once instead of
+ * waiting for the lease to run out. */
+int sq_jobs_recover(einv_store_t *base)
+{
+    sq_store_t *s = (sq_store_t *)base;
+    sqlite3 *db = sq_acquire(s);
+    int rc = sq_write(s, db, NULL, "UPDATE jobs SET worker = NULL, lease_until = NULL"
+                                   " WHERE lease_until IS NOT NULL", "");
+    sq_release(s, db);
+    return rc;
+}

@@ -46,6 +46,10 @@ static void test_arith(void)
     CU_ASSERT_STRING_EQUAL(fmt(einv_dec_div(D("10"), D("3"), 4)), "3.3333");
     CU_ASSERT_STRING_EQUAL(fmt(einv_dec_div(D("2"), D("3"), 2)), "0.67");
     CU_ASSERT_FALSE(einv_dec_div(D("1"), D("0"), 2).ok);
+    /* operands of different scales */
+    CU_ASSERT_STRING_EQUAL(fmt(einv_dec_div(D("470.36"), D("2"), 2)), "235.18");
+    CU_ASSERT_STRING_EQUAL(fmt(einv_dec_div(D("1"), D("0.3"), 3)), "3.333");
+    CU_ASSERT_STRING_EQUAL(fmt(einv_dec_div(D("-7.5"), D("0.25"), 1)), "-30.0");
     CU_ASSERT_EQUAL(einv_dec_cmp(D("1.50"), D("1.5")), 0);
     CU_ASSERT_EQUAL(einv_dec_cmp(D("-1"), D("0.001")), -1);
     CU_ASSERT_STRING_EQUAL(fmt(einv_dec_shift(D("19"), 2)), "0.19");

@@ -694,7 +694,8 @@ static void test_admin_commands(void)
     o = body_json(&r);
     CU_ASSERT_STRING_EQUAL(jstr(o, "email") ? jstr(o, "email") : "", "cli@example.com");
     CU_ASSERT_STRING_EQUAL(jstr(o, "plan") ? jstr(o, "plan") : "", "PRO");
-    CU_ASSERT_EQUAL(jint(json_object_object_get(o, "usage"), "limit"), 50);
+    /* a PRO account has no monthly cap; the key's own limit is in its record */
+    CU_ASSERT_TRUE(jnull(json_object_object_get(o, "usage"), "limit"));
     json_object_put(o);
     hc_response_free(&r);
     CU_ASSERT_EQUAL(sp_run(S, sbx, out, sizeof out), 0);
@@ -854,7 +855,9 @@ static void test_config_file(void)
     unlink(path);
 }
 
-/* Usage in GET /v1/account follows the submits of the caller (key: its counter and limit). */
+/* Usage in GET /v1/account is the account's: all its keys' live submits against the account's
+ * monthly cap (FREE: 500), whichever credential asks; a key's own counter and limit are in
+ * its API key record (usedThisMonth, quotaLimit). */
 static void test_usage_follows_submits(void)
 {
     static const char inv[] = "{\"invoiceNumber\":\"U-1\",\"issueDate\":\"2026-11-01\",\"currency\":\"EUR\","
@@ -880,14 +883,14 @@ static void test_usage_follows_submits(void)
     o = body_json(&r);
     u = json_object_object_get(o, "usage");
     CU_ASSERT_EQUAL(jint(u, "used"), 1);
-    CU_ASSERT_EQUAL(jint(u, "limit"), 3);
+    CU_ASSERT_EQUAL(jint(u, "limit"), 500);
     json_object_put(o);
     hc_response_free(&r);
     req("GET", "/api/v1/account", sbx, NULL, &r);
     o = body_json(&r);
     u = json_object_object_get(o, "usage");
-    CU_ASSERT_EQUAL(jint(u, "used"), 0);
-    CU_ASSERT_TRUE(jnull(u, "limit"));
+    CU_ASSERT_EQUAL(jint(u, "used"), 1);
+    CU_ASSERT_EQUAL(jint(u, "limit"), 500);
     json_object_put(o);
     hc_response_free(&r);
     req("GET", "/api/v1/api-keys", key, NULL, &r);
