@@ -21,6 +21,9 @@ static void en_check(einv_ctx_t *ctx)
 /* One list of every rule id (a rule shared by both syntaxes is listed once). */
 static const einv_rule_t **all_rules;
 static size_t n_all;
+/* Engines in one process share the loaded object (dlopen is refcounted): build the list on
+ * the first init, free it on the last fini. Engines open and close on one thread. */
+static int inits;
 
 static int en_init(const einv_host_api_t *host, einv_error_t *err)
 {
@@ -29,11 +32,16 @@ static int en_init(const einv_host_api_t *host, einv_error_t *err)
         "CEN/TC 434 EN 16931 validation artefacts 1.3.16 (UBL and CII Schematron)",
         EINV_SYNTAX_BIT(EINV_SYNTAX_UBL) | EINV_SYNTAX_BIT(EINV_SYNTAX_CII), en_check, NULL, 0};
     size_t i, j, k, total = 0;
+    if (inits++ > 0)
+        return host->register_profile(&ops, err);
+    n_all = 0;
     for (i = 0; i < N_FAMILIES; i++)
         total += FAMILIES[i]->n_rules;
     all_rules = calloc(total ? total : 1, sizeof *all_rules);
-    if (!all_rules)
+    if (!all_rules) {
+        inits = 0;
         return einv_error_set(err, EINV_ERR_NOMEM, "out of memory", "", "");
+    }
     for (i = 0; i < N_FAMILIES; i++)
         for (j = 0; j < FAMILIES[i]->n_rules; j++) {
             const einv_rule_t *r = FAMILIES[i]->rules[j];
@@ -50,6 +58,8 @@ static int en_init(const einv_host_api_t *host, einv_error_t *err)
 
 static void en_fini(void)
 {
+    if (inits > 0 && --inits > 0)
+        return;
     free(all_rules);
     all_rules = NULL;
     n_all = 0;
