@@ -228,3 +228,14 @@ size_t einv_ctx_count(const einv_ctx_t *ctx, const char *rule_id)
             k++;
     return k;
 }
+
+size_t einv_ctx_drop(einv_ctx_t *ctx, const char *rule_id)
+{
+    size_t i, k = 0, dropped;
+    for (i = 0; i < ctx->n; i++)
+        if (strcmp(ctx->findings[i].code, rule_id) != 0)
+            ctx->findings[k++] = ctx->findings[i];
+    dropped = ctx->n - k;
+    ctx->n = k;
+    return dropped;
+}

@@ -21,7 +21,7 @@ extern "C" {
 #endif
 
 #define EINV_ABI_MAJOR 1
-#define EINV_ABI_MINOR 0
+#define EINV_ABI_MINOR 1
 /* Options that change struct layouts go into this string; plugins must match exactly. */
 #define EINV_BUILD_SIGNATURE "einv-abi1:lp64:i128"
 
@@ -53,6 +53,11 @@ EINV_API void einv_report_msg(einv_ctx_t *ctx, const einv_rule_t *rule, const ch
     __attribute__((format(printf, 4, 5)))
 #endif
     ;
+/* Remove the findings reported so far under rule_id; returns how many. For a profile whose
+ * official artefact embeds an older version of its base (it runs after the base, so it can
+ * withdraw a base rule the artefact does not have and report its own form instead). Since
+ * ABI 1.1. */
+EINV_API size_t einv_ctx_drop(einv_ctx_t *ctx, const char *rule_id);
 /* Number of findings so far with this rule id (used by tests and by rules that must not
  * repeat themselves). */
 EINV_API size_t einv_ctx_count(const einv_ctx_t *ctx, const char *rule_id);
