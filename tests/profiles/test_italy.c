@@ -403,6 +403,11 @@ static const it_case_t LEGACY[] = {
     {INV, "PEPPOL-EN16931-CL007", 0, "<cac:LegalMonetaryTotal><cbc:PayableAmount currencyID=\"EUR\">1</cbc:PayableAmount></cac:LegalMonetaryTotal>"},
     {INV, "PEPPOL-EN16931-CL008", 1, BUYER("FR", "<cbc:EndpointID schemeID=\"0225\">1</cbc:EndpointID>")},
     {INV, "PEPPOL-EN16931-CL008", 0, BUYER("FR", "<cbc:EndpointID schemeID=\"0088\">1</cbc:EndpointID>")},
+    /* an Italian scheme 2026.5 dropped is still valid for the AgID chain */
+    {INV, "PEPPOL-EN16931-CL008", 0, BUYER("IT", "<cbc:EndpointID schemeID=\"0205\">ABC123</cbc:EndpointID>")},
+    /* COMMON-R049 in its 3.0.14 form: ten numeric characters, no checksum */
+    {INV, "PEPPOL-COMMON-R049", 1, BUYER("SE", "<cbc:EndpointID schemeID=\"0007\">12345</cbc:EndpointID>")},
+    {INV, "PEPPOL-COMMON-R049", 0, BUYER("SE", "<cbc:EndpointID schemeID=\"0007\">1234567890</cbc:EndpointID>")},
     {INV, "PEPPOL-COMMON-R042", 1, BUYER("DK", "<cbc:EndpointID schemeID=\"0184\">12345678</cbc:EndpointID>")},
     {INV, "PEPPOL-COMMON-R042", 0, BUYER("DK", "<cbc:EndpointID schemeID=\"0184\">DK12345678</cbc:EndpointID>")},
     {INV, "DK-R-004", 1, DKDK(AC_ZZZ("a#b"))},
