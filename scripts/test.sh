@@ -30,8 +30,15 @@ cmake --build build-asan -j"$JOBS" >/dev/null
    ctest --output-on-failure -j"$JOBS")
 
 if [ -x ../shared/tools/conformance ]; then
-  echo "== conformance (informative): EN16931 over the shared suites"
-  timeout 900 ../shared/tools/conformance --jobs "$JOBS" --show 0 --profile EN16931 \
-    --suite cen-unit-ubl,cen-unit-cii,cen-examples,xr-business,peppol-examples,it,zugferd-xml \
-    --cli 'build/bin/einvoice validate --profile {profile} --json {file}' | tail -n 1 || true
+  # informative: the summary line per profile over the suites the issues name
+  conf() {
+    echo "== conformance (informative): $1 over $2"
+    timeout 900 ../shared/tools/conformance --jobs "$JOBS" --show 0 --profile "$1" --suite "$2" \
+      --cli 'build/bin/einvoice validate --profile {profile} --json {file}' | tail -n 1 || true
+  }
+  conf EN16931 cen-unit-ubl,cen-unit-cii,cen-examples,xr-business,peppol-examples,it,zugferd-xml
+  conf PEPPOL peppol-unit,peppol-examples,cen-examples,xr-business,xr-rules,it,fr
+  conf XRECHNUNG xr-business,xr-rules,cen-examples,peppol-examples,it,zugferd-xml,fr
+  conf FRANCE fr,cen-examples,xr-business,xr-rules,peppol-examples,it,zugferd-xml
+  conf ITALY it,cen-examples,xr-business,xr-rules,peppol-examples,fr
 fi
