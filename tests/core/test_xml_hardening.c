@@ -96,8 +96,11 @@ static void test_non_invoice_root(void)
 
 static void test_not_xml(void)
 {
-    const char *x = "%PDF-1.7 not really";
+    const char *x = "GIF89a not an invoice at all";
+    const char *pdf = "%PDF-1.7 not really";
     expect_finding(x, strlen(x), "FORMAT-UNKNOWN");
+    /* a PDF that cannot be read is the PDF plugin's finding */
+    expect_finding(pdf, strlen(pdf), "PDF-UNREADABLE");
     expect_finding("", 0, "XML-EMPTY");
 }
 

@@ -1,0 +1,740 @@
+/* The "zugferd" format plugin: Factur-X / ZUGFeRD hybrid PDFs. The test PDFs are written
+ * at test time: a small PDF writer below builds the hybrid (catalog /AF and /Names
+ * /EmbeddedFiles, the CII invoice from tests/data/cii/sample-invoice.xml, XMP metadata with
+ * pdfaid:part and the fx: schema), and qpdf (loaded at run time, so this test does not
+ * need to link it) rewrites some of them compressed with object streams, encrypted, or
+ * with a stream bomb. Every broken container must end as findings, never as a crash. */
+#define _GNU_SOURCE   /* memmem */
+#include <CUnit/Basic.h>
+#include <dlfcn.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <qpdf/qpdf-c.h>
+#include <einvoice/einvoice.h>
+#include "engine.h"
+
+static einv_engine_t *eng;
+static char *sample;   /* the bare CII invoice */
+static size_t sample_len;
+
+/* ---- a small buffer ---- */
+
+typedef struct buf {
+    char *p;
+    size_t n, cap;
+} buf_t;
+
+static void b_add(buf_t *b, const void *s, size_t n)
+{
+    if (b->n + n + 1 > b->cap) {
+        b->cap = (b->n + n + 1) * 2;
+        b->p = realloc(b->p, b->cap);
+    }
+    memcpy(b->p + b->n, s, n);
+    b->n += n;
+    b->p[b->n] = 0;
+}
+
+static void b_fmt(buf_t *b, const char *fmt, ...)
+{
+    char tmp[4096];
+    va_list ap;
+    int n;
+    va_start(ap, fmt);
+    n = vsnprintf(tmp, sizeof tmp, fmt, ap);
+    va_end(ap);
+    b_add(b, tmp, (size_t)n);
+}
+
+/* ---- the hybrid PDF writer ---- */
+
+typedef struct pdf_spec {
+    const char *xml;            /* the embedded invoice; NULL: no attachment */
+    size_t xml_len;
+    const char *file_name;      /* default factur-x.xml */
+    int no_xmp;                 /* no /Metadata */
+    int pdfa_part;              /* 0 -> 3; -1 -> no pdfaid:part */
+    const char *level;          /* fx:ConformanceLevel; default "EN 16931" */
+    int no_fx;                  /* XMP without the fx: schema */
+    int level_as_attribute;     /* write the fx: properties as rdf:Description attributes */
+    int no_af, no_names, no_afrel;
+    int names_in_kids;          /* the name tree has an intermediate /Kids node */
+} pdf_spec_t;
+
+static void xmp_packet(const pdf_spec_t *s, buf_t *x)
+{
+    const char *level = s->level ? s->level : "EN 16931";
+    const char *fname = s->file_name ? s->file_name : "factur-x.xml";
+    b_fmt(x, "<?xpacket begin=\"\xEF\xBB\xBF\" id=\"W5M0MpCehiHzreSzNTczkc9d\"?>\n"
+             "<x:xmpmeta xmlns:x=\"adobe:ns:meta/\"><rdf:RDF xmlns:rdf=\"http://www.w3.org/1999/02/22-rdf-syntax-ns#\">\n");
+    if (s->pdfa_part >= 0)
+        b_fmt(x, "<rdf:Description rdf:about=\"\" xmlns:pdfaid=\"http://www.aiim.org/pdfa/ns/id/\">"
+                 "<pdfaid:part>%d</pdfaid:part><pdfaid:conformance>B</pdfaid:conformance></rdf:Description>\n",
+              s->pdfa_part ? s->pdfa_part : 3);
+    b_fmt(x, "<rdf:Description rdf:about=\"\" xmlns:dc=\"http://purl.org/dc/elements/1.1/\">"
+             "<dc:title><rdf:Alt><rdf:li xml:lang=\"x-default\">Invoice</rdf:li></rdf:Alt></dc:title></rdf:Description>\n");
+    if (!s->no_fx && s->level_as_attribute)
+        b_fmt(x, "<rdf:Description rdf:about=\"\" xmlns:fx=\"urn:factur-x:pdfa:CrossIndustryDocument:invoice:1p0#\" "
+                 "fx:DocumentType=\"INVOICE\" fx:DocumentFileName=\"%s\" fx:Version=\"1.0\" fx:ConformanceLevel=\"%s\"/>\n",
+              fname, level);
+    else if (!s->no_fx)
+        b_fmt(x, "<rdf:Description rdf:about=\"\" xmlns:fx=\"urn:factur-x:pdfa:CrossIndustryDocument:invoice:1p0#\">"
+                 "<fx:DocumentType>INVOICE</fx:DocumentType><fx:DocumentFileName>%s</fx:DocumentFileName>"
+                 "<fx:Version>1.0</fx:Version><fx:ConformanceLevel>%s</fx:ConformanceLevel></rdf:Description>\n",
+              fname, level);
+    b_fmt(x, "</rdf:RDF></x:xmpmeta>\n<?xpacket end=\"w\"?>");
+}
+
+/* Objects: 1 catalog, 2 pages, 3 page, 4 XMP, 5 file spec, 6 embedded file, 7 name-tree kid. */
+static char *make_pdf(const pdf_spec_t *s, size_t *len)
+{
+    buf_t b = {0}, x = {0};
+    size_t off[8] = {0}, xref;
+    const char *fname = s->file_name ? s->file_name : "factur-x.xml";
+    int i;
+    b_fmt(&b, "%%PDF-1.7\n%%\xE2\xE3\xCF\xD3\n");
+    off[1] = b.n;
+    b_fmt(&b, "1 0 obj\n<< /Type /Catalog /Pages 2 0 R");
+    if (!s->no_xmp)
+        b_fmt(&b, " /Metadata 4 0 R");
+    if (s->xml && !s->no_af)
+        b_fmt(&b, " /AF [5 0 R]");
+    if (s->xml && !s->no_names)
+        b_fmt(&b, s->names_in_kids ? " /Names << /EmbeddedFiles << /Kids [7 0 R] >> >>"
+                                   : " /Names << /EmbeddedFiles << /Names [(%s) 5 0 R] >> >>",
+              fname);
+    b_fmt(&b, " >>\nendobj\n");
+    off[2] = b.n;
+    b_fmt(&b, "2 0 obj\n<< /Type /Pages /Kids [3 0 R] /Count 1 >>\nendobj\n");
+    off[3] = b.n;
+    b_fmt(&b, "3 0 obj\n<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] >>\nendobj\n");
+    off[4] = b.n;
+    xmp_packet(s, &x);
+    b_fmt(&b, "4 0 obj\n<< /Type /Metadata /Subtype /XML /Length %zu >>\nstream\n", x.n);
+    b_add(&b, x.p, x.n);
+    b_fmt(&b, "\nendstream\nendobj\n");
+    off[5] = b.n;
+    b_fmt(&b, "5 0 obj\n<< /Type /Filespec /F (%s) /UF (%s)%s /Desc (Invoice) /EF << /F 6 0 R /UF 6 0 R >> >>\nendobj\n",
+          fname, fname, s->no_afrel ? "" : " /AFRelationship /Data");
+    off[6] = b.n;
+    b_fmt(&b, "6 0 obj\n<< /Type /EmbeddedFile /Subtype /text#2Fxml /Length %zu >>\nstream\n",
+          s->xml ? s->xml_len : 0);
+    if (s->xml)
+        b_add(&b, s->xml, s->xml_len);
+    b_fmt(&b, "\nendstream\nendobj\n");
+    off[7] = b.n;
+    b_fmt(&b, "7 0 obj\n<< /Limits [(%s) (%s)] /Names [(%s) 5 0 R] >>\nendobj\n", fname, fname, fname);
+    xref = b.n;
+    b_fmt(&b, "xref\n0 8\n0000000000 65535 f \n");
+    for (i = 1; i < 8; i++)
+        b_fmt(&b, "%010zu 00000 n \n", off[i]);
+    b_fmt(&b, "trailer\n<< /Size 8 /Root 1 0 R /ID [<0123456789ABCDEF0123456789ABCDEF> "
+              "<0123456789ABCDEF0123456789ABCDEF>] >>\nstartxref\n%zu\n%%%%EOF\n", xref);
+    free(x.p);
+    *len = b.n;
+    return b.p;
+}
+
+static char *valid_pdf(size_t *len)
+{
+    pdf_spec_t s = {0};
+    s.xml = sample;
+    s.xml_len = sample_len;
+    return make_pdf(&s, len);
+}
+
+/* ---- qpdf, loaded at run time ---- */
+
+#define QFNS(X) X(qpdf_init) X(qpdf_cleanup) X(qpdf_read_memory) X(qpdf_silence_errors) \
+    X(qpdf_set_suppress_warnings) X(qpdf_init_write_memory) X(qpdf_set_object_stream_mode) \
+    X(qpdf_set_compress_streams) X(qpdf_set_stream_data_mode) X(qpdf_set_r6_encryption_parameters2) \
+    X(qpdf_write) X(qpdf_get_buffer_length) X(qpdf_get_buffer) X(qpdf_get_object_by_id) \
+    X(qpdf_oh_replace_stream_data) X(qpdf_oh_new_null)
+#define QDECL(f) static __typeof__(f) *p_##f;
+QFNS(QDECL)
+static void *qlib;
+
+static int qpdf_load(void)
+{
+    if (!qlib)
+        qlib = dlopen("libqpdf.so.29", RTLD_NOW | RTLD_LOCAL);
+    if (!qlib)
+        qlib = dlopen("libqpdf.so", RTLD_NOW | RTLD_LOCAL);
+    if (!qlib)
+        return 0;
+#define QLOAD(f) if (!(p_##f = (__typeof__(f) *)dlsym(qlib, #f))) return 0;
+    QFNS(QLOAD)
+    return 1;
+}
+
+enum { RW_COMPRESS = 1, RW_ENCRYPT_PW = 2, RW_ENCRYPT_EMPTY = 4, RW_BOMB = 8 };
+
+/* Rewrite pdf with qpdf: compressed with object streams, encrypted, or with the
+ * embedded file (object 6) replaced by `bomb` bytes of spaces, Flate-compressed. */
+static char *qpdf_rewrite(const char *pdf, size_t len, int how, size_t bomb, size_t *outlen)
+{
+    qpdf_data q;
+    char *out = NULL;
+    if (!qpdf_load())
+        return NULL;
+    q = p_qpdf_init();
+    p_qpdf_silence_errors(q);
+    p_qpdf_set_suppress_warnings(q, QPDF_TRUE);
+    if (p_qpdf_read_memory(q, "t.pdf", pdf, len, NULL) & QPDF_ERRORS)
+        goto done;
+    if (how & RW_BOMB) {
+        unsigned char *big = malloc(bomb);
+        memset(big, ' ', bomb);
+        memcpy(big, "<?xml version=\"1.0\"?>", 21);
+        p_qpdf_oh_replace_stream_data(q, p_qpdf_get_object_by_id(q, 6, 0), big, bomb, p_qpdf_oh_new_null(q),
+                                      p_qpdf_oh_new_null(q));
+        free(big);
+    }
+    if (p_qpdf_init_write_memory(q) & QPDF_ERRORS)
+        goto done;
+    if (how & (RW_COMPRESS | RW_BOMB)) {
+        p_qpdf_set_object_stream_mode(q, qpdf_o_generate);
+        p_qpdf_set_stream_data_mode(q, qpdf_s_compress);
+        p_qpdf_set_compress_streams(q, QPDF_TRUE);
+    }
+    if (how & (RW_ENCRYPT_PW | RW_ENCRYPT_EMPTY))
+        p_qpdf_set_r6_encryption_parameters2(q, how & RW_ENCRYPT_PW ? "secret" : "", "owner", QPDF_TRUE,
+                                             QPDF_TRUE, QPDF_TRUE, QPDF_TRUE, QPDF_TRUE, QPDF_TRUE,
+                                             qpdf_r3p_full, QPDF_TRUE);
+    if (p_qpdf_write(q) & QPDF_ERRORS)
+        goto done;
+    *outlen = p_qpdf_get_buffer_length(q);
+    out = malloc(*outlen);
+    memcpy(out, p_qpdf_get_buffer(q), *outlen);
+done:
+    p_qpdf_cleanup(&q);
+    return out;
+}
+
+/* ---- validation helpers ---- */
+
+static einv_result_t *run(const char *format, const void *data, size_t len)
+{
+    einv_validate_opts_t o = {"EN16931", format, NULL, 1};
+    einv_error_t err;
+    einv_result_t *r = einv_validate(eng, &o, data, len, &err);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(r);
+    return r;
+}
+
+static const einv_finding_t *find(const einv_result_t *r, const char *code)
+{
+    size_t i;
+    for (i = 0; i < einv_result_count(r); i++)
+        if (strcmp(einv_result_at(r, i)->code, code) == 0)
+            return einv_result_at(r, i);
+    return NULL;
+}
+
+static size_t count_prefix(const einv_result_t *r, const char *prefix)
+{
+    size_t i, k = 0;
+    for (i = 0; i < einv_result_count(r); i++)
+        k += strncmp(einv_result_at(r, i)->code, prefix, strlen(prefix)) == 0;
+    return k;
+}
+
+static void show(const char *what, const einv_result_t *r)
+{
+    size_t i;
+    for (i = 0; i < einv_result_count(r); i++)
+        fprintf(stderr, "  [%s] %s at '%s': %s\n", what, einv_result_at(r, i)->code, einv_result_at(r, i)->field,
+                einv_result_at(r, i)->message);
+}
+
+/* The codes of r (sorted, space separated) for comparing two verdicts. */
+static int cmp_str(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
+static char *codes(const einv_result_t *r)
+{
+    size_t i, n = einv_result_count(r);
+    const char **v = calloc(n + 1, sizeof *v);
+    buf_t b = {0};
+    for (i = 0; i < n; i++)
+        v[i] = einv_result_at(r, i)->code;
+    qsort(v, n, sizeof *v, cmp_str);
+    b_add(&b, "", 0);
+    for (i = 0; i < n; i++)
+        b_fmt(&b, "%s ", v[i]);
+    free(v);
+    return b.p;
+}
+
+/* s with the first `from` replaced by `to` (malloc'd). */
+static char *replace(const char *s, const char *from, const char *to)
+{
+    const char *p = strstr(s, from);
+    size_t a, b = strlen(from), c = strlen(to);
+    char *out;
+    CU_ASSERT_PTR_NOT_NULL_FATAL(p);
+    a = (size_t)(p - s);
+    out = malloc(strlen(s) - b + c + 1);
+    memcpy(out, s, a);
+    memcpy(out + a, to, c);
+    strcpy(out + a + c, p + b);
+    return out;
+}
+
+/* Validate a PDF built from spec; expect `code` present (or, with code NULL, valid). */
+static einv_result_t *run_spec(const pdf_spec_t *s)
+{
+    size_t len;
+    char *pdf = make_pdf(s, &len);
+    einv_result_t *r = run(NULL, pdf, len);
+    free(pdf);
+    return r;
+}
+
+/* ---- tests ---- */
+
+static void test_valid_hybrid_same_verdict_as_xml(void)
+{
+    size_t len;
+    char *pdf = valid_pdf(&len);
+    einv_result_t *x = run(NULL, sample, sample_len), *r = run(NULL, pdf, len);
+    char *cx = codes(x), *cr = codes(r);
+    CU_ASSERT_STRING_EQUAL(einv_result_format(r), "ZUGFERD");
+    CU_ASSERT_EQUAL(einv_result_valid(r), einv_result_valid(x));
+    CU_ASSERT_TRUE(einv_result_valid(r));
+    CU_ASSERT_STRING_EQUAL(cr, cx);
+    if (strcmp(cr, cx) != 0)
+        show("hybrid", r);
+    free(cx);
+    free(cr);
+    einv_result_free(x);
+    einv_result_free(r);
+    free(pdf);
+}
+
+static void test_explicit_format_and_properties_as_attributes(void)
+{
+    pdf_spec_t s = {0};
+    size_t len;
+    char *pdf;
+    einv_result_t *r;
+    s.xml = sample;
+    s.xml_len = sample_len;
+    s.level_as_attribute = 1;
+    pdf = make_pdf(&s, &len);
+    r = run("zugferd", pdf, len);
+    CU_ASSERT_TRUE(einv_result_valid(r));
+    CU_ASSERT_EQUAL(count_prefix(r, "PDF-"), 0);
+    einv_result_free(r);
+    free(pdf);
+}
+
+static void test_compressed_object_streams(void)
+{
+    size_t len, qlen = 0;
+    char *pdf = valid_pdf(&len), *q = qpdf_rewrite(pdf, len, RW_COMPRESS, 0, &qlen);
+    einv_result_t *r;
+    CU_ASSERT_PTR_NOT_NULL_FATAL(q);
+    CU_ASSERT_PTR_NULL(memmem(q, qlen, "CrossIndustryInvoice", 20));   /* really compressed */
+    r = run(NULL, q, qlen);
+    CU_ASSERT_TRUE(einv_result_valid(r));
+    CU_ASSERT_EQUAL(einv_result_count(r), 0);
+    if (einv_result_count(r))
+        show("compressed", r);
+    einv_result_free(r);
+    free(q);
+    free(pdf);
+}
+
+/* A rule finding in the embedded XML: same codes as the bare XML, field into the XML. */
+static void test_invalid_xml_same_findings_fields_into_xml(void)
+{
+    char *bad = replace(sample, "<ram:ID>CII-2026-0042</ram:ID>", "");
+    pdf_spec_t s = {0};
+    einv_result_t *x = run(NULL, bad, strlen(bad)), *r;
+    char *cx, *cr;
+    const einv_finding_t *f;
+    s.xml = bad;
+    s.xml_len = strlen(bad);
+    r = run_spec(&s);
+    cx = codes(x);
+    cr = codes(r);
+    CU_ASSERT_FALSE(einv_result_valid(r));
+    CU_ASSERT_STRING_EQUAL(cr, cx);
+    f = find(r, "BR-02");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+    CU_ASSERT_EQUAL(strncmp(f->field, "/rsm:CrossIndustryInvoice", 25), 0);
+    free(cx);
+    free(cr);
+    free(bad);
+    einv_result_free(x);
+    einv_result_free(r);
+}
+
+/* A CII-SR syntax rule runs on the embedded XML as on the bare XML. */
+static void test_cii_syntax_rules_run(void)
+{
+    char *bad = replace(sample, "<ram:TypeCode>380</ram:TypeCode>",
+                        "<ram:TypeCode>380</ram:TypeCode><ram:Name>x</ram:Name>");
+    pdf_spec_t s = {0};
+    einv_result_t *x = run(NULL, bad, strlen(bad)), *r;
+    char *cx, *cr;
+    s.xml = bad;
+    s.xml_len = strlen(bad);
+    r = run_spec(&s);
+    cx = codes(x);
+    cr = codes(r);
+    CU_ASSERT_TRUE(count_prefix(x, "CII-") > 0);
+    CU_ASSERT_STRING_EQUAL(cr, cx);
+    free(cx);
+    free(cr);
+    free(bad);
+    einv_result_free(x);
+    einv_result_free(r);
+}
+
+static void test_no_attachment(void)
+{
+    pdf_spec_t s = {0};
+    einv_result_t *r = run_spec(&s);
+    CU_ASSERT_FALSE(einv_result_valid(r));
+    CU_ASSERT_PTR_NOT_NULL(find(r, "PDF-NO-INVOICE"));
+    CU_ASSERT_EQUAL(find(r, "PDF-NO-INVOICE")->layer, EINV_LAYER_PDF);
+    CU_ASSERT_STRING_EQUAL(einv_result_format(r), "ZUGFERD");
+    einv_result_free(r);
+}
+
+static void test_attachment_with_other_name(void)
+{
+    pdf_spec_t s = {0};
+    einv_result_t *r;
+    s.xml = sample;
+    s.xml_len = sample_len;
+    s.file_name = "invoice.xml";
+    r = run_spec(&s);
+    CU_ASSERT_PTR_NOT_NULL(find(r, "PDF-NO-INVOICE"));
+    CU_ASSERT_FALSE(einv_result_valid(r));
+    einv_result_free(r);
+}
+
+static void test_names_tree_only_and_kids(void)
+{
+    pdf_spec_t s = {0};
+    einv_result_t *r;
+    s.xml = sample;
+    s.xml_len = sample_len;
+    s.no_af = 1;
+    s.names_in_kids = 1;
+    r = run_spec(&s);
+    CU_ASSERT_PTR_NULL(find(r, "PDF-NO-INVOICE"));
+    CU_ASSERT_PTR_NOT_NULL(find(r, "PDF-AF-MISSING"));
+    CU_ASSERT_TRUE(einv_result_valid(r));   /* a warning */
+    einv_result_free(r);
+    /* only /AF, no name tree: found */
+    memset(&s, 0, sizeof s);
+    s.xml = sample;
+    s.xml_len = sample_len;
+    s.no_names = 1;
+    r = run_spec(&s);
+    CU_ASSERT_EQUAL(einv_result_count(r), 0);
+    einv_result_free(r);
+}
+
+static void test_zugferd_file_names(void)
+{
+    static const char *names[] = {"zugferd-invoice.xml", "ZUGFeRD-invoice.xml", "xrechnung.xml"};
+    size_t i;
+    for (i = 0; i < 3; i++) {
+        pdf_spec_t s = {0};
+        einv_result_t *r;
+        s.xml = sample;
+        s.xml_len = sample_len;
+        s.file_name = names[i];
+        r = run_spec(&s);
+        CU_ASSERT_TRUE(einv_result_valid(r));
+        CU_ASSERT_PTR_NULL(find(r, "PDF-NO-INVOICE"));
+        einv_result_free(r);
+    }
+}
+
+static void test_missing_xmp(void)
+{
+    pdf_spec_t s = {0};
+    einv_result_t *r;
+    s.xml = sample;
+    s.xml_len = sample_len;
+    s.no_xmp = 1;
+    r = run_spec(&s);
+    CU_ASSERT_PTR_NOT_NULL(find(r, "PDF-XMP-MISSING"));
+    CU_ASSERT_FALSE(einv_result_valid(r));
+    einv_result_free(r);
+}
+
+static void test_xmp_without_fx_schema(void)
+{
+    pdf_spec_t s = {0};
+    einv_result_t *r;
+    s.xml = sample;
+    s.xml_len = sample_len;
+    s.no_fx = 1;
+    r = run_spec(&s);
+    CU_ASSERT_PTR_NOT_NULL(find(r, "PDF-XMP-NO-FACTURX-SCHEMA"));
+    CU_ASSERT_PTR_NULL(find(r, "PDF-XMP-MISSING"));
+    einv_result_free(r);
+}
+
+static void test_not_pdfa3(void)
+{
+    pdf_spec_t s = {0};
+    einv_result_t *r;
+    s.xml = sample;
+    s.xml_len = sample_len;
+    s.pdfa_part = 2;
+    r = run_spec(&s);
+    CU_ASSERT_PTR_NOT_NULL(find(r, "PDF-NOT-PDFA3"));
+    einv_result_free(r);
+    s.pdfa_part = -1;
+    r = run_spec(&s);
+    CU_ASSERT_PTR_NOT_NULL(find(r, "PDF-NOT-PDFA3"));
+    einv_result_free(r);
+}
+
+static void test_afrelationship_missing(void)
+{
+    pdf_spec_t s = {0};
+    einv_result_t *r;
+    s.xml = sample;
+    s.xml_len = sample_len;
+    s.no_afrel = 1;
+    r = run_spec(&s);
+    CU_ASSERT_PTR_NOT_NULL(find(r, "PDF-AFRELATIONSHIP-MISSING"));
+    einv_result_free(r);
+}
+
+/* Every XMP level against every guideline id: a mismatch only off the diagonal. */
+static void test_conformance_levels(void)
+{
+    static const char *levels[] = {"MINIMUM", "BASIC WL", "BASIC", "EN 16931", "EXTENDED"};
+    static const char *ids[] = {"urn:factur-x.eu:1p0:minimum", "urn:factur-x.eu:1p0:basicwl",
+                                "urn:cen.eu:en16931:2017#compliant#urn:factur-x.eu:1p0:basic",
+                                "urn:cen.eu:en16931:2017",
+                                "urn:cen.eu:en16931:2017#conformant#urn:factur-x.eu:1p0:extended"};
+    size_t i, j;
+    for (i = 0; i < 5; i++) {
+        char tag[200];
+        char *xml;
+        snprintf(tag, sizeof tag, "<ram:ID>%s</ram:ID>", ids[i]);
+        xml = replace(sample, "<ram:ID>urn:cen.eu:en16931:2017</ram:ID>", tag);
+        for (j = 0; j < 5; j++) {
+            pdf_spec_t s = {0};
+            einv_result_t *r;
+            s.xml = xml;
+            s.xml_len = strlen(xml);
+            s.level = levels[j];
+            s.level_as_attribute = (int)(j & 1);
+            r = run_spec(&s);
+            if ((find(r, "PDF-XMP-CONFORMANCE-MISMATCH") != NULL) != (i != j)) {
+                fprintf(stderr, "  level %s vs %s\n", levels[j], ids[i]);
+                CU_FAIL("conformance mismatch verdict");
+            }
+            einv_result_free(r);
+        }
+        free(xml);
+    }
+}
+
+static void test_truncated_pdf(void)
+{
+    size_t len, cut;
+    char *pdf = valid_pdf(&len);
+    for (cut = 5; cut < len; cut += len / 23 + 1) {
+        einv_result_t *r = run(NULL, pdf, cut);
+        /* a cut file is either unreadable or recovered; never silently valid without data */
+        CU_ASSERT_STRING_EQUAL(einv_result_format(r), "ZUGFERD");
+        if (einv_result_valid(r))
+            CU_ASSERT_PTR_NULL(find(r, "PDF-NO-INVOICE"));
+        einv_result_free(r);
+    }
+    {   /* the half: at least one finding */
+        einv_result_t *r = run(NULL, pdf, len / 2);
+        CU_ASSERT_TRUE(einv_result_count(r) > 0);
+        einv_result_free(r);
+    }
+    free(pdf);
+}
+
+static void test_random_bytes_after_header(void)
+{
+    unsigned char data[4096];
+    size_t i;
+    unsigned x = 12345;
+    einv_result_t *r;
+    memcpy(data, "%PDF-1.7\n", 9);
+    for (i = 9; i < sizeof data; i++) {
+        x = x * 1103515245u + 12345u;
+        data[i] = (unsigned char)(x >> 16);
+    }
+    r = run(NULL, data, sizeof data);
+    CU_ASSERT_PTR_NOT_NULL(find(r, "PDF-UNREADABLE"));
+    CU_ASSERT_FALSE(einv_result_valid(r));
+    einv_result_free(r);
+    r = run(NULL, "%PDF-", 5);
+    CU_ASSERT_PTR_NOT_NULL(find(r, "PDF-UNREADABLE"));
+    einv_result_free(r);
+}
+
+/* Damaged copies of a valid hybrid (random bytes overwritten): findings, never a crash. */
+static void test_mutations(void)
+{
+    size_t len, i, k;
+    char *pdf = valid_pdf(&len), *m = malloc(len);
+    unsigned x = 777;
+    for (i = 0; i < 300; i++) {
+        einv_result_t *r;
+        memcpy(m, pdf, len);
+        for (k = 0; k < 1 + i % 8; k++) {
+            x = x * 1103515245u + 12345u;
+            m[5 + (x >> 8) % (len - 5)] = (char)(x >> 3);
+        }
+        r = run(NULL, m, len);
+        CU_ASSERT_STRING_EQUAL(einv_result_format(r), "ZUGFERD");
+        einv_result_free(r);
+    }
+    free(m);
+    free(pdf);
+}
+
+static void test_encrypted(void)
+{
+    size_t len, qlen = 0;
+    char *pdf = valid_pdf(&len), *q;
+    einv_result_t *r;
+    q = qpdf_rewrite(pdf, len, RW_ENCRYPT_PW, 0, &qlen);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(q);
+    r = run(NULL, q, qlen);
+    CU_ASSERT_PTR_NOT_NULL(find(r, "PDF-ENCRYPTED"));
+    CU_ASSERT_FALSE(einv_result_valid(r));
+    einv_result_free(r);
+    free(q);
+    /* opens without a password, still encrypted */
+    q = qpdf_rewrite(pdf, len, RW_ENCRYPT_EMPTY, 0, &qlen);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(q);
+    r = run(NULL, q, qlen);
+    CU_ASSERT_PTR_NOT_NULL(find(r, "PDF-ENCRYPTED"));
+    CU_ASSERT_FALSE(einv_result_valid(r));
+    einv_result_free(r);
+    free(q);
+    free(pdf);
+}
+
+static void test_stream_bomb(void)
+{
+    size_t len, qlen = 0;
+    char *pdf = valid_pdf(&len), *q = qpdf_rewrite(pdf, len, RW_BOMB, 60u * 1024u * 1024u, &qlen);
+    einv_result_t *r;
+    CU_ASSERT_PTR_NOT_NULL_FATAL(q);
+    CU_ASSERT_TRUE(qlen < 2u * 1024u * 1024u);
+    r = run(NULL, q, qlen);
+    CU_ASSERT_PTR_NOT_NULL(find(r, "PDF-ATTACHMENT-TOO-LARGE"));
+    CU_ASSERT_FALSE(einv_result_valid(r));
+    einv_result_free(r);
+    free(q);
+    free(pdf);
+}
+
+static void test_embedded_not_xml(void)
+{
+    pdf_spec_t s = {0};
+    einv_result_t *r;
+    s.xml = "<rsm:CrossIndustryInvoice";
+    s.xml_len = strlen(s.xml);
+    r = run_spec(&s);
+    CU_ASSERT_PTR_NOT_NULL(find(r, "XML-WELLFORMED"));
+    CU_ASSERT_FALSE(einv_result_valid(r));
+    einv_result_free(r);
+    s.xml = "<note>hello</note>";
+    s.xml_len = strlen(s.xml);
+    r = run_spec(&s);
+    CU_ASSERT_PTR_NOT_NULL(find(r, "SCHEMA-ROOT"));
+    einv_result_free(r);
+}
+
+static void test_canonical_json(void)
+{
+    size_t len;
+    char *pdf = valid_pdf(&len);
+    einv_result_t *r = run(NULL, pdf, len);
+    const char *c = einv_result_canonical(r);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(c);
+    CU_ASSERT_PTR_NOT_NULL(strstr(c, "CII-2026-0042"));
+    einv_result_free(r);
+    free(pdf);
+}
+
+static void test_xml_not_sniffed_as_pdf(void)
+{
+    einv_result_t *r = run(NULL, sample, sample_len);
+    CU_ASSERT_STRING_EQUAL(einv_result_format(r), "CII");
+    einv_result_free(r);
+}
+
+int main(void)
+{
+    CU_pSuite s;
+    einv_error_t err;
+    FILE *f;
+    char path[1024];
+    unsigned fails;
+    snprintf(path, sizeof path, "%s/cii/sample-invoice.xml", getenv("EINV_TEST_DATA") ? getenv("EINV_TEST_DATA") : "tests/data");
+    f = fopen(path, "rb");
+    if (!f) {
+        fprintf(stderr, "cannot read %s\n", path);
+        return 1;
+    }
+    sample = malloc(1 << 20);
+    sample_len = fread(sample, 1, (1 << 20) - 1, f);
+    sample[sample_len] = 0;
+    fclose(f);
+    eng = einv_engine_open(getenv("EINV_TEST_PLUGIN_DIR"), NULL, &err);
+    if (!eng || !einv_engine_format(eng, "zugferd")) {
+        fprintf(stderr, "the zugferd plugin is not loaded\n");
+        return 1;
+    }
+    if (!qpdf_load()) {
+        fprintf(stderr, "libqpdf cannot be loaded: %s\n", dlerror());
+        return 1;
+    }
+    CU_initialize_registry();
+    s = CU_add_suite("zugferd", NULL, NULL);
+    CU_add_test(s, "valid hybrid: same verdict as the XML", test_valid_hybrid_same_verdict_as_xml);
+    CU_add_test(s, "explicit format, fx properties as attributes", test_explicit_format_and_properties_as_attributes);
+    CU_add_test(s, "compressed with object streams", test_compressed_object_streams);
+    CU_add_test(s, "rule findings point into the XML", test_invalid_xml_same_findings_fields_into_xml);
+    CU_add_test(s, "CII syntax rules run", test_cii_syntax_rules_run);
+    CU_add_test(s, "no attachment", test_no_attachment);
+    CU_add_test(s, "attachment with another name", test_attachment_with_other_name);
+    CU_add_test(s, "name tree only, with kids", test_names_tree_only_and_kids);
+    CU_add_test(s, "ZUGFeRD and XRechnung file names", test_zugferd_file_names);
+    CU_add_test(s, "missing XMP", test_missing_xmp);
+    CU_add_test(s, "XMP without the fx schema", test_xmp_without_fx_schema);
+    CU_add_test(s, "not PDF/A-3", test_not_pdfa3);
+    CU_add_test(s, "AFRelationship missing", test_afrelationship_missing);
+    CU_add_test(s, "conformance levels vs guideline ids", test_conformance_levels);
+    CU_add_test(s, "truncated PDF", test_truncated_pdf);
+    CU_add_test(s, "random bytes after %PDF-", test_random_bytes_after_header);
+    CU_add_test(s, "damaged copies", test_mutations);
+    CU_add_test(s, "encrypted", test_encrypted);
+    CU_add_test(s, "stream bomb", test_stream_bomb);
+    CU_add_test(s, "embedded file not an invoice", test_embedded_not_xml);
+    CU_add_test(s, "canonical JSON", test_canonical_json);
+    CU_add_test(s, "XML is not sniffed as PDF", test_xml_not_sniffed_as_pdf);
+    CU_basic_set_mode(CU_BRM_VERBOSE);
+    CU_basic_run_tests();
+    fails = CU_get_number_of_failures();
+    CU_cleanup_registry();
+    einv_engine_close(eng);
+    free(sample);
+    if (qlib)
+        dlclose(qlib);
+    return fails ? 1 : 0;
+}
