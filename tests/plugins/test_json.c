@@ -11,7 +11,7 @@
 #include "engine.h"
 #include "ctx_int.h"
 #include "../../core/arena.c"
-#include "../../plugins/json/json_reader.c"
+#include "../../plugins/common/json_reader.c"
 #include "../../plugins/json/json.c"
 #include "../../plugins/ubl/ubl_to_model.c"
 #include "../../plugins/ubl/ubl_from_model.c"

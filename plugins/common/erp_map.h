@@ -1,0 +1,50 @@
+/* The account's ERP mapping document (API.md): sender-specific tax codes, units and
+ * party master data that SAP IDocs and OData entities leave out.
+ *
+ *   {"taxCodes": {"A1": {"category": "S", "rate": 19, "exemptionCode": ..., "exemptionReason": ...}},
+ *    "units": {"PCE": "H87"},
+ *    "parties": {"<partner or supplier number>": {party in the canonical model}},
+ *    "companyCodes": {"<CompanyCode>": {party in the canonical model}}}
+ *
+ * It arrives as the run option "mapping" (JSON text). Without an entry a conversion leaves
+ * the term absent so that the EN 16931 rules report it. The IDoc and OData plugins each
+ * carry a copy of this file (plugins build from their own folder only). */
+#ifndef EINV_ERP_MAP_H
+#define EINV_ERP_MAP_H
+
+#include <einvoice/einvoice.h>
+#include "json_reader.h"
+
+typedef struct erp_map {
+    jr_doc_t *doc;
+    const jr_value_t *tax_codes, *units, *parties, *company_codes;
+} erp_map_t;
+
+typedef struct erp_tax {
+    const char *category;          /* BT-118 / BT-151, or NULL */
+    const char *rate;              /* BT-119 / BT-152 as decimal text, or NULL */
+    const char *exemption_code;    /* BT-121 */
+    const char *exemption_reason;  /* BT-120 */
+    char src[256];                 /* "mapping:/taxCodes/A1" */
+} erp_tax_t;
+
+/* Read the "mapping" option of ctx. A document that is not usable JSON of the documented
+ * shape is reported once (with the plugin's bad_rule) and ignored. Always leaves m usable. */
+void erp_map_load(erp_map_t *m, einv_ctx_t *ctx, const einv_rule_t *bad_rule);
+void erp_map_free(erp_map_t *m);
+
+/* 1 and *out filled when the tax code has an entry. */
+int erp_map_tax(const erp_map_t *m, const char *code, erp_tax_t *out);
+/* The Rec 20 unit for an ISO/SAP unit, or NULL without an entry. */
+const char *erp_map_unit(const erp_map_t *m, const char *code);
+/* The party object of `table` ("parties" or "companyCodes") for key, or NULL. */
+const jr_value_t *erp_map_party(const erp_map_t *m, int company, const char *key);
+/* Fill the still absent fields of model group `node` (BG-4, BG-7, ...) from a canonical
+ * party object; values remember "mapping:<pointer>" as their source. */
+void erp_map_fill(einv_invoice_t *inv, einv_node_t *node, const jr_value_t *party);
+/* A string member of obj, or NULL. */
+const char *erp_str(const jr_value_t *obj, const char *name);
+/* "mapping:" + the JSON pointer of v, into buf. */
+const char *erp_src(const jr_value_t *v, char *buf, size_t size);
+
+#endif
