@@ -93,6 +93,15 @@ static void test_rules_listing(void)
     CU_ASSERT_PTR_NOT_NULL(strstr(out, "BR-CL-01 "));
 }
 
+static void test_convert_to_json(void)
+{
+    CU_ASSERT_EQUAL(run("%s convert --to json %s 2>/dev/null", sample, NULL), 0);
+    CU_ASSERT_PTR_NOT_NULL(strstr(out, "\"invoiceNumber\":\"INV-2026-0042\""));
+    CU_ASSERT_PTR_NOT_NULL(strstr(out, "\"payableAmount\":299.88"));
+    CU_ASSERT_EQUAL(run("%s convert --to json %s 2>/dev/null", broken, NULL), 1);
+    CU_ASSERT_EQUAL(run("%s convert --to xml %s 2>/dev/null", sample, NULL), 2);
+}
+
 int main(void)
 {
     CU_pSuite s;
@@ -104,6 +113,7 @@ int main(void)
     CU_add_test(s, "several files: one JSON line each", test_several_files_one_line_each);
     CU_add_test(s, "usage and I/O errors exit 2", test_usage_errors_exit_2);
     CU_add_test(s, "rules listing", test_rules_listing);
+    CU_add_test(s, "convert --to json", test_convert_to_json);
     CU_basic_set_mode(CU_BRM_VERBOSE);
     CU_basic_run_tests();
     fails = CU_get_number_of_failures();
