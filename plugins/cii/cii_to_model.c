@@ -13,6 +13,7 @@
  * is linear in the size of the document.
  * (The engine mirrors plugins/ubl/ubl_to_model.c; the two plugins cannot share code.) */
 #include "cii_to_model.h"
+#include "xml_walk.h"
 #include <stdint.h>
 #include <string.h>
 
@@ -53,145 +54,41 @@ typedef struct cii_map {
     char cur_doc[16], cur_tax[16];   /* BT-5 and BT-6, white space trimmed */
 } cii_map;
 
-typedef int (*cii_visit_fn)(const xmlNode *n, void *arg);
+typedef xw_visit_fn cii_visit_fn;
 
 /* ---- small helpers ---- */
-
-static int cii_ws(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
-
-/* normalize-space(s) = want, for single tokens. */
-static int cii_token_eq(const char *s, const char *want)
-{
-    size_t n = strlen(want);
-    if (!s)
-        return 0;
-    while (cii_ws(*s))
-        s++;
-    if (strncmp(s, want, n) != 0)
-        return 0;
-    for (s += n; *s; s++)
-        if (!cii_ws(*s))
-            return 0;
-    return 1;
-}
-
-static void cii_trim_copy(const char *s, char *out, size_t size)
-{
-    size_t k = 0;
-    while (s && cii_ws(*s))
-        s++;
-    while (s && *s && !cii_ws(*s) && k + 1 < size)
-        out[k++] = *s++;
-    out[k] = 0;
-}
 
 /* xs:boolean of ram:ChargeIndicator (its udt:Indicator): 1, 0, or -1 missing/invalid. */
 static int cii_charge_indicator(const xmlNode *ac)
 {
     const xmlNode *ci = einv_x_child(ac, EINV_NS_RAM, "ChargeIndicator");
     const char *t = ci ? einv_x_text(ci) : NULL;
-    if (cii_token_eq(t, "true") || cii_token_eq(t, "1"))
+    if (xw_token_eq(t, "true", 0) || xw_token_eq(t, "1", 0))
         return 1;
-    if (cii_token_eq(t, "false") || cii_token_eq(t, "0"))
+    if (xw_token_eq(t, "false", 0) || xw_token_eq(t, "0", 0))
         return 0;
     return -1;
-}
-
-static int cii_prefix_ns(const char *p, size_t n)
-{
-    if (n == 3 && !memcmp(p, "ram", 3))
-        return EINV_NS_RAM;
-    if (n == 3 && !memcmp(p, "rsm", 3))
-        return EINV_NS_RSM;
-    if (n == 3 && !memcmp(p, "udt", 3))
-        return EINV_NS_UDT;
-    if (n == 3 && !memcmp(p, "qdt", 3))
-        return EINV_NS_QDT;
-    return -1;
-}
-
-/* ---- paths ---- */
-
-/* One alternative: child steps from `from`, the last one possibly "@attr". Calls fn on
- * each match in document order until fn returns nonzero (which is returned). */
-static int cii_steps(const xmlNode *from, const char *p, const char *end, cii_visit_fn fn,
-                     void *arg)
-{
-    const char *slash, *colon, *local;
-    const xmlNode *c;
-    size_t len;
-    int ns, r;
-    if (p >= end)
-        return fn(from, arg);
-    if (*p == '@') {
-        const xmlAttr *a;
-        len = (size_t)(end - p - 1);
-        for (a = from->type == XML_ELEMENT_NODE ? from->properties : NULL; a; a = a->next)
-            if (!a->ns && !strncmp((const char *)a->name, p + 1, len) && !a->name[len])
-                return fn((const xmlNode *)a, arg);
-        return 0;
-    }
-    slash = memchr(p, '/', (size_t)(end - p));
-    if (!slash)
-        slash = end;
-    if (slash - p == 1 && *p == '.')
-        return cii_steps(from, slash < end ? slash + 1 : end, end, fn, arg);
-    colon = memchr(p, ':', (size_t)(slash - p));
-    if (!colon || (ns = cii_prefix_ns(p, (size_t)(colon - p))) < 0)
-        return 0;
-    local = colon + 1;
-    len = (size_t)(slash - local);
-    for (c = from->children; c; c = c->next)
-        if (c->type == XML_ELEMENT_NODE && einv_x_nsid(c) == ns &&
-            !strncmp((const char *)c->name, local, len) && !c->name[len] &&
-            (r = cii_steps(c, slash < end ? slash + 1 : end, end, fn, arg)))
-            return r;
-    return 0;
 }
 
 static int cii_walk(const xmlNode *ctx, const char *path, cii_visit_fn fn, void *arg)
 {
-    const char *p = path;
-    for (;;) {
-        const char *bar = strchr(p, '|');
-        const char *end = bar ? bar : p + strlen(p);
-        int r;
-        if ((r = cii_steps(ctx, p, end, fn, arg)))
-            return r;
-        if (!bar)
-            return 0;
-        p = bar + 1;
-    }
-}
-
-static int cii_take_first(const xmlNode *n, void *arg)
-{
-    *(const xmlNode **)arg = n;
-    return 1;
-}
-
-static const xmlNode *cii_first(const xmlNode *ctx, const char *path)
-{
-    const xmlNode *n = NULL;
-    if (ctx)
-        cii_walk(ctx, path, cii_take_first, &n);
-    return n;
+    return xw_walk(NULL, ctx, path, fn, arg);
 }
 
 /* ---- filters ---- */
 
 static int cii_type_code_is(const xmlNode *doc, const char *code)
 {
-    return cii_token_eq(einv_x_text(einv_x_child(doc, EINV_NS_RAM, "TypeCode")), code);
+    return xw_token_eq(einv_x_text(einv_x_child(doc, EINV_NS_RAM, "TypeCode")), code, 0);
 }
 
 static int cii_filter(const cii_map *m, int f, const xmlNode *n)
 {
     switch (f) {
     case CF_VA:
-        return cii_token_eq(einv_x_attr(n, "schemeID"), "VA");
+        return xw_token_eq(einv_x_attr(n, "schemeID"), "VA", 0);
     case CF_FC:
-        return cii_token_eq(einv_x_attr(n, "schemeID"), "FC");
+        return xw_token_eq(einv_x_attr(n, "schemeID"), "FC", 0);
     case CF_TC50:
         return cii_type_code_is(n->parent, "50");
     case CF_TC130:
@@ -203,13 +100,13 @@ static int cii_filter(const cii_map *m, int f, const xmlNode *n)
     case CF_CHARGE:
         return cii_charge_indicator(n) == 1;
     case CF_CUR_DOC:
-        return m->cur_doc[0] && cii_token_eq(einv_x_attr(n, "currencyID"), m->cur_doc);
+        return m->cur_doc[0] && xw_token_eq(einv_x_attr(n, "currencyID"), m->cur_doc, 0);
     case CF_CUR_FALLBACK:
         return !m->cur_tax[0] || !strcmp(m->cur_tax, m->cur_doc) ||
-               !cii_token_eq(einv_x_attr(n, "currencyID"), m->cur_tax);
+               !xw_token_eq(einv_x_attr(n, "currencyID"), m->cur_tax, 0);
     case CF_CUR_TAX:
         return m->cur_tax[0] && strcmp(m->cur_tax, m->cur_doc) != 0 &&
-               cii_token_eq(einv_x_attr(n, "currencyID"), m->cur_tax);
+               xw_token_eq(einv_x_attr(n, "currencyID"), m->cur_tax, 0);
     case CF_CREDITOR:
         return einv_x_child(n, EINV_NS_RAM, "PayeePartyCreditorFinancialAccount") ||
                einv_x_child(n, EINV_NS_RAM, "PayeeSpecifiedCreditorFinancialInstitution");
@@ -252,7 +149,7 @@ static const char *cii_attr_value(const xmlNode *x, const char *src)
     const xmlNode *n;
     if (src[0] == '@')
         return einv_x_attr(x, src + 1);
-    if (src[0] == '^' && (n = cii_first(x->parent, src + 1)))
+    if (src[0] == '^' && (n = xw_first(x->parent, src + 1)))
         return einv_x_text(n);
     return NULL;
 }
@@ -264,9 +161,9 @@ static const char *cii_date(const xmlNode *x, const char *text, char out[11])
     const char *fmt = einv_x_attr(x, "format");
     char t[16];
     int i;
-    if (fmt && !cii_token_eq(fmt, "102"))
+    if (fmt && !xw_token_eq(fmt, "102", 0))
         return text;
-    cii_trim_copy(text, t, sizeof t);
+    xw_trim_copy(text, t, sizeof t);
     for (i = 0; i < 8; i++)
         if (t[i] < '0' || t[i] > '9')
             return text;
@@ -379,7 +276,7 @@ static int cii_child_alts(const cii_row *r, unsigned ri, cii_alt *alts, size_t *
         const char *end = bar ? bar : p + strlen(p);
         const char *slash = memchr(p, '/', (size_t)(end - p));
         const char *colon = memchr(p, ':', (size_t)((slash ? slash : end) - p));
-        int ns = colon ? cii_prefix_ns(p, (size_t)(colon - p)) : -1;
+        int ns = colon ? xw_prefix_ns(p, (size_t)(colon - p)) : -1;
         if (ns < 0 || k >= CII_MAX_ALTS)
             return 0;
         alts[k].ns = ns;
@@ -461,7 +358,7 @@ static void cii_rows(cii_map *m, const cii_row *rows, size_t n, einv_node_t *par
             v.row = r;
             v.parent = parent;
             v.many = cii_many(r->term);
-            if (cii_steps(c, alts[a].rest, alts[a].end, cii_visit_add, &v))
+            if (xw_steps(c, alts[a].rest, alts[a].end, cii_visit_add, &v))
                 done |= (uint64_t)1 << alts[a].ri;
         }
     }
@@ -741,9 +638,9 @@ einv_invoice_t *cii_to_model(const einv_xdoc_t *doc)
     m.root = einv_xdoc_root(doc);
     if (!m.root || einv_xdoc_syntax(doc) != EINV_SYNTAX_CII)
         return m.inv;
-    cii_trim_copy(einv_x_text(cii_first(m.root, SET_ "ram:InvoiceCurrencyCode")), m.cur_doc,
+    xw_trim_copy(einv_x_text(xw_first(m.root, SET_ "ram:InvoiceCurrencyCode")), m.cur_doc,
                   sizeof m.cur_doc);
-    cii_trim_copy(einv_x_text(cii_first(m.root, SET_ "ram:TaxCurrencyCode")), m.cur_tax,
+    xw_trim_copy(einv_x_text(xw_first(m.root, SET_ "ram:TaxCurrencyCode")), m.cur_tax,
                   sizeof m.cur_tax);
     root = einv_invoice_root(m.inv);
     einv_node_set_src(m.inv, root, NULL, m.root);

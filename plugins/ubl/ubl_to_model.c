@@ -10,6 +10,7 @@
  * filter. The rows of a group are served by one pass over its element's children, so the
  * mapping is linear in the size of the document. */
 #include "ubl_to_model.h"
+#include "xml_walk.h"
 #include <stdint.h>
 #include <string.h>
 
@@ -54,131 +55,33 @@ typedef struct ubl_map {
     char cur_doc[16], cur_tax[16];   /* BT-5 and BT-6, white space trimmed */
 } ubl_map;
 
-typedef int (*ubl_visit_fn)(const xmlNode *n, void *arg);
+typedef xw_visit_fn ubl_visit_fn;
 
 /* ---- small helpers ---- */
-
-static int ubl_ws(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
-
-/* normalize-space(s) = want (ASCII case-insensitive when icase). */
-static int ubl_token_eq(const char *s, const char *want, int icase)
-{
-    size_t n = strlen(want), k;
-    if (!s)
-        return 0;
-    while (ubl_ws(*s))
-        s++;
-    for (k = 0; k < n; k++) {
-        char a = s[k], b = want[k];
-        if (icase && a >= 'a' && a <= 'z')
-            a = (char)(a - 'a' + 'A');
-        if (a != b)
-            return 0;
-    }
-    for (s += n; *s; s++)
-        if (!ubl_ws(*s))
-            return 0;
-    return 1;
-}
-
-static void ubl_trim_copy(const char *s, char *out, size_t size)
-{
-    size_t k = 0;
-    while (s && ubl_ws(*s))
-        s++;
-    while (s && *s && !ubl_ws(*s) && k + 1 < size)
-        out[k++] = *s++;
-    out[k] = 0;
-}
 
 /* xs:boolean of the child cbc:ChargeIndicator: 1 true, 0 false, -1 missing or invalid. */
 static int ubl_charge_indicator(const xmlNode *ac)
 {
     const xmlNode *ci = einv_x_child(ac, EINV_NS_CBC, "ChargeIndicator");
     const char *t = ci ? einv_x_text(ci) : NULL;
-    if (ubl_token_eq(t, "true", 0) || ubl_token_eq(t, "1", 0))
+    if (xw_token_eq(t, "true", 0) || xw_token_eq(t, "1", 0))
         return 1;
-    if (ubl_token_eq(t, "false", 0) || ubl_token_eq(t, "0", 0))
+    if (xw_token_eq(t, "false", 0) || xw_token_eq(t, "0", 0))
         return 0;
     return -1;
-}
-
-static int ubl_prefix_ns(const char *p, size_t n)
-{
-    if (n == 3 && !memcmp(p, "cbc", 3))
-        return EINV_NS_CBC;
-    if (n == 3 && !memcmp(p, "cac", 3))
-        return EINV_NS_CAC;
-    if (n == 3 && !memcmp(p, "ext", 3))
-        return EINV_NS_EXT;
-    return -1;
-}
-
-/* ---- paths ---- */
-
-/* One alternative: child steps from `from`, the last one possibly "@attr". Calls fn on
- * each match in document order until fn returns nonzero (which is returned). */
-static int ubl_steps(const xmlNode *from, const char *p, const char *end, ubl_visit_fn fn,
-                     void *arg)
-{
-    const char *slash, *colon, *local;
-    const xmlNode *c;
-    size_t len;
-    int ns, r;
-    if (p >= end)
-        return fn(from, arg);
-    if (*p == '@') {
-        const xmlAttr *a;
-        len = (size_t)(end - p - 1);
-        for (a = from->type == XML_ELEMENT_NODE ? from->properties : NULL; a; a = a->next)
-            if (!a->ns && !strncmp((const char *)a->name, p + 1, len) && !a->name[len])
-                return fn((const xmlNode *)a, arg);
-        return 0;
-    }
-    slash = memchr(p, '/', (size_t)(end - p));
-    if (!slash)
-        slash = end;
-    if (slash - p == 1 && *p == '.')
-        return ubl_steps(from, slash < end ? slash + 1 : end, end, fn, arg);
-    colon = memchr(p, ':', (size_t)(slash - p));
-    if (!colon || (ns = ubl_prefix_ns(p, (size_t)(colon - p))) < 0)
-        return 0;
-    local = colon + 1;
-    len = (size_t)(slash - local);
-    for (c = from->children; c; c = c->next)
-        if (c->type == XML_ELEMENT_NODE && einv_x_nsid(c) == ns &&
-            !strncmp((const char *)c->name, local, len) && !c->name[len] &&
-            (r = ubl_steps(c, slash < end ? slash + 1 : end, end, fn, arg)))
-            return r;
-    return 0;
 }
 
 static int ubl_walk(const ubl_map *m, const xmlNode *ctx, const char *path, ubl_visit_fn fn,
                     void *arg)
 {
-    const char *p = path;
-    for (;;) {
-        const char *bar = strchr(p, '|');
-        const char *end = bar ? bar : p + strlen(p);
-        const xmlNode *from = ctx;
-        int r;
-        if (*p == '/') {
-            from = m->root;
-            p++;
-        }
-        if ((r = ubl_steps(from, p, end, fn, arg)))
-            return r;
-        if (!bar)
-            return 0;
-        p = bar + 1;
-    }
+    return xw_walk(m->root, ctx, path, fn, arg);
 }
 
 /* ---- filters ---- */
 
 static int ubl_doc_type_is(const xmlNode *ref, const char *code)
 {
-    return ubl_token_eq(einv_x_text(einv_x_child(ref, EINV_NS_CBC, "DocumentTypeCode")), code, 0);
+    return xw_token_eq(einv_x_text(einv_x_child(ref, EINV_NS_CBC, "DocumentTypeCode")), code, 0);
 }
 
 static int ubl_filter(const ubl_map *m, int f, const xmlNode *n)
@@ -188,13 +91,13 @@ static int ubl_filter(const ubl_map *m, int f, const xmlNode *n)
     case UF_VAT:
     case UF_NOT_VAT: {
         const xmlNode *ts = einv_x_child(n->parent, EINV_NS_CAC, "TaxScheme");
-        int vat = ubl_token_eq(einv_x_text(einv_x_child(ts, EINV_NS_CBC, "ID")), "VAT", 1);
+        int vat = xw_token_eq(einv_x_text(einv_x_child(ts, EINV_NS_CBC, "ID")), "VAT", 1);
         return f == UF_VAT ? vat : !vat;
     }
     case UF_SEPA:
-        return ubl_token_eq(einv_x_attr(n, "schemeID"), "SEPA", 0);
+        return xw_token_eq(einv_x_attr(n, "schemeID"), "SEPA", 0);
     case UF_NOT_SEPA:
-        return !ubl_token_eq(einv_x_attr(n, "schemeID"), "SEPA", 0);
+        return !xw_token_eq(einv_x_attr(n, "schemeID"), "SEPA", 0);
     case UF_DOC130:
         return ubl_doc_type_is(n->parent, "130");
     case UF_DOC50:
@@ -206,14 +109,14 @@ static int ubl_filter(const ubl_map *m, int f, const xmlNode *n)
     case UF_CHARGE:
         return ubl_charge_indicator(n) == 1;
     case UF_CUR_DOC:
-        return m->cur_doc[0] && ubl_token_eq(einv_x_attr(n, "currencyID"), m->cur_doc, 0);
+        return m->cur_doc[0] && xw_token_eq(einv_x_attr(n, "currencyID"), m->cur_doc, 0);
     case UF_CUR_FALLBACK:
         cur = einv_x_attr(n, "currencyID");
         return !m->cur_tax[0] || !strcmp(m->cur_tax, m->cur_doc) ||
-               !ubl_token_eq(cur, m->cur_tax, 0);
+               !xw_token_eq(cur, m->cur_tax, 0);
     case UF_CUR_TAX:
         return m->cur_tax[0] && strcmp(m->cur_tax, m->cur_doc) != 0 &&
-               ubl_token_eq(einv_x_attr(n, "currencyID"), m->cur_tax, 0);
+               xw_token_eq(einv_x_attr(n, "currencyID"), m->cur_tax, 0);
     default:
         return 1;
     }
@@ -356,7 +259,7 @@ static int ubl_child_alts(const ubl_row *r, unsigned ri, ubl_alt *alts, size_t *
         const char *end = bar ? bar : p + strlen(p);
         const char *slash = memchr(p, '/', (size_t)(end - p));
         const char *colon = memchr(p, ':', (size_t)((slash ? slash : end) - p));
-        int ns = colon ? ubl_prefix_ns(p, (size_t)(colon - p)) : -1;
+        int ns = colon ? xw_prefix_ns(p, (size_t)(colon - p)) : -1;
         if (ns < 0 || k >= UBL_MAX_ALTS)
             return 0;
         alts[k].ns = ns;
@@ -440,7 +343,7 @@ static void ubl_rows(ubl_map *m, const ubl_row *rows, size_t n, einv_node_t *par
             v.row = r;
             v.parent = parent;
             v.many = einv_term_info(r->term)->card == EINV_C_MANY;
-            if (ubl_steps(c, alts[a].rest, alts[a].end, ubl_visit_add, &v))
+            if (xw_steps(c, alts[a].rest, alts[a].end, ubl_visit_add, &v))
                 done |= (uint64_t)1 << alts[a].ri;
         }
     }
@@ -680,9 +583,9 @@ einv_invoice_t *ubl_to_model(const einv_xdoc_t *doc)
     if (!m.root || einv_xdoc_syntax(doc) != EINV_SYNTAX_UBL)
         return m.inv;
     m.credit_note = einv_xdoc_is_credit_note(doc);
-    ubl_trim_copy(einv_x_text(einv_x_child(m.root, EINV_NS_CBC, "DocumentCurrencyCode")),
+    xw_trim_copy(einv_x_text(einv_x_child(m.root, EINV_NS_CBC, "DocumentCurrencyCode")),
                   m.cur_doc, sizeof m.cur_doc);
-    ubl_trim_copy(einv_x_text(einv_x_child(m.root, EINV_NS_CBC, "TaxCurrencyCode")),
+    xw_trim_copy(einv_x_text(einv_x_child(m.root, EINV_NS_CBC, "TaxCurrencyCode")),
                   m.cur_tax, sizeof m.cur_tax);
     root = einv_invoice_root(m.inv);
     einv_node_set_src(m.inv, root, NULL, m.root);
