@@ -10,7 +10,8 @@ JOBS=$(nproc)
 # A throw-away PostgreSQL on 127.0.0.1 for the store and HTTP tests (skipped only when the
 # caller already provides EINV_TEST_PG_URL).
 if [ -z "${EINV_TEST_PG_URL:-}" ]; then
-  eval "$(bash scripts/pg-test.sh start)"
+  pg_env=$(bash scripts/pg-test.sh start) || { echo "== PostgreSQL for tests could not be started" >&2; exit 1; }
+  eval "$pg_env"
   trap 'bash scripts/pg-test.sh stop "$PG_TEST_DIR"' EXIT
 fi
 export EINV_TEST_PG_URL
