@@ -1,6 +1,7 @@
 /* The validation pipeline: detect the format, parse, run the syntax rules of the format
  * and the rules of the profile chain (base first), and collect the findings. */
 #include "engine.h"
+#include <stddef.h>
 #include "ctx_int.h"
 #include "registry.h"
 #include "jbuf.h"
@@ -147,6 +148,23 @@ static const einv_format_ops_t *model_writer(const einv_engine_t *e)
     return f && f->from_model ? f : NULL;
 }
 
+/* BT-24 / BT-23 for invoices converted from ERP data: the profile's own, else its base's. */
+static const char *profile_term(const einv_engine_t *e, const einv_profile_ops_t *p, int bt23)
+{
+    int depth;
+    for (depth = 0; p && depth < 8; depth++) {
+        size_t off = bt23 ? offsetof(einv_profile_ops_t, business_process)
+                          : offsetof(einv_profile_ops_t, specification_id);
+        if (p->struct_size >= off + sizeof(const char *)) {
+            const char *v = bt23 ? p->business_process : p->specification_id;
+            if (v && *v)
+                return v;
+        }
+        p = p->base ? einv_engine_profile(e, p->base) : NULL;
+    }
+    return NULL;
+}
+
 static void run_profile(einv_engine_t *e, const einv_profile_ops_t *p, einv_ctx_t *ctx, int depth)
 {
     if (p->base && depth < 8) {
@@ -186,9 +204,19 @@ einv_result_t *einv_validate(einv_engine_t *e, const einv_validate_opts_t *o, co
     if (!r)
         return einv_error_set(err, EINV_ERR_NOMEM, "out of memory", "", ""), NULL;
     einv_ctx_init(&r->ctx, NULL);
-    /* room for mapping, canonical, src-canonical and the terminator */
-    opt = einv_arena_alloc(&r->ctx.arena, 7 * sizeof *opt);
+    /* room for mapping, canonical, specification-id, business-process, src-canonical and
+     * the terminator */
+    opt = einv_arena_alloc(&r->ctx.arena, 11 * sizeof *opt);
     if (opt) {
+        const char *spec = profile_term(e, prof, 0), *proc = profile_term(e, prof, 1);
+        if (spec) {
+            opt[nopt++] = "specification-id";
+            opt[nopt++] = spec;
+        }
+        if (proc) {
+            opt[nopt++] = "business-process";
+            opt[nopt++] = proc;
+        }
         if (o->mapping) {
             opt[nopt++] = "mapping";
             opt[nopt++] = o->mapping;

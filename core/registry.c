@@ -3,6 +3,7 @@
 #include "registry.h"
 #include "engine.h"
 #include <dirent.h>
+#include <stddef.h>
 #include <dlfcn.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -58,7 +59,8 @@ static int reg_format(const einv_format_ops_t *ops, einv_error_t *err)
 static int reg_profile(const einv_profile_ops_t *ops, einv_error_t *err)
 {
     size_t i;
-    if (!current || !ops || ops->struct_size < sizeof(einv_profile_ops_t) || !ops->name ||
+    /* a 1.1 plugin's struct ends before specification_id (see einv_profile_spec_id) */
+    if (!current || !ops || ops->struct_size < offsetof(einv_profile_ops_t, specification_id) || !ops->name ||
         !ops->check)
         return einv_error_set(err, EINV_ERR_ABI, "profile registration refused: bad ops struct", "", "");
     for (i = 0; i < current->n_profiles; i++)

@@ -21,7 +21,7 @@ extern "C" {
 #endif
 
 #define EINV_ABI_MAJOR 1
-#define EINV_ABI_MINOR 1
+#define EINV_ABI_MINOR 2
 /* Options that change struct layouts go into this string; plugins must match exactly. */
 #define EINV_BUILD_SIGNATURE "einv-abi1:lp64:i128"
 
@@ -97,6 +97,11 @@ typedef struct einv_profile_ops {
     void (*check)(einv_ctx_t *ctx);
     const einv_rule_t *const *rules;
     size_t n_rules;
+    /* ABI 1.2: the specification identifier (BT-24) and business process (BT-23) that
+     * converters of ERP data (IDoc, OData) write into the invoices they make for this
+     * profile; NULL: the base profile's. Plugins built for 1.1 end before these. */
+    const char *specification_id;
+    const char *business_process;
 } einv_profile_ops_t;
 
 /* ---- host services, handed to init ---- */

@@ -246,7 +246,14 @@ static void header(om_t *m, einv_node_t *root, const jr_value_t *e)
     }
     n = einv_node_add(m->inv, root, EINV_T_BG_2, NULL);
     set_src(m, n, e);
-    put(m, n, EINV_T_BT_24, ODATA_SPEC_ID, e);
+    /* set from the requested profile (the format document's rule), EN 16931 by default */
+    {
+        const char *spec = einv_ctx_option(m->ctx, "specification-id");
+        const char *proc = einv_ctx_option(m->ctx, "business-process");
+        if (proc)
+            put(m, n, EINV_T_BT_23, proc, e);
+        put(m, n, EINV_T_BT_24, spec ? spec : ODATA_SPEC_ID, e);
+    }
 }
 
 /* ---- parties and payment ---- */

@@ -35,7 +35,8 @@ static int init(const einv_host_api_t *host, einv_error_t *err)
     static const einv_profile_ops_t ops = {
         sizeof(einv_profile_ops_t), "EXAMPLE", "EN16931", 0, "Example rules 1.0",
         EINV_SYNTAX_BIT(EINV_SYNTAX_UBL) | EINV_SYNTAX_BIT(EINV_SYNTAX_CII), check, RULES,
-        sizeof RULES / sizeof RULES[0]};
+        sizeof RULES / sizeof RULES[0],
+        NULL, NULL};   /* BT-24 / BT-23 of converted ERP invoices: the base profile's */
     return host->register_profile(&ops, err);
 }
 

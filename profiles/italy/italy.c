@@ -109,7 +109,8 @@ static int it_init(const einv_host_api_t *host, einv_error_t *err)
 {
     static einv_profile_ops_t ops = {
         sizeof(einv_profile_ops_t), "ITALY", "PEPPOL", 1, "AgID PEPPOL Italy 3.2.1 (CIUS-IT)",
-        EINV_SYNTAX_BIT(EINV_SYNTAX_UBL), it_check, NULL, 0};
+        EINV_SYNTAX_BIT(EINV_SYNTAX_UBL), it_check, NULL, 0,
+        NULL, NULL};   /* PEPPOL's BT-24 / BT-23 */
     int rc;
     if (!all_rules && (rc = build_rule_list(err)) != EINV_OK)
         return rc;

@@ -12,7 +12,7 @@ static void test_sizes(void)
     CU_ASSERT_EQUAL(sizeof(einv_error_t), 772);
     CU_ASSERT_EQUAL(sizeof(einv_plugin_desc_t), 72);
     CU_ASSERT_EQUAL(sizeof(einv_format_ops_t), 72);
-    CU_ASSERT_EQUAL(sizeof(einv_profile_ops_t), 72);
+    CU_ASSERT_EQUAL(sizeof(einv_profile_ops_t), 88);
     CU_ASSERT_EQUAL(sizeof(einv_host_api_t), 40);
     CU_ASSERT_EQUAL(sizeof(einv_node_t), 112);
 }

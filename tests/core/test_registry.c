@@ -46,6 +46,14 @@ static void test_broken_plugins(void)
     CU_ASSERT_TRUE(logged("good.so", "already loaded"));
     /* init_fails registered HALF before failing: undone */
     CU_ASSERT_PTR_NULL(einv_engine_profile(e, "HALF"));
+    /* an ABI 1.1 profile (shorter ops struct) still loads and validates */
+    CU_ASSERT_PTR_NOT_NULL(einv_engine_profile(e, "OLD11"));
+    if (einv_engine_profile(e, "OLD11")) {
+        einv_validate_opts_t o = {"OLD11", NULL, NULL, 0};
+        einv_result_t *r = einv_validate(e, &o, "<a/>", 4, &err);
+        CU_ASSERT_PTR_NOT_NULL(r);
+        einv_result_free(r);
+    }
     if (!logged("bad_abi.so", "abi_major"))
         fprintf(stderr, "log was:\n%s", logbuf);
     einv_engine_close(e);

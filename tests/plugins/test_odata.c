@@ -52,9 +52,11 @@ static char *replace(const char *s, const char *from, const char *to)
     return out;
 }
 
+static const char *profile = "EN16931";
+
 static einv_result_t *run_map(const char *format, const char *data, size_t len, const char *map)
 {
-    einv_validate_opts_t o = {"EN16931", format, map, 1};
+    einv_validate_opts_t o = {profile, format, map, 1};
     einv_error_t err;
     einv_result_t *r = einv_validate(eng, &o, data, len, &err);
     CU_ASSERT_PTR_NOT_NULL_FATAL(r);
@@ -306,6 +308,34 @@ static void test_broken(void)
     free(doc);
 }
 
+/* BT-24 / BT-23 come from the requested profile (ODATA-SUPPLIERINVOICE.md: "set from the
+ * requested profile"), so a PEPPOL or XRechnung validation does not fail on them. */
+static void test_specification_from_profile(void)
+{
+    einv_result_t *r = run_file(NULL, "odata/supplierinvoice-standard.json", mapping);
+    ASSERT_CANON(r, "\"specificationId\":\"urn:cen.eu:en16931:2017\"");
+    CU_ASSERT_PTR_NULL(strstr(einv_result_canonical(r), "businessProcessType"));
+    einv_result_free(r);
+    profile = "PEPPOL";
+    r = run_file(NULL, "odata/supplierinvoice-standard.json", mapping);
+    ASSERT_CANON(r, "\"businessProcessType\":\"urn:fdc:peppol.eu:2017:poacc:billing:01:1.0\"");
+    ASSERT_CANON(r, "\"specificationId\":\"urn:cen.eu:en16931:2017#compliant#urn:fdc:peppol.eu:2017:poacc:billing:3.0\"");
+    CU_ASSERT_PTR_NULL(find(r, "PEPPOL-EN16931-R001"));
+    CU_ASSERT_PTR_NULL(find(r, "PEPPOL-EN16931-R004"));
+    einv_result_free(r);
+    profile = "XRECHNUNG";
+    r = run_file(NULL, "odata/supplierinvoice-standard.json", mapping);
+    ASSERT_CANON(r, "\"specificationId\":\"urn:cen.eu:en16931:2017#compliant#urn:xeinkauf.de:kosit:xrechnung_3.0\"");
+    CU_ASSERT_PTR_NULL(find(r, "BR-DE-21"));
+    CU_ASSERT_PTR_NULL(find(r, "PEPPOL-EN16931-R001"));
+    einv_result_free(r);
+    profile = "ITALY";   /* PEPPOL's, inherited through the base profile */
+    r = run_file(NULL, "odata/supplierinvoice-standard.json", mapping);
+    ASSERT_CANON(r, "\"specificationId\":\"urn:cen.eu:en16931:2017#compliant#urn:fdc:peppol.eu:2017:poacc:billing:3.0\"");
+    einv_result_free(r);
+    profile = "EN16931";
+}
+
 int main(void)
 {
     CU_pSuite s;
@@ -318,6 +348,7 @@ int main(void)
     CU_add_test(s, "envelopes and credit memo", test_envelopes_and_credit);
     CU_add_test(s, "wrong JSON types", test_wrong_types);
     CU_add_test(s, "broken inputs", test_broken);
+    CU_add_test(s, "BT-24 / BT-23 from the requested profile", test_specification_from_profile);
     CU_basic_set_mode(CU_BRM_VERBOSE);
     CU_basic_run_tests();
     {
