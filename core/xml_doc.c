@@ -6,6 +6,7 @@
  * every element with a namespace id (node->extra) and buckets elements by name. */
 #include <einvoice/xml.h>
 #include "arena.h"
+#include "xml_bulk.h"
 #include <libxml/parser.h>
 #include <libxml/parserInternals.h>
 #include <libxml/xmlerror.h>
@@ -201,23 +202,13 @@ static void refuse_doctype(void *ctx, const xmlChar *name, const xmlChar *eid, c
 
 static void quiet(void *ctx, const xmlError *e) { (void)ctx; (void)e; }
 
-einv_xdoc_t *einv_xdoc_parse(const void *data, size_t len, const einv_xml_limits_t *limits,
-                             einv_error_t *err)
+/* One libxml2 parse of bytes with the hardened settings: the document, or NULL with the
+ * reason (DOCTYPE, not well-formed at line N, out of memory) in err. */
+static xmlDocPtr parse_bytes(const void *bytes, size_t len, einv_error_t *err)
 {
-    size_t max_bytes = limits && limits->max_bytes ? limits->max_bytes : (size_t)256 << 20;
-    xmlParserCtxtPtr c;
+    xmlParserCtxtPtr c = xmlCreateMemoryParserCtxt(bytes, (int)len);
     xmlDocPtr doc;
-    einv_xdoc_t *d;
     char detail[64];
-    if (!data || len == 0)
-        return einv_error_set(err, EINV_ERR, "The document is empty", "", "Send the invoice XML"),
-               NULL;
-    if (len > max_bytes || len > (size_t)INT32_MAX)
-        return einv_error_set(err, EINV_ERR, "The document is larger than the parser allows", "",
-                              "Split or shrink the document"),
-               NULL;
-    xmlSetStructuredErrorFunc(NULL, (xmlStructuredErrorFunc)quiet);
-    c = xmlCreateMemoryParserCtxt(data, (int)len);
     if (!c)
         return einv_error_set(err, EINV_ERR_NOMEM, "Out of memory creating the XML parser", "", ""),
                NULL;
@@ -253,6 +244,38 @@ einv_xdoc_t *einv_xdoc_parse(const void *data, size_t len, const einv_xml_limits
         return NULL;
     }
     xmlFreeParserCtxt(c);
+    return doc;
+}
+
+einv_xdoc_t *einv_xdoc_parse(const void *data, size_t len, const einv_xml_limits_t *limits,
+                             einv_error_t *err)
+{
+    size_t max_bytes = limits && limits->max_bytes ? limits->max_bytes : (size_t)256 << 20;
+    xmlDocPtr doc = NULL;
+    einv_xdoc_t *d;
+    xb_plan plan;
+    if (!data || len == 0)
+        return einv_error_set(err, EINV_ERR, "The document is empty", "", "Send the invoice XML"),
+               NULL;
+    if (len > max_bytes || len > (size_t)INT32_MAX)
+        return einv_error_set(err, EINV_ERR, "The document is larger than the parser allows", "",
+                              "Split or shrink the document"),
+               NULL;
+    xmlSetStructuredErrorFunc(NULL, (xmlStructuredErrorFunc)quiet);
+    /* attachments' base64 is checked and copied in bulk (xml_bulk.c); whenever that path
+     * cannot vouch for an identical tree, or the document has an error (whose line number
+     * must be the original's), the original bytes are parsed as they are */
+    if (xb_plan_make(data, len, &plan)) {
+        einv_error_t ignored;
+        doc = parse_bytes(plan.buf, plan.len, &ignored);
+        if (doc && xb_restore(doc, data, &plan) != 0) {
+            xmlFreeDoc(doc);
+            doc = NULL;
+        }
+        xb_plan_free(&plan);
+    }
+    if (!doc && !(doc = parse_bytes(data, len, err)))
+        return NULL;
     if (!xmlDocGetRootElement(doc)) {
         xmlFreeDoc(doc);
         return einv_error_set(err, EINV_ERR, "The document has no root element", "", ""), NULL;

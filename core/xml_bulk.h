@@ -1,0 +1,36 @@
+/* Large base64 text (attachments: BT-125, embedded PDFs) lifted out of a document before
+ * libxml2 parses it and put back into the tree afterwards.
+ *
+ * In real invoices most bytes are base64 attachments (84 % of the conformance documents),
+ * and libxml2 checks and copies text one character at a time. A run of base64 characters
+ * between '>' and '<' is always valid character data, so it can be checked with a wide
+ * byte-class scan, replaced by a short marker for the parse, and copied back into its text
+ * node: the tree is the one libxml2 builds from the original bytes. Whenever that cannot be
+ * shown (a marker not found as a whole text node, a parse error), the caller parses the
+ * original bytes instead. */
+#ifndef EINV_CORE_XML_BULK_H
+#define EINV_CORE_XML_BULK_H
+
+#include <stddef.h>
+#include <libxml/tree.h>
+
+typedef struct xb_run {
+    size_t off, len;          /* the run in the original bytes */
+} xb_run;
+
+typedef struct xb_plan {
+    char *buf;                /* the document with markers in place of the runs */
+    size_t len;
+    xb_run *runs;
+    size_t n;
+} xb_plan;
+
+/* Plans the cut for data: 1 with p filled (free with xb_plan_free), 0 when nothing is worth
+ * cutting or the encoding is not ASCII-compatible (p left empty). */
+int xb_plan_make(const unsigned char *data, size_t len, xb_plan *p);
+/* Puts every run back into the text node holding its marker. 0 when each marker was found
+ * exactly once as a whole text node; -1 otherwise (or out of memory): parse data instead. */
+int xb_restore(xmlDocPtr doc, const unsigned char *data, const xb_plan *p);
+void xb_plan_free(xb_plan *p);
+
+#endif

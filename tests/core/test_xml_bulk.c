@@ -1,0 +1,257 @@
+/* The base64 bulk path of the parser (core/xml_bulk.c) must give exactly the tree libxml2
+ * builds from the original bytes, or decline so that the original bytes are parsed. Each
+ * case parses both ways with the same options and compares the serialized documents; a
+ * seeded random mix of elements, comments, CDATA, CR/LF and runs does the same at scale. */
+#include <CUnit/Basic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <libxml/parser.h>
+#include <einvoice/xml.h>
+#include "../../core/xml_bulk.c"   /* internal to the core library: compiled in here */
+
+static const int OPTS = XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING |
+                        XML_PARSE_COMPACT | XML_PARSE_NOBLANKS;
+
+typedef struct sb {
+    char *p;
+    size_t n, cap;
+} sb_t;
+
+static void sb_add(sb_t *b, const char *s, size_t n)
+{
+    if (b->n + n + 1 > b->cap) {
+        b->cap = (b->n + n + 1) * 2;
+        b->p = realloc(b->p, b->cap);
+    }
+    memcpy(b->p + b->n, s, n);
+    b->n += n;
+    b->p[b->n] = 0;
+}
+static void sb_str(sb_t *b, const char *s) { sb_add(b, s, strlen(s)); }
+
+/* n base64 characters, a line break (eol) every 76 */
+static void sb_b64(sb_t *b, size_t n, const char *eol, unsigned seed)
+{
+    static const char A[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    size_t i;
+    for (i = 0; i < n; i++) {
+        char c = A[(seed = seed * 1103515245u + 12345u) >> 16 & 63];
+        sb_add(b, &c, 1);
+        if (eol && i % 76 == 75)
+            sb_str(b, eol);
+    }
+    sb_str(b, "==");
+}
+
+static char *dump(xmlDocPtr d)
+{
+    xmlChar *out = NULL;
+    int len = 0;
+    xmlDocDumpMemory(d, &out, &len);
+    return (char *)out;
+}
+
+/* 1: bulk path used and identical; 0: declined (plan or restore); -1: different trees */
+static int compare(const char *xml, size_t len)
+{
+    xb_plan p;
+    xmlDocPtr a = xmlReadMemory(xml, (int)len, NULL, NULL, OPTS), b;
+    int rc;
+    if (!xb_plan_make((const unsigned char *)xml, len, &p)) {
+        xmlFreeDoc(a);
+        return 0;
+    }
+    b = xmlReadMemory(p.buf, (int)p.len, NULL, NULL, OPTS);
+    if (!a || !b) {
+        rc = (!a && !b) ? 0 : -1;   /* both must fail to parse, or neither */
+    } else if (xb_restore(b, (const unsigned char *)xml, &p) != 0) {
+        rc = 0;
+    } else {
+        char *da = dump(a), *db = dump(b);
+        rc = strcmp(da, db) == 0 ? 1 : -1;
+        if (rc < 0)
+            fprintf(stderr, "\n--- libxml2:\n%.300s\n--- bulk:\n%.300s\n", da, db);
+        xmlFree(da);
+        xmlFree(db);
+    }
+    xmlFreeDoc(a);
+    xmlFreeDoc(b);
+    xb_plan_free(&p);
+    return rc;
+}
+
+static char *invoice(const char *before, size_t n, const char *eol, const char *after)
+{
+    sb_t b = {0};
+    sb_str(&b, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<Invoice xmlns=\"urn:x\"><ID>1</ID>"
+               "<Doc><Bin mimeCode=\"application/pdf\">");
+    sb_str(&b, before);
+    sb_b64(&b, n, eol, 7);
+    sb_str(&b, after);
+    sb_str(&b, "</Bin></Doc><Note>a &amp; b</Note></Invoice>\n");
+    return b.p;
+}
+
+static void test_identical_trees(void)
+{
+    char *x;
+    x = invoice("", 20000, "\n", "");
+    CU_ASSERT_EQUAL(compare(x, strlen(x)), 1);
+    free(x);
+    x = invoice("\n   ", 20000, "\r\n", "\r\n  ");   /* CR LF is LF in XML */
+    CU_ASSERT_EQUAL(compare(x, strlen(x)), 1);
+    free(x);
+    x = invoice("\r", 20000, "\r", "\r");               /* a lone CR too */
+    CU_ASSERT_EQUAL(compare(x, strlen(x)), 1);
+    free(x);
+    x = invoice("", 20000, NULL, "");
+    CU_ASSERT_EQUAL(compare(x, strlen(x)), 1);
+    free(x);
+}
+
+static void test_declined(void)
+{
+    sb_t b = {0};
+    char *x;
+    /* a run inside a comment, CDATA, or only white space: not a whole text node */
+    sb_str(&b, "<r><!-- >");
+    sb_b64(&b, 9000, "\n", 1);
+    sb_str(&b, "< --><c><![CDATA[>");
+    sb_b64(&b, 9000, "\n", 2);
+    sb_str(&b, "<]]></c></r>");
+    CU_ASSERT_EQUAL(compare(b.p, b.n), 0);
+    free(b.p);
+    memset(&b, 0, sizeof b);
+    sb_str(&b, "<r><a>");
+    for (int i = 0; i < 9000; i++)
+        sb_str(&b, " ");
+    sb_str(&b, "</a></r>");
+    CU_ASSERT_EQUAL(compare(b.p, b.n), 0);
+    free(b.p);
+    /* not an ASCII-compatible encoding */
+    x = invoice("", 20000, "\n", "");
+    {
+        char *y = malloc(strlen(x) + 1), *q;
+        strcpy(y, x);
+        q = strstr(y, "UTF-8");
+        memcpy(q, "UTF-7", 5);
+        CU_ASSERT_EQUAL(compare(y, strlen(y)), 0);
+        free(y);
+    }
+    {
+        size_t n = strlen(x), i;
+        unsigned char *u = malloc(2 * n + 2);
+        u[0] = 0xFF, u[1] = 0xFE;
+        for (i = 0; i < n; i++)
+            u[2 + 2 * i] = (unsigned char)x[i], u[3 + 2 * i] = 0;
+        CU_ASSERT_EQUAL(compare((char *)u, 2 * n + 2), 0);
+        free(u);
+    }
+    free(x);
+}
+
+/* Through the SDK parser: the same texts, and errors reported at the original's line. */
+static void test_sdk_parse(void)
+{
+    einv_error_t err;
+    char *x = invoice("", 20000, "\n", ""), *bad;
+    einv_xdoc_t *d = einv_xdoc_parse(x, strlen(x), NULL, &err);
+    const einv_nodelist_t *bins;
+    CU_ASSERT_PTR_NOT_NULL_FATAL(d);
+    bins = einv_xdoc_all(d, EINV_NS_OTHER, "Bin");
+    if (bins && bins->n == 1) {
+        const char *t = einv_x_text(bins->v[0]);
+        CU_ASSERT_PTR_NOT_NULL(t);
+        CU_ASSERT_EQUAL(strlen(t), 20000 + 20000 / 76 + 2);
+    }
+    einv_xdoc_free(d);
+    /* the error comes after 263 line breaks of base64: its line number is the original's */
+    bad = malloc(strlen(x) + 8);
+    strcpy(bad, x);
+    strcpy(strstr(bad, "<Note>"), "<Note></Nope></Invoice>\n");
+    CU_ASSERT_PTR_NULL(einv_xdoc_parse(bad, strlen(bad), NULL, &err));
+    {
+        int lines = 1;
+        const char *q;
+        char want[32];
+        for (q = bad; *q; q++)
+            lines += *q == '\n';
+        snprintf(want, sizeof want, "line %d", lines - 1);
+        CU_ASSERT_STRING_EQUAL(err.detail, want);
+    }
+    free(bad);
+    /* a comment right before the run: libxml2 merges the texts around the dropped comment */
+    {
+        char *y = invoice("abc<!-- c -->", 20000, "\n", "");
+        d = einv_xdoc_parse(y, strlen(y), NULL, &err);
+        CU_ASSERT_PTR_NOT_NULL_FATAL(d);
+        bins = einv_xdoc_all(d, EINV_NS_OTHER, "Bin");
+        if (bins && bins->n == 1) {
+            const char *t = einv_x_text(bins->v[0]);
+            CU_ASSERT_TRUE(t && strncmp(t, "abc", 3) == 0 && strlen(t) == 3 + 20000 + 20000 / 76 + 2);
+        }
+        einv_xdoc_free(d);
+        free(y);
+    }
+    free(x);
+}
+
+/* Random documents: identical whenever the bulk path is taken. */
+static void test_random_mix(void)
+{
+    unsigned seed = 12345;
+    int i, taken = 0, declined = 0, wrong = 0;
+    for (i = 0; i < 300; i++) {
+        sb_t b = {0};
+        int k, parts = 2 + (int)((seed = seed * 1103515245u + 12345u) >> 16) % 8;
+        sb_str(&b, "<root>");
+        for (k = 0; k < parts; k++) {
+            unsigned r = (seed = seed * 1103515245u + 12345u) >> 16;
+            switch (r % 9) {
+            case 0: sb_str(&b, "<!-- note -->"); break;
+            case 1: sb_str(&b, "<a x=\"1>2\">t</a>"); break;
+            case 2: sb_str(&b, "<![CDATA[ <x> ]]>"); break;
+            case 3: sb_str(&b, "\r\n  "); break;
+            case 4: sb_str(&b, "<e/>"); break;
+            case 5: sb_str(&b, "&amp;"); break;
+            case 6: sb_str(&b, "<?pi data?>"); break;
+            default:
+                sb_str(&b, r & 1 ? "<b>" : "<b>\r\n ");
+                sb_b64(&b, 1000 + r % 5000, (r & 2) ? "\r\n" : ((r & 4) ? "\n" : NULL), r);
+                sb_str(&b, r & 8 ? "</b>" : "\n</b>");
+            }
+        }
+        sb_str(&b, "<pad>");
+        sb_b64(&b, 9000, "\n", seed);
+        sb_str(&b, "</pad></root>");
+        switch (compare(b.p, b.n)) {
+        case 1: taken++; break;
+        case 0: declined++; break;
+        default: wrong++;
+        }
+        free(b.p);
+    }
+    CU_ASSERT_EQUAL(wrong, 0);
+    CU_ASSERT_TRUE(taken > 100);
+    printf(" (bulk %d, declined %d) ", taken, declined);
+}
+
+int main(void)
+{
+    CU_pSuite s;
+    unsigned f;
+    if (CU_initialize_registry() != CUE_SUCCESS)
+        return 1;
+    s = CU_add_suite("xml_bulk", NULL, NULL);
+    CU_add_test(s, "identical trees with LF, CR LF and CR", test_identical_trees);
+    CU_add_test(s, "declined: comment, CDATA, white space, encodings", test_declined);
+    CU_add_test(s, "SDK parse: texts and error lines", test_sdk_parse);
+    CU_add_test(s, "random mixes", test_random_mix);
+    CU_basic_set_mode(CU_BRM_VERBOSE);
+    CU_basic_run_tests();
+    f = CU_get_number_of_failures() + CU_get_number_of_tests_failed();
+    CU_cleanup_registry();
+    xmlCleanupParser();
+    return f ? 1 : 0;
+}
