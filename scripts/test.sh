@@ -42,4 +42,7 @@ if [ -x ../shared/tools/conformance ]; then
   conf XRECHNUNG xr-business,xr-rules,cen-examples,peppol-examples,it,zugferd-xml,fr
   conf FRANCE fr,cen-examples,xr-business,xr-rules,peppol-examples,it,zugferd-xml
   conf ITALY it,cen-examples,xr-business,xr-rules,peppol-examples,fr
+  # the hybrid-PDF path must give the bare XML's fatal sets (issue: input formats)
+  echo "== zugferd-xml packed into Factur-X PDFs (tools/facturx_pack.py), validated through the PDF path"
+  bash tools/pdf_path_conformance.sh zugferd-xml EN16931 | tail -n 1
 fi

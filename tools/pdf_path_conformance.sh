@@ -32,4 +32,5 @@ for n, a, b in zip(names, xml, pdf):
     if pdfonly:
         print('  %s: container findings %s' % (n, pdfonly))
 print('pdf path: fatal sets equal to the bare XML for %d/%d cases of %s (%s)' % (same, len(names), os.path.basename(d), prof))
+sys.exit(0 if same == len(names) and names else 1)
 PY
