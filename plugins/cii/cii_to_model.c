@@ -629,14 +629,22 @@ static const cii_row CII_INVOICE[] = {
 
 einv_invoice_t *cii_to_model(const einv_xdoc_t *doc)
 {
+    const xmlNode *r = einv_xdoc_root(doc);
+    if (r && einv_xdoc_syntax(doc) != EINV_SYNTAX_CII)
+        r = NULL;
+    return cii_to_model_root(r);
+}
+
+einv_invoice_t *cii_to_model_root(const xmlNode *croot)
+{
     cii_map m;
     einv_node_t *root;
     memset(&m, 0, sizeof m);
     m.inv = einv_invoice_new();
     if (!m.inv)
         return NULL;
-    m.root = einv_xdoc_root(doc);
-    if (!m.root || einv_xdoc_syntax(doc) != EINV_SYNTAX_CII)
+    m.root = croot;
+    if (!m.root)
         return m.inv;
     xw_trim_copy(einv_x_text(xw_first(m.root, SET_ "ram:InvoiceCurrencyCode")), m.cur_doc,
                   sizeof m.cur_doc);

@@ -10,5 +10,8 @@
  * document must outlive any use of src_node. A document that is not CII gives an empty
  * invoice. NULL only when out of memory. (transfer full: einv_invoice_free) */
 einv_invoice_t *cii_to_model(const einv_xdoc_t *doc);
+/* The same from a root element read with the D16B names and namespace ids (the ZUGFeRD 1.0
+ * reader lends its renamed tree); NULL root: an empty invoice. */
+einv_invoice_t *cii_to_model_root(const xmlNode *root);
 
 #endif

@@ -35,9 +35,10 @@ int zf_find_invoice(einv_ctx_t *ctx, qpdf_data q, zf_invoice_file_t *out);
  * success, 1 when the decoded data would exceed cap, -1 when it cannot be decoded. */
 int zf_stream_bytes(qpdf_data q, qpdf_oh s, size_t cap, unsigned char **out, size_t *len);
 
-/* Check the document's XMP metadata: present, PDF/A part 3, Factur-X/ZUGFeRD schema,
- * conformance level against the guideline id of the embedded XML (guideline may be NULL
- * when there is none) and the declared file name against the attachment's (may be ""). */
+/* Check the document's XMP metadata: present, PDF/A part 3, Factur-X/ZUGFeRD schema (also
+ * the ZUGFeRD 1.0 zf: one), conformance level against the guideline id of the embedded XML
+ * (a ZUGFeRD 2.x / Factur-X or 1.0 id; guideline may be NULL when there is none) and the
+ * declared file name against the attachment's (may be ""). */
 void zf_check_xmp(einv_ctx_t *ctx, qpdf_data q, const char *guideline, const char *attachment);
 
 #endif

@@ -1,6 +1,8 @@
 /* The XMP metadata checks of a Factur-X / ZUGFeRD PDF: the packet exists, identifies
  * PDF/A part 3, carries the Factur-X/ZUGFeRD extension schema properties, and its
- * ConformanceLevel agrees with the guideline id (BT-24) of the embedded XML.
+ * ConformanceLevel agrees with the guideline id (BT-24) of the embedded XML (Factur-X /
+ * ZUGFeRD 2.x levels, and BASIC / COMFORT / EXTENDED of ZUGFeRD 1.0, whose XMP schema is
+ * urn:ferd:pdfa:CrossIndustryDocument:invoice:1p0# with the zf: prefix).
  *
  * XMP properties may be written as elements or as attributes of rdf:Description; both are
  * read. The packet is parsed with the SDK's hardened parser (no DTD, no entities). */
@@ -85,9 +87,20 @@ static void squash(const char *s, char *out, size_t size)
 }
 
 /* The XMP conformance level a guideline id (BT-24) stands for, or NULL when the id is
- * not one of the Factur-X / ZUGFeRD profiles. */
-static const char *level_of_guideline(const char *g)
+ * not one of the Factur-X / ZUGFeRD profiles. *zf1 is set for a ZUGFeRD 1.0 id, whose
+ * COMFORT is its own level (in ZUGFeRD 2.0, COMFORT names the EN 16931 profile). */
+static const char *level_of_guideline(const char *g, int *zf1)
 {
+    *zf1 = strstr(g, "urn:ferd:CrossIndustryDocument:invoice:1p0:") != NULL;
+    if (*zf1) {
+        if (strstr(g, ":1p0:comfort"))
+            return "COMFORT";
+        if (strstr(g, ":1p0:extended"))
+            return "EXTENDED";
+        if (strstr(g, ":1p0:basic"))
+            return "BASIC";
+        return NULL;
+    }
     if (strstr(g, "xrechnung"))
         return "XRECHNUNG";
     if (strstr(g, ":extended"))
@@ -149,11 +162,15 @@ void zf_check_xmp(einv_ctx_t *ctx, qpdf_data q, const char *guideline, const cha
                         "The Factur-X/ZUGFeRD XMP schema has no ConformanceLevel property.");
     if (f.have_level && guideline && *guideline) {
         char got[64];
-        const char *want = level_of_guideline(guideline);
+        int zf1;
+        const char *want = level_of_guideline(guideline, &zf1);
         squash(f.level, got, sizeof got);
-        if (strcmp(got, "COMFORT") == 0)   /* the ZUGFeRD 2.0 name of the EN 16931 profile */
+        if (!zf1 && strcmp(got, "COMFORT") == 0)   /* the ZUGFeRD 2.0 name of the EN 16931 profile */
             snprintf(got, sizeof got, "EN16931");
-        if (want && strcmp(got, want) != 0)
+        /* an XRechnung is a CIUS of EN 16931, so level EN 16931 describes it truly too
+         * (ZUGFeRD 2.1 files embedding XRechnung 1.2/2.x often say so) */
+        if (want && strcmp(got, want) != 0 &&
+            !(strcmp(want, "XRECHNUNG") == 0 && strcmp(got, "EN16931") == 0))
             einv_report_msg(ctx, &zf_r_conformance, "/Root/Metadata",
                             "The XMP ConformanceLevel \"%s\" contradicts the invoice's specification identifier (BT-24) \"%s\".",
                             f.level, guideline);

@@ -5,13 +5,19 @@
  * parsed XML to the context, so the syntax rules (check_syntax below: CII-SR/DT or UBL-*,
  * the same code as the cii/ubl plugins) and the profile rules run on it exactly as on a
  * bare XML upload; their findings' fields point into the embedded XML. Container problems
- * are PDF-layer findings with our own ids (PDF-*), their fields PDF object paths. */
+ * are PDF-layer findings with our own ids (PDF-*), their fields PDF object paths.
+ *
+ * A ZUGFeRD 1.0 ZUGFeRD-invoice.xml is read as the cii plugin reads a bare one: it becomes
+ * the canonical model with the ZF1-LEGACY warning, and the engine validates the UBL it
+ * writes from the model; the PDF-layer checks stay the same (XMP zf: schema, levels BASIC,
+ * COMFORT, EXTENDED). */
 #include <stdlib.h>
 #include <string.h>
 #include <einvoice/einvoice.h>
 #include "zf.h"
 #include "../cii/cii_syntax_rules.h"
 #include "../cii/cii_to_model.h"
+#include "../cii/zf1_to_model.h"
 #include "../ubl/ubl_syntax_rules.h"
 #include "../ubl/ubl_to_model.h"
 
@@ -89,6 +95,21 @@ static const char *guideline_id(const einv_xdoc_t *d, char *buf, size_t size)
     return n ? einv_x_norm(n, buf, size) : NULL;
 }
 
+/* A ZUGFeRD 1.0 attachment: the model only (the tree is freed), its guideline id for the
+ * XMP check. 1 when it could be mapped. */
+static int take_zf1(einv_ctx_t *ctx, einv_xdoc_t *d, char *guideline, size_t gsize)
+{
+    einv_invoice_t *inv = zf1_to_model(d);
+    einv_xdoc_free(d);
+    if (!inv)
+        return 0;
+    if (!zf1_guideline(inv, guideline, gsize))
+        guideline[0] = 0;
+    zf1_report_legacy(ctx, inv);
+    einv_ctx_set_invoice(ctx, inv);
+    return 1;
+}
+
 /* The XML part: parse the attachment, hand it to the context. 1 when it is an invoice. */
 static int take_xml(einv_ctx_t *ctx, zf_invoice_file_t *file, char *guideline, size_t gsize)
 {
@@ -102,6 +123,8 @@ static int take_xml(einv_ctx_t *ctx, zf_invoice_file_t *file, char *guideline, s
                         file->name, err.message, err.detail);
         return 0;
     }
+    if (zf1_is_document(d))
+        return take_zf1(ctx, d, guideline, gsize);
     if (einv_xdoc_syntax(d) == EINV_SYNTAX_UNKNOWN) {
         xmlNodePtr root = einv_xdoc_root(d);
         einv_report_msg(ctx, &zf_r_xml_root, field,
@@ -193,4 +216,4 @@ static int zf_init(const einv_host_api_t *host, einv_error_t *err)
 }
 
 EINV_PLUGIN_DEFINE("zugferd", EINV_PLUGIN_FORMAT, "0.1.0",
-                   "ZUGFeRD 2 / Factur-X hybrid PDF/A-3 with embedded CII (or UBL) invoice", zf_init, NULL)
+                   "ZUGFeRD 1.0 / 2.x / Factur-X hybrid PDF/A-3 with embedded CII (or UBL) invoice", zf_init, NULL)

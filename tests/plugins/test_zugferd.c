@@ -543,6 +543,27 @@ static void test_conformance_levels(void)
     }
 }
 
+/* An XRechnung (a CIUS of EN 16931) may say XRECHNUNG or EN 16931 in XMP, nothing else. */
+static void test_conformance_xrechnung(void)
+{
+    static const char *levels[] = {"XRECHNUNG", "EN 16931", "BASIC", "EXTENDED"};
+    static const int mismatch[] = {0, 0, 1, 1};
+    char *xml = replace(sample, "<ram:ID>urn:cen.eu:en16931:2017</ram:ID>",
+                        "<ram:ID>urn:cen.eu:en16931:2017#compliant#urn:xeinkauf.de:kosit:xrechnung_3.0</ram:ID>");
+    size_t j;
+    for (j = 0; j < 4; j++) {
+        pdf_spec_t s = {0};
+        einv_result_t *r;
+        s.xml = xml;
+        s.xml_len = strlen(xml);
+        s.level = levels[j];
+        r = run_spec(&s);
+        CU_ASSERT_EQUAL(find(r, "PDF-XMP-CONFORMANCE-MISMATCH") != NULL, mismatch[j]);
+        einv_result_free(r);
+    }
+    free(xml);
+}
+
 static void test_truncated_pdf(void)
 {
     size_t len, cut;
@@ -720,6 +741,7 @@ int main(void)
     CU_add_test(s, "not PDF/A-3", test_not_pdfa3);
     CU_add_test(s, "AFRelationship missing", test_afrelationship_missing);
     CU_add_test(s, "conformance levels vs guideline ids", test_conformance_levels);
+    CU_add_test(s, "XRechnung conformance levels", test_conformance_xrechnung);
     CU_add_test(s, "truncated PDF", test_truncated_pdf);
     CU_add_test(s, "random bytes after %PDF-", test_random_bytes_after_header);
     CU_add_test(s, "damaged copies", test_mutations);
