@@ -8,26 +8,14 @@
 #include <string.h>
 #include <libxml/parser.h>
 #include <einvoice/xml.h>
+#include "tpdf.h"
 #include "../../core/xml_bulk.c"   /* internal to the core library: compiled in here */
 
 static const int OPTS = XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING |
                         XML_PARSE_COMPACT | XML_PARSE_NOBLANKS;
 
-typedef struct sb {
-    char *p;
-    size_t n, cap;
-} sb_t;
-
-static void sb_add(sb_t *b, const char *s, size_t n)
-{
-    if (b->n + n + 1 > b->cap) {
-        b->cap = (b->n + n + 1) * 2;
-        b->p = realloc(b->p, b->cap);
-    }
-    memcpy(b->p + b->n, s, n);
-    b->n += n;
-    b->p[b->n] = 0;
-}
+typedef tst_buf_t sb_t;
+#define sb_add tst_buf_add
 static void sb_str(sb_t *b, const char *s) { sb_add(b, s, strlen(s)); }
 
 /* n base64 characters, a line break (eol) every 76 */

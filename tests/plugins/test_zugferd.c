@@ -14,135 +14,18 @@
 #include <qpdf/qpdf-c.h>
 #include <einvoice/einvoice.h>
 #include "engine.h"
+#include "tpdf.h"
 
 static einv_engine_t *eng;
 static char *sample;   /* the bare CII invoice */
 static size_t sample_len;
 
-/* ---- a small buffer ---- */
-
-typedef struct buf {
-    char *p;
-    size_t n, cap;
-} buf_t;
-
-static void b_add(buf_t *b, const void *s, size_t n)
-{
-    if (b->n + n + 1 > b->cap) {
-        b->cap = (b->n + n + 1) * 2;
-        b->p = realloc(b->p, b->cap);
-    }
-    memcpy(b->p + b->n, s, n);
-    b->n += n;
-    b->p[b->n] = 0;
-}
-
-static void b_fmt(buf_t *b, const char *fmt, ...)
-{
-    char tmp[4096];
-    va_list ap;
-    int n;
-    va_start(ap, fmt);
-    n = vsnprintf(tmp, sizeof tmp, fmt, ap);
-    va_end(ap);
-    b_add(b, tmp, (size_t)n);
-}
-
-/* ---- the hybrid PDF writer ---- */
-
-typedef struct pdf_spec {
-    const char *xml;            /* the embedded invoice; NULL: no attachment */
-    size_t xml_len;
-    const char *file_name;      /* default factur-x.xml */
-    int no_xmp;                 /* no /Metadata */
-    int pdfa_part;              /* 0 -> 3; -1 -> no pdfaid:part */
-    const char *level;          /* fx:ConformanceLevel; default "EN 16931" */
-    int no_fx;                  /* XMP without the fx: schema */
-    int level_as_attribute;     /* write the fx: properties as rdf:Description attributes */
-    int no_af, no_names, no_afrel;
-    int names_in_kids;          /* the name tree has an intermediate /Kids node */
-} pdf_spec_t;
-
-static void xmp_packet(const pdf_spec_t *s, buf_t *x)
-{
-    const char *level = s->level ? s->level : "EN 16931";
-    const char *fname = s->file_name ? s->file_name : "factur-x.xml";
-    b_fmt(x, "<?xpacket begin=\"\xEF\xBB\xBF\" id=\"W5M0MpCehiHzreSzNTczkc9d\"?>\n"
-             "<x:xmpmeta xmlns:x=\"adobe:ns:meta/\"><rdf:RDF xmlns:rdf=\"http://www.w3.org/1999/02/22-rdf-syntax-ns#\">\n");
-    if (s->pdfa_part >= 0)
-        b_fmt(x, "<rdf:Description rdf:about=\"\" xmlns:pdfaid=\"http://www.aiim.org/pdfa/ns/id/\">"
-                 "<pdfaid:part>%d</pdfaid:part><pdfaid:conformance>B</pdfaid:conformance></rdf:Description>\n",
-              s->pdfa_part ? s->pdfa_part : 3);
-    b_fmt(x, "<rdf:Description rdf:about=\"\" xmlns:dc=\"http://purl.org/dc/elements/1.1/\">"
-             "<dc:title><rdf:Alt><rdf:li xml:lang=\"x-default\">Invoice</rdf:li></rdf:Alt></dc:title></rdf:Description>\n");
-    if (!s->no_fx && s->level_as_attribute)
-        b_fmt(x, "<rdf:Description rdf:about=\"\" xmlns:fx=\"urn:factur-x:pdfa:CrossIndustryDocument:invoice:1p0#\" "
-                 "fx:DocumentType=\"INVOICE\" fx:DocumentFileName=\"%s\" fx:Version=\"1.0\" fx:ConformanceLevel=\"%s\"/>\n",
-              fname, level);
-    else if (!s->no_fx)
-        b_fmt(x, "<rdf:Description rdf:about=\"\" xmlns:fx=\"urn:factur-x:pdfa:CrossIndustryDocument:invoice:1p0#\">"
-                 "<fx:DocumentType>INVOICE</fx:DocumentType><fx:DocumentFileName>%s</fx:DocumentFileName>"
-                 "<fx:Version>1.0</fx:Version><fx:ConformanceLevel>%s</fx:ConformanceLevel></rdf:Description>\n",
-              fname, level);
-    b_fmt(x, "</rdf:RDF></x:xmpmeta>\n<?xpacket end=\"w\"?>");
-}
-
-/* Objects: 1 catalog, 2 pages, 3 page, 4 XMP, 5 file spec, 6 embedded file, 7 name-tree kid. */
-static char *make_pdf(const pdf_spec_t *s, size_t *len)
-{
-    buf_t b = {0}, x = {0};
-    size_t off[8] = {0}, xref;
-    const char *fname = s->file_name ? s->file_name : "factur-x.xml";
-    int i;
-    b_fmt(&b, "%%PDF-1.7\n%%\xE2\xE3\xCF\xD3\n");
-    off[1] = b.n;
-    b_fmt(&b, "1 0 obj\n<< /Type /Catalog /Pages 2 0 R");
-    if (!s->no_xmp)
-        b_fmt(&b, " /Metadata 4 0 R");
-    if (s->xml && !s->no_af)
-        b_fmt(&b, " /AF [5 0 R]");
-    if (s->xml && !s->no_names)
-        b_fmt(&b, s->names_in_kids ? " /Names << /EmbeddedFiles << /Kids [7 0 R] >> >>"
-                                   : " /Names << /EmbeddedFiles << /Names [(%s) 5 0 R] >> >>",
-              fname);
-    b_fmt(&b, " >>\nendobj\n");
-    off[2] = b.n;
-    b_fmt(&b, "2 0 obj\n<< /Type /Pages /Kids [3 0 R] /Count 1 >>\nendobj\n");
-    off[3] = b.n;
-    b_fmt(&b, "3 0 obj\n<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] >>\nendobj\n");
-    off[4] = b.n;
-    xmp_packet(s, &x);
-    b_fmt(&b, "4 0 obj\n<< /Type /Metadata /Subtype /XML /Length %zu >>\nstream\n", x.n);
-    b_add(&b, x.p, x.n);
-    b_fmt(&b, "\nendstream\nendobj\n");
-    off[5] = b.n;
-    b_fmt(&b, "5 0 obj\n<< /Type /Filespec /F (%s) /UF (%s)%s /Desc (Invoice) /EF << /F 6 0 R /UF 6 0 R >> >>\nendobj\n",
-          fname, fname, s->no_afrel ? "" : " /AFRelationship /Data");
-    off[6] = b.n;
-    b_fmt(&b, "6 0 obj\n<< /Type /EmbeddedFile /Subtype /text#2Fxml /Length %zu >>\nstream\n",
-          s->xml ? s->xml_len : 0);
-    if (s->xml)
-        b_add(&b, s->xml, s->xml_len);
-    b_fmt(&b, "\nendstream\nendobj\n");
-    off[7] = b.n;
-    b_fmt(&b, "7 0 obj\n<< /Limits [(%s) (%s)] /Names [(%s) 5 0 R] >>\nendobj\n", fname, fname, fname);
-    xref = b.n;
-    b_fmt(&b, "xref\n0 8\n0000000000 65535 f \n");
-    for (i = 1; i < 8; i++)
-        b_fmt(&b, "%010zu 00000 n \n", off[i]);
-    b_fmt(&b, "trailer\n<< /Size 8 /Root 1 0 R /ID [<0123456789ABCDEF0123456789ABCDEF> "
-              "<0123456789ABCDEF0123456789ABCDEF>] >>\nstartxref\n%zu\n%%%%EOF\n", xref);
-    free(x.p);
-    *len = b.n;
-    return b.p;
-}
-
 static char *valid_pdf(size_t *len)
 {
-    pdf_spec_t s = {0};
+    tst_pdf_spec_t s = {0};
     s.xml = sample;
     s.xml_len = sample_len;
-    return make_pdf(&s, len);
+    return tst_make_pdf(&s, len);
 }
 
 /* ---- qpdf, loaded at run time ---- */
@@ -255,37 +138,31 @@ static char *codes(const einv_result_t *r)
 {
     size_t i, n = einv_result_count(r);
     const char **v = calloc(n + 1, sizeof *v);
-    buf_t b = {0};
+    tst_buf_t b = {0};
     for (i = 0; i < n; i++)
         v[i] = einv_result_at(r, i)->code;
     qsort(v, n, sizeof *v, cmp_str);
-    b_add(&b, "", 0);
+    tst_buf_add(&b, "", 0);
     for (i = 0; i < n; i++)
-        b_fmt(&b, "%s ", v[i]);
+        tst_buf_fmt(&b, "%s ", v[i]);
     free(v);
     return b.p;
 }
 
 /* s with the first `from` replaced by `to` (malloc'd). */
+/* s with the first `from` replaced by `to` (malloc'd); from must occur. */
 static char *replace(const char *s, const char *from, const char *to)
 {
-    const char *p = strstr(s, from);
-    size_t a, b = strlen(from), c = strlen(to);
-    char *out;
-    CU_ASSERT_PTR_NOT_NULL_FATAL(p);
-    a = (size_t)(p - s);
-    out = malloc(strlen(s) - b + c + 1);
-    memcpy(out, s, a);
-    memcpy(out + a, to, c);
-    strcpy(out + a + c, p + b);
+    char *out = tst_replace(s, from, to);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(out);
     return out;
 }
 
 /* Validate a PDF built from spec; expect `code` present (or, with code NULL, valid). */
-static einv_result_t *run_spec(const pdf_spec_t *s)
+static einv_result_t *run_spec(const tst_pdf_spec_t *s)
 {
     size_t len;
-    char *pdf = make_pdf(s, &len);
+    char *pdf = tst_make_pdf(s, &len);
     einv_result_t *r = run(NULL, pdf, len);
     free(pdf);
     return r;
@@ -314,14 +191,14 @@ static void test_valid_hybrid_same_verdict_as_xml(void)
 
 static void test_explicit_format_and_properties_as_attributes(void)
 {
-    pdf_spec_t s = {0};
+    tst_pdf_spec_t s = {0};
     size_t len;
     char *pdf;
     einv_result_t *r;
     s.xml = sample;
     s.xml_len = sample_len;
     s.level_as_attribute = 1;
-    pdf = make_pdf(&s, &len);
+    pdf = tst_make_pdf(&s, &len);
     r = run("zugferd", pdf, len);
     CU_ASSERT_TRUE(einv_result_valid(r));
     CU_ASSERT_EQUAL(count_prefix(r, "PDF-"), 0);
@@ -350,7 +227,7 @@ static void test_compressed_object_streams(void)
 static void test_invalid_xml_same_findings_fields_into_xml(void)
 {
     char *bad = replace(sample, "<ram:ID>CII-2026-0042</ram:ID>", "");
-    pdf_spec_t s = {0};
+    tst_pdf_spec_t s = {0};
     einv_result_t *x = run(NULL, bad, strlen(bad)), *r;
     char *cx, *cr;
     const einv_finding_t *f;
@@ -376,7 +253,7 @@ static void test_cii_syntax_rules_run(void)
 {
     char *bad = replace(sample, "<ram:TypeCode>380</ram:TypeCode>",
                         "<ram:TypeCode>380</ram:TypeCode><ram:Name>x</ram:Name>");
-    pdf_spec_t s = {0};
+    tst_pdf_spec_t s = {0};
     einv_result_t *x = run(NULL, bad, strlen(bad)), *r;
     char *cx, *cr;
     s.xml = bad;
@@ -395,7 +272,7 @@ static void test_cii_syntax_rules_run(void)
 
 static void test_no_attachment(void)
 {
-    pdf_spec_t s = {0};
+    tst_pdf_spec_t s = {0};
     einv_result_t *r = run_spec(&s);
     CU_ASSERT_FALSE(einv_result_valid(r));
     CU_ASSERT_PTR_NOT_NULL(find(r, "PDF-NO-INVOICE"));
@@ -406,7 +283,7 @@ static void test_no_attachment(void)
 
 static void test_attachment_with_other_name(void)
 {
-    pdf_spec_t s = {0};
+    tst_pdf_spec_t s = {0};
     einv_result_t *r;
     s.xml = sample;
     s.xml_len = sample_len;
@@ -419,7 +296,7 @@ static void test_attachment_with_other_name(void)
 
 static void test_names_tree_only_and_kids(void)
 {
-    pdf_spec_t s = {0};
+    tst_pdf_spec_t s = {0};
     einv_result_t *r;
     s.xml = sample;
     s.xml_len = sample_len;
@@ -445,7 +322,7 @@ static void test_zugferd_file_names(void)
     static const char *names[] = {"zugferd-invoice.xml", "ZUGFeRD-invoice.xml", "xrechnung.xml"};
     size_t i;
     for (i = 0; i < 3; i++) {
-        pdf_spec_t s = {0};
+        tst_pdf_spec_t s = {0};
         einv_result_t *r;
         s.xml = sample;
         s.xml_len = sample_len;
@@ -459,7 +336,7 @@ static void test_zugferd_file_names(void)
 
 static void test_missing_xmp(void)
 {
-    pdf_spec_t s = {0};
+    tst_pdf_spec_t s = {0};
     einv_result_t *r;
     s.xml = sample;
     s.xml_len = sample_len;
@@ -472,7 +349,7 @@ static void test_missing_xmp(void)
 
 static void test_xmp_without_fx_schema(void)
 {
-    pdf_spec_t s = {0};
+    tst_pdf_spec_t s = {0};
     einv_result_t *r;
     s.xml = sample;
     s.xml_len = sample_len;
@@ -485,7 +362,7 @@ static void test_xmp_without_fx_schema(void)
 
 static void test_not_pdfa3(void)
 {
-    pdf_spec_t s = {0};
+    tst_pdf_spec_t s = {0};
     einv_result_t *r;
     s.xml = sample;
     s.xml_len = sample_len;
@@ -501,7 +378,7 @@ static void test_not_pdfa3(void)
 
 static void test_afrelationship_missing(void)
 {
-    pdf_spec_t s = {0};
+    tst_pdf_spec_t s = {0};
     einv_result_t *r;
     s.xml = sample;
     s.xml_len = sample_len;
@@ -526,7 +403,7 @@ static void test_conformance_levels(void)
         snprintf(tag, sizeof tag, "<ram:ID>%s</ram:ID>", ids[i]);
         xml = replace(sample, "<ram:ID>urn:cen.eu:en16931:2017</ram:ID>", tag);
         for (j = 0; j < 5; j++) {
-            pdf_spec_t s = {0};
+            tst_pdf_spec_t s = {0};
             einv_result_t *r;
             s.xml = xml;
             s.xml_len = strlen(xml);
@@ -552,7 +429,7 @@ static void test_conformance_xrechnung(void)
                         "<ram:ID>urn:cen.eu:en16931:2017#compliant#urn:xeinkauf.de:kosit:xrechnung_3.0</ram:ID>");
     size_t j;
     for (j = 0; j < 4; j++) {
-        pdf_spec_t s = {0};
+        tst_pdf_spec_t s = {0};
         einv_result_t *r;
         s.xml = xml;
         s.xml_len = strlen(xml);
@@ -665,7 +542,7 @@ static void test_stream_bomb(void)
 
 static void test_embedded_not_xml(void)
 {
-    pdf_spec_t s = {0};
+    tst_pdf_spec_t s = {0};
     einv_result_t *r;
     s.xml = "<rsm:CrossIndustryInvoice";
     s.xml_len = strlen(s.xml);

@@ -11,6 +11,7 @@
 #include <string.h>
 #include <einvoice/einvoice.h>
 #include "engine.h"
+#include "tpdf.h"
 #include "../../plugins/cii/cii_to_model.c"
 #include "../../plugins/cii/zf1_to_model.c"
 
@@ -205,45 +206,11 @@ static const char EXTENDED[] =
 
 /* ---- helpers ---- */
 
-typedef struct buf {
-    char *p;
-    size_t n, cap;
-} buf_t;
-
-static void b_add(buf_t *b, const void *s, size_t n)
-{
-    if (b->n + n + 1 > b->cap) {
-        b->cap = (b->n + n + 1) * 2;
-        b->p = realloc(b->p, b->cap);
-    }
-    memcpy(b->p + b->n, s, n);
-    b->n += n;
-    b->p[b->n] = 0;
-}
-
-static void b_fmt(buf_t *b, const char *fmt, ...)
-{
-    char tmp[4096];
-    va_list ap;
-    int n;
-    va_start(ap, fmt);
-    n = vsnprintf(tmp, sizeof tmp, fmt, ap);
-    va_end(ap);
-    b_add(b, tmp, (size_t)n);
-}
-
-/* s with the first `from` replaced by `to` (malloc'd). */
+/* s with the first `from` replaced by `to` (malloc'd); from must occur. */
 static char *replace(const char *s, const char *from, const char *to)
 {
-    const char *p = strstr(s, from);
-    size_t a, b = strlen(from), c = strlen(to);
-    char *out;
-    CU_ASSERT_PTR_NOT_NULL_FATAL(p);
-    a = (size_t)(p - s);
-    out = malloc(strlen(s) - b + c + 1);
-    memcpy(out, s, a);
-    memcpy(out + a, to, c);
-    strcpy(out + a + c, p + b);
+    char *out = tst_replace(s, from, to);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(out);
     return out;
 }
 
@@ -280,13 +247,13 @@ static char *codes(const einv_result_t *r)
 {
     size_t i, n = einv_result_count(r);
     const char **v = calloc(n + 1, sizeof *v);
-    buf_t b = {0};
+    tst_buf_t b = {0};
     for (i = 0; i < n; i++)
         v[i] = einv_result_at(r, i)->code;
     qsort(v, n, sizeof *v, cmp_str);
-    b_add(&b, "", 0);
+    tst_buf_add(&b, "", 0);
     for (i = 0; i < n; i++)
-        b_fmt(&b, "%s ", v[i]);
+        tst_buf_fmt(&b, "%s ", v[i]);
     free(v);
     return b.p;
 }
@@ -299,48 +266,14 @@ typedef struct zf1_pdf {
     const char *level;   /* zf:ConformanceLevel; default COMFORT */
 } zf1_pdf_t;
 
-static char *make_pdf(const zf1_pdf_t *s, size_t *len)
+static char *make_pdf(const zf1_pdf_t *z, size_t *len)
 {
-    static const char NAME[] = "ZUGFeRD-invoice.xml";
-    buf_t b = {0}, x = {0};
-    size_t off[7] = {0}, xref;
-    int i;
-    b_fmt(&x, "<?xpacket begin=\"\xEF\xBB\xBF\" id=\"W5M0MpCehiHzreSzNTczkc9d\"?>\n"
-              "<x:xmpmeta xmlns:x=\"adobe:ns:meta/\"><rdf:RDF xmlns:rdf=\"http://www.w3.org/1999/02/22-rdf-syntax-ns#\">\n"
-              "<rdf:Description rdf:about=\"\" xmlns:pdfaid=\"http://www.aiim.org/pdfa/ns/id/\">"
-              "<pdfaid:part>3</pdfaid:part><pdfaid:conformance>B</pdfaid:conformance></rdf:Description>\n"
-              "<rdf:Description rdf:about=\"\" xmlns:zf=\"urn:ferd:pdfa:CrossIndustryDocument:invoice:1p0#\">"
-              "<zf:DocumentType>INVOICE</zf:DocumentType><zf:DocumentFileName>%s</zf:DocumentFileName>"
-              "<zf:Version>1.0</zf:Version><zf:ConformanceLevel>%s</zf:ConformanceLevel></rdf:Description>\n"
-              "</rdf:RDF></x:xmpmeta>\n<?xpacket end=\"w\"?>",
-          NAME, s->level ? s->level : "COMFORT");
-    b_fmt(&b, "%%PDF-1.7\n%%\xE2\xE3\xCF\xD3\n");
-    off[1] = b.n;
-    b_fmt(&b, "1 0 obj\n<< /Type /Catalog /Pages 2 0 R /Metadata 4 0 R /AF [5 0 R] "
-              "/Names << /EmbeddedFiles << /Names [(%s) 5 0 R] >> >> >>\nendobj\n", NAME);
-    off[2] = b.n;
-    b_fmt(&b, "2 0 obj\n<< /Type /Pages /Kids [3 0 R] /Count 1 >>\nendobj\n");
-    off[3] = b.n;
-    b_fmt(&b, "3 0 obj\n<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] >>\nendobj\n");
-    off[4] = b.n;
-    b_fmt(&b, "4 0 obj\n<< /Type /Metadata /Subtype /XML /Length %zu >>\nstream\n", x.n);
-    b_add(&b, x.p, x.n);
-    b_fmt(&b, "\nendstream\nendobj\n");
-    off[5] = b.n;
-    b_fmt(&b, "5 0 obj\n<< /Type /Filespec /F (%s) /UF (%s) /AFRelationship /Alternative "
-              "/EF << /F 6 0 R /UF 6 0 R >> >>\nendobj\n", NAME, NAME);
-    off[6] = b.n;
-    b_fmt(&b, "6 0 obj\n<< /Type /EmbeddedFile /Subtype /text#2Fxml /Length %zu >>\nstream\n", s->len);
-    b_add(&b, s->xml, s->len);
-    b_fmt(&b, "\nendstream\nendobj\n");
-    xref = b.n;
-    b_fmt(&b, "xref\n0 7\n0000000000 65535 f \n");
-    for (i = 1; i < 7; i++)
-        b_fmt(&b, "%010zu 00000 n \n", off[i]);
-    b_fmt(&b, "trailer\n<< /Size 7 /Root 1 0 R >>\nstartxref\n%zu\n%%%%EOF\n", xref);
-    free(x.p);
-    *len = b.n;
-    return b.p;
+    tst_pdf_spec_t s = {0};
+    s.xml = z->xml;
+    s.xml_len = z->len;
+    s.zf1 = 1;
+    s.level = z->level;
+    return tst_make_pdf(&s, len);
 }
 
 static einv_result_t *run_pdf(const char *xml, size_t len, const char *level)
@@ -646,20 +579,20 @@ static void test_locations(void)
  * locations use its own prefixes. */
 static void test_other_prefixes(void)
 {
-    buf_t b = {0};
+    tst_buf_t b = {0};
     const char *p;
     einv_xdoc_t *d;
     einv_invoice_t *inv;
     /* rsm -> f, ram -> a (the namespace URIs decide, not the prefixes) */
     for (p = COMFORT; *p; p++) {
         if (!strncmp(p, "rsm:", 4) || !strncmp(p, "ram:", 4)) {
-            b_add(&b, p[1] == 's' ? "f:" : "a:", 2);
+            tst_buf_add(&b, p[1] == 's' ? "f:" : "a:", 2);
             p += 3;
         } else if (!strncmp(p, "xmlns:rsm=", 10) || !strncmp(p, "xmlns:ram=", 10)) {
-            b_add(&b, p[7] == 's' ? "xmlns:f=" : "xmlns:a=", 8);
+            tst_buf_add(&b, p[7] == 's' ? "xmlns:f=" : "xmlns:a=", 8);
             p += 9;
         } else
-            b_add(&b, p, 1);
+            tst_buf_add(&b, p, 1);
     }
     d = parse(b.p);
     inv = zf1_to_model(d);
