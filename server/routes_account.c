@@ -227,10 +227,45 @@ static int check_tax_code(json_object *e, const char *where, char *msg, size_t s
     return 0;
 }
 
+/* A "conditions" entry: the IDoc condition type (KSCHL) of an allowance or charge,
+ * {level: "document"|"line", kind: "allowance"|"charge", reasonCode (required), reason}. */
+static int check_condition(json_object *e, const char *where, char *msg, size_t size)
+{
+    if (!is_type(e, json_type_object)) {
+        snprintf(msg, size, "%s must be an object {level, kind, reasonCode, reason}", where);
+        return -1;
+    }
+    json_object_object_foreach(e, k, val) {
+        const char *s = val && is_type(val, json_type_string) ? json_object_get_string(val) : NULL;
+        if (strcmp(k, "level") == 0) {
+            if (val && (!s || (strcmp(s, "document") != 0 && strcmp(s, "line") != 0))) {
+                snprintf(msg, size, "%s.level must be \"document\" or \"line\"", where);
+                return -1;
+            }
+        } else if (strcmp(k, "kind") == 0) {
+            if (val && (!s || (strcmp(s, "allowance") != 0 && strcmp(s, "charge") != 0))) {
+                snprintf(msg, size, "%s.kind must be \"allowance\" or \"charge\"", where);
+                return -1;
+            }
+        } else if (strcmp(k, "reasonCode") == 0 || strcmp(k, "reason") == 0) {
+            if (val && !s) {
+                snprintf(msg, size, "%s.%s must be a string", where, k);
+                return -1;
+            }
+        } else {
+            snprintf(msg, size, "Unknown key %.200s.%.60s (allowed: level, kind, reasonCode, reason)", where, k);
+            return -1;
+        }
+    }
+    /* reasonCode is optional like in the plugin: an allowance or charge needs a reason or a
+     * reason code (BR-33 / BR-38 ...), and the IDoc's KOTXT may be that reason */
+    return 0;
+}
+
 /* Check the mapping document; 0 when fine, else -1 with msg naming the key or field. */
 static int check_mappings(json_object *doc, char *msg, size_t size)
 {
-    static const char *const top[] = {"taxCodes", "units", "parties", "companyCodes", NULL};
+    static const char *const top[] = {"taxCodes", "units", "parties", "companyCodes", "conditions", NULL};
     char where[300];
     int i;
     json_object_object_foreach(doc, key, val) {
@@ -239,7 +274,7 @@ static int check_mappings(json_object *doc, char *msg, size_t size)
             if (strcmp(key, top[i]) == 0)
                 known = 1;
         if (!known) {
-            snprintf(msg, size, "Unknown key %.200s in the mapping document (allowed: taxCodes, units, parties, companyCodes)", key);
+            snprintf(msg, size, "Unknown key %.200s in the mapping document (allowed: taxCodes, units, parties, companyCodes, conditions)", key);
             return -1;
         }
         if (!is_type(val, json_type_object)) {
@@ -256,6 +291,9 @@ static int check_mappings(json_object *doc, char *msg, size_t size)
                     snprintf(msg, size, "%s must be a string (a UN/ECE Rec 20 unit code)", where);
                     return -1;
                 }
+            } else if (strcmp(key, "conditions") == 0) {
+                if (check_condition(entry, where, msg, size) != 0)
+                    return -1;
             } else if (check_party(entry, where, msg, size) != 0)
                 return -1;
         }
@@ -281,6 +319,7 @@ static void get_mappings(einv_req_t *r, const char *const *params, int nparams)
 
 static void put_mappings(einv_req_t *r, const char *const *params, int nparams)
 {
+    /* "conditions" is optional and stays out when not sent (the four of API.md always) */
     static const char *const top[] = {"taxCodes", "units", "parties", "companyCodes", NULL};
     char *body = NULL, msg[400];
     size_t len = 0;

@@ -6,6 +6,69 @@
 
 static const jr_limits_t MAP_LIMITS = {(size_t)16 << 20, 32, (size_t)1 << 20, 64};
 
+static int key_is(const jr_value_t *v, const char *name)
+{
+    size_t n = strlen(name);
+    return v->klen == n && memcmp(v->key, name, n) == 0;
+}
+
+static int str_is(const jr_value_t *v, const char *s)
+{
+    return v->type == JR_STRING && v->len == strlen(s) && memcmp(v->s, s, v->len) == 0;
+}
+
+/* Read one "conditions" entry. 1 when well-formed (out filled if not NULL); else 0 with
+ * *bad the offending value and why saying what it should be. null members count as absent,
+ * as the server's check of PUT /v1/account/mappings does. */
+static int cond_parse(const jr_value_t *e, erp_cond_t *out, const jr_value_t **bad, const char **why)
+{
+    erp_cond_t c;
+    const jr_value_t *v;
+    memset(&c, 0, sizeof c);
+    c.levels = ERP_LEVEL_DOCUMENT | ERP_LEVEL_LINE;
+    *bad = e;
+    if (e->type != JR_OBJECT) {
+        *why = "not an object {level, kind, reasonCode, reason}";
+        return 0;
+    }
+    for (v = e->first; v; v = v->next) {
+        *bad = v;
+        if (v->type == JR_NULL)
+            continue;
+        if (key_is(v, "level")) {
+            *why = "not \"document\" or \"line\"";
+            if (str_is(v, "document"))
+                c.levels = ERP_LEVEL_DOCUMENT;
+            else if (str_is(v, "line"))
+                c.levels = ERP_LEVEL_LINE;
+            else
+                return 0;
+        } else if (key_is(v, "kind")) {
+            *why = "not \"allowance\" or \"charge\"";
+            if (str_is(v, "allowance"))
+                c.kind = ERP_KIND_ALLOWANCE;
+            else if (str_is(v, "charge"))
+                c.kind = ERP_KIND_CHARGE;
+            else
+                return 0;
+        } else if (key_is(v, "reasonCode") || key_is(v, "reason")) {
+            *why = "not a string";
+            if (v->type != JR_STRING)
+                return 0;
+            if (v->len && memchr(v->s, 0, v->len) == NULL)
+                *(key_is(v, "reason") ? &c.reason : &c.reason_code) = v->s;
+        } else {
+            *why = "unknown (level, kind, reasonCode, reason)";
+            return 0;
+        }
+    }
+    if (out) {
+        erp_src(e, c.src, sizeof c.src);
+        *out = c;
+    }
+    return 1;
+}
+
 void erp_map_load(erp_map_t *m, einv_ctx_t *ctx, const einv_rule_t *bad_rule)
 {
     const char *text = einv_ctx_option(ctx, "mapping");
@@ -35,14 +98,28 @@ void erp_map_load(erp_map_t *m, einv_ctx_t *ctx, const einv_rule_t *bad_rule)
             slot = &m->parties;
         else if (c->klen == 12 && !memcmp(c->key, "companyCodes", 12))
             slot = &m->company_codes;
+        else if (key_is(c, "conditions"))
+            slot = &m->conditions;
         if (!slot || c->type != JR_OBJECT) {
             char ptr[300];
             jr_pointer(c, ptr, sizeof ptr);
             einv_report_msg(ctx, bad_rule, "mapping", "The ERP mapping document member %s is %s; it was ignored.", ptr,
-                            slot ? "not an object" : "unknown (taxCodes, units, parties, companyCodes)");
+                            slot ? "not an object" : "unknown (taxCodes, units, parties, companyCodes, conditions)");
             continue;
         }
         *slot = c;
+        if (slot == &m->conditions) {
+            /* entries of the wrong shape are reported here once; lookups skip them */
+            const jr_value_t *e, *bad;
+            const char *why;
+            for (e = c->first; e; e = e->next)
+                if (!cond_parse(e, NULL, &bad, &why)) {
+                    char ptr[300];
+                    jr_pointer(bad, ptr, sizeof ptr);
+                    einv_report_msg(ctx, bad_rule, "mapping",
+                                    "The ERP mapping document member %s is %s; the condition entry was ignored.", ptr, why);
+                }
+        }
     }
 }
 
@@ -78,6 +155,14 @@ int erp_map_tax(const erp_map_t *m, const char *code, erp_tax_t *out)
     out->exemption_reason = erp_str(e, "exemptionReason");
     erp_src(e, out->src, sizeof out->src);
     return 1;
+}
+
+int erp_map_condition(const erp_map_t *m, const char *kschl, int level, erp_cond_t *out)
+{
+    const jr_value_t *e = kschl ? jr_member(m->conditions, kschl) : NULL, *bad;
+    const char *why;
+    memset(out, 0, sizeof *out);
+    return e && cond_parse(e, out, &bad, &why) && (out->levels & level);
 }
 
 const char *erp_map_unit(const erp_map_t *m, const char *code)

@@ -4,11 +4,13 @@
  *   {"taxCodes": {"A1": {"category": "S", "rate": 19, "exemptionCode": ..., "exemptionReason": ...}},
  *    "units": {"PCE": "H87"},
  *    "parties": {"<partner or supplier number>": {party in the canonical model}},
- *    "companyCodes": {"<CompanyCode>": {party in the canonical model}}}
+ *    "companyCodes": {"<CompanyCode>": {party in the canonical model}},
+ *    "conditions": {"<KSCHL>": {"level": "document"|"line", "kind": "allowance"|"charge",
+ *                               "reasonCode": "95", "reason": "Discount"}}}
  *
  * It arrives as the run option "mapping" (JSON text). Without an entry a conversion leaves
- * the term absent so that the EN 16931 rules report it. The IDoc and OData plugins each
- * carry a copy of this file (plugins build from their own folder only). */
+ * the term absent so that the EN 16931 rules report it. The IDoc and OData plugins both
+ * compile this file in ("conditions" is read by the IDoc conversion only). */
 #ifndef EINV_ERP_MAP_H
 #define EINV_ERP_MAP_H
 
@@ -17,7 +19,7 @@
 
 typedef struct erp_map {
     jr_doc_t *doc;
-    const jr_value_t *tax_codes, *units, *parties, *company_codes;
+    const jr_value_t *tax_codes, *units, *parties, *company_codes, *conditions;
 } erp_map_t;
 
 typedef struct erp_tax {
@@ -28,6 +30,18 @@ typedef struct erp_tax {
     char src[256];                 /* "mapping:/taxCodes/A1" */
 } erp_tax_t;
 
+/* A "conditions" entry: the IDoc condition type (KSCHL) the sender uses for an allowance or
+ * charge (IDOC-INVOIC02.md §4.6, §5.7). */
+enum { ERP_LEVEL_DOCUMENT = 1, ERP_LEVEL_LINE = 2 };
+enum { ERP_KIND_SIGN = 0, ERP_KIND_ALLOWANCE = 1, ERP_KIND_CHARGE = 2 };
+typedef struct erp_cond {
+    int levels;                    /* ERP_LEVEL_* bits; both without "level" */
+    int kind;                      /* ERP_KIND_SIGN: the IDoc's ALCKZ decides */
+    const char *reason_code;       /* BT-98 / BT-105 / BT-140 / BT-145, or NULL */
+    const char *reason;            /* fallback text when the row has no KOTXT, or NULL */
+    char src[256];                 /* "mapping:/conditions/FRB1" */
+} erp_cond_t;
+
 /* Read the "mapping" option of ctx. A document that is not usable JSON of the documented
  * shape is reported once (with the plugin's bad_rule) and ignored. Always leaves m usable. */
 void erp_map_load(erp_map_t *m, einv_ctx_t *ctx, const einv_rule_t *bad_rule);
@@ -35,6 +49,9 @@ void erp_map_free(erp_map_t *m);
 
 /* 1 and *out filled when the tax code has an entry. */
 int erp_map_tax(const erp_map_t *m, const char *code, erp_tax_t *out);
+/* 1 and *out filled when condition type kschl has a well-formed entry whose level includes
+ * `level` (ERP_LEVEL_DOCUMENT or ERP_LEVEL_LINE); 0 otherwise (the row is then ignored). */
+int erp_map_condition(const erp_map_t *m, const char *kschl, int level, erp_cond_t *out);
 /* The Rec 20 unit for an ISO/SAP unit, or NULL without an entry. */
 const char *erp_map_unit(const erp_map_t *m, const char *code);
 /* The party object of `table` ("parties" or "companyCodes") for key, or NULL. */

@@ -89,7 +89,8 @@ static int idoc_parse(einv_ctx_t *ctx, const unsigned char *data, size_t len)
         free(loc);
     }
     erp_map_load(&map, ctx, &R_MAPPING);
-    inv = idoc_to_model(idoc, &map);
+    inv = idoc_to_model(idoc, &map, einv_ctx_option(ctx, "specification-id"),
+                        einv_ctx_option(ctx, "business-process"));
     erp_map_free(&map);
     if (!inv)
         return EINV_ERR_NOMEM;

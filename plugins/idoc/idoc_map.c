@@ -4,8 +4,9 @@
  * dates, E1EDS01 SUMID totals, E1EDP19/E1EDP26 item qualifiers); segment order is not
  * relied on and unknown segments are ignored. Business data the IDoc does not carry is
  * left absent so the EN 16931 rules report it; only pure functions of other terms are
- * computed (BT-106, BT-115, BT-116, BT-109 without totals segment). Tax indicators, units
- * and party master data come from the account's mapping document. */
+ * computed (BT-106, BT-107/108, BT-115, BT-116, BT-109 without totals segment). Tax
+ * indicators, units, party master data and the condition types that are allowances or
+ * charges come from the account's mapping document. */
 #include "idoc_map.h"
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,12 +14,19 @@
 
 #define NS EINV_NS_NONE
 #define MAX_VAT 64
+/* the pricing procedure's price condition: BT-146, never an allowance or charge */
+#define PRICE_COND "PR00"
 
 typedef struct im {
     einv_invoice_t *inv;
     const erp_map_t *map;
     const xmlNode *idoc;
     const char *currency;
+    const char *spec, *process;   /* BT-24 / BT-23 of the requested profile, or NULL */
+    /* document-level allowances / charges mapped so far (BT-107 / BT-108) */
+    einv_dec_t allow, charge;
+    int n_allow, n_charge;
+    const xmlNode *allow_seg, *charge_seg;   /* the first row of each: the totals' source */
 } im_t;
 
 /* ---- fields ---- */
@@ -328,7 +336,10 @@ static void header(im_t *m, einv_node_t *root)
     }
     n = einv_node_add(m->inv, root, EINV_T_BG_2, NULL);
     set_src(m, n, m->idoc);
-    put(m, n, EINV_T_BT_24, IDOC_SPEC_ID, m->idoc);
+    /* set from the requested profile (IDOC-INVOIC02.md §7), EN 16931 by default */
+    if (m->process)
+        put(m, n, EINV_T_BT_23, m->process, m->idoc);
+    put(m, n, EINV_T_BT_24, m->spec ? m->spec : IDOC_SPEC_ID, m->idoc);
     /* BG-3: preceding invoice, default qualifier 011 */
     if ((s = seg_q(m->idoc, "E1EDK02", "QUALF", "011")) && fv(m, s, "BELNR", NULL)) {
         n = einv_node_add(m->inv, root, EINV_T_BG_3, NULL);
@@ -579,6 +590,105 @@ static void add_amount(im_t *m, vgrp_t *g, const xmlNode *seg)
         g->amount_el = el;
 }
 
+/* ---- allowances and charges: E1EDK05 / E1EDP05 rows whose KSCHL the mapping lists
+ * (IDOC-INVOIC02.md §4.6, §5.7, BG-27/28 of §5.9) ---- */
+
+typedef struct ac_terms {
+    einv_term group, amount, base, pct, reason, code, cat, rate;
+} ac_terms_t;
+
+/* [line level][charge]; line allowances and charges have no VAT terms (EINV_T__COUNT) */
+static const ac_terms_t AC[2][2] = {
+    {{EINV_T_BG_20, EINV_T_BT_92, EINV_T_BT_93, EINV_T_BT_94, EINV_T_BT_97, EINV_T_BT_98, EINV_T_BT_95, EINV_T_BT_96},
+     {EINV_T_BG_21, EINV_T_BT_99, EINV_T_BT_100, EINV_T_BT_101, EINV_T_BT_104, EINV_T_BT_105, EINV_T_BT_102, EINV_T_BT_103}},
+    {{EINV_T_BG_27, EINV_T_BT_136, EINV_T_BT_137, EINV_T_BT_138, EINV_T_BT_139, EINV_T_BT_140, EINV_T__COUNT, EINV_T__COUNT},
+     {EINV_T_BG_28, EINV_T_BT_141, EINV_T_BT_142, EINV_T_BT_143, EINV_T_BT_144, EINV_T_BT_145, EINV_T__COUNT, EINV_T__COUNT}}};
+
+/* The absolute value of an SAP number (discounts come as "3.80-"); text that is no
+ * decimal is kept as sent so the rules report it. */
+static const char *abs_num(im_t *m, const char *s, einv_dec_t *out, int *ok)
+{
+    einv_dec_t d;
+    *ok = s && einv_dec_parse(s, (size_t)-1, &d);
+    if (!*ok)
+        return s;
+    *out = einv_dec_abs(d);
+    return einv_dec_sign(d) < 0 ? dec_text(m, *out) : s;
+}
+
+/* A value of the mapping's condition entry, its source "mapping:/conditions/<KSCHL>/<member>". */
+static void put_mapped(im_t *m, einv_node_t *g, einv_term t, const char *v, const erp_cond_t *c,
+                       const char *member)
+{
+    char src[300];
+    if (!v)
+        return;
+    snprintf(src, sizeof src, "%s/%s", c->src, member);
+    einv_node_set_src(m->inv, einv_node_add(m->inv, g, t, v), src, NULL);
+}
+
+/* One condition row seg at `level` under parent (the invoice, or the line of item p).
+ * The kind is the entry's "kind", else ALCKZ ('-' allowance, '+' charge), else the sign
+ * of BETRG. Document rows also feed the VAT group of their MWSKZ/MSATZ (BT-116) and the
+ * totals BT-107/108. Returns 1 when the row became an allowance or charge. */
+static int condition(im_t *m, einv_node_t *parent, const xmlNode *seg, int level, const xmlNode *p,
+                     vat_t *vat)
+{
+    erp_cond_t c;
+    xmlNodePtr el;
+    const char *kschl = fv(m, seg, "KSCHL", NULL), *sign, *raw, *amount, *v;
+    const ac_terms_t *t;
+    einv_dec_t d, x;
+    einv_node_t *g;
+    int charge, ok, pct_ok, base_ok;
+    if (!kschl || strcmp(kschl, PRICE_COND) == 0 || !erp_map_condition(m->map, kschl, level, &c))
+        return 0;   /* not listed: a line of the pricing procedure, informative only */
+    raw = fnum(m, seg, "BETRG", &el);
+    amount = abs_num(m, raw, &d, &ok);
+    sign = fv(m, seg, "ALCKZ", NULL);
+    if (c.kind != ERP_KIND_SIGN)
+        charge = c.kind == ERP_KIND_CHARGE;
+    else if (sign && (strcmp(sign, "+") == 0 || strcmp(sign, "-") == 0))
+        charge = sign[0] == '+';
+    else if (ok)
+        charge = raw[0] != '-';
+    else
+        return 0;   /* neither indicator nor amount: nothing to go by */
+    t = &AC[level == ERP_LEVEL_LINE][charge];
+    g = einv_node_add(m->inv, parent, t->group, NULL);
+    set_src(m, g, seg);
+    put(m, g, t->amount, amount, el);
+    /* base and percentage; a line percentage without KOBAS is taken of the gross value */
+    v = abs_num(m, fnum(m, seg, "KPERC", &el), &x, &pct_ok);
+    put(m, g, t->pct, v, el);
+    if ((v = fnum(m, seg, "KOBAS", &el)) || (level == ERP_LEVEL_LINE && pct_ok &&
+        (v = fnum(m, seg_q(p, "E1EDP26", "QUALF", "002"), "BETRG", &el))))
+        put(m, g, t->base, abs_num(m, v, &x, &base_ok), el);
+    if (!put_f(m, g, t->reason, seg, "KOTXT"))
+        put_mapped(m, g, t->reason, c.reason, &c, "reason");
+    put_mapped(m, g, t->code, c.reason_code, &c, "reasonCode");
+    if (level == ERP_LEVEL_DOCUMENT) {
+        vgrp_t k, *vg;
+        tax_of(m, seg, &k);
+        if (k.cat)
+            put(m, g, t->cat, k.cat, k.cat_el);
+        if (k.rate)
+            put(m, g, t->rate, k.rate, k.rate_el ? k.rate_el : k.cat_el);
+        if (ok && (k.cat || k.rate) && (vg = vat_find(vat, &k)))
+            vg->base = charge ? einv_dec_add(vg->base, d) : einv_dec_sub(vg->base, d);
+        if (ok && charge) {
+            m->charge = m->n_charge++ ? einv_dec_add(m->charge, d) : d;
+            if (!m->charge_seg)
+                m->charge_seg = seg;
+        } else if (ok) {
+            m->allow = m->n_allow++ ? einv_dec_add(m->allow, d) : d;
+            if (!m->allow_seg)
+                m->allow_seg = seg;
+        }
+    }
+    return 1;
+}
+
 static const char *line_net(im_t *m, const xmlNode *p, xmlNodePtr *el)
 {
     const char *v = fnum(m, seg_q(p, "E1EDP26", "QUALF", "003"), "BETRG", el);
@@ -621,7 +731,7 @@ static void line(im_t *m, einv_node_t *root, const xmlNode *p, vat_t *vat, einv_
     }
     /* price: net price, else the price condition's rate */
     if (!put_num(m, ln, EINV_T_BT_146, p, "VPREI"))
-        put_num(m, ln, EINV_T_BT_146, seg_q(p, "E1EDP05", "KSCHL", "PR00"), "KRATE");
+        put_num(m, ln, EINV_T_BT_146, seg_q(p, "E1EDP05", "KSCHL", PRICE_COND), "KRATE");
     if ((v = fnum(m, p, "PEINH", &el)) && einv_dec_parse(v, (size_t)-1, &d) &&
         !einv_dec_eq(d, einv_dec_from_int(1))) {
         xmlNodePtr uel;
@@ -645,6 +755,12 @@ static void line(im_t *m, einv_node_t *root, const xmlNode *p, vat_t *vat, einv_
             if (!g->from_header)
                 add_amount(m, g, p04);
         }
+    }
+    /* BG-27 / BG-28: item conditions the mapping lists (BT-131 already contains them) */
+    if (m->map->conditions) {
+        const xmlNode *c;
+        for (c = einv_x_child(p, NS, "E1EDP05"); c; c = einv_x_next_same(c))
+            condition(m, ln, c, ERP_LEVEL_LINE, p, NULL);
     }
     v = line_net(m, p, &el);
     put(m, ln, EINV_T_BT_131, v, el);
@@ -703,7 +819,7 @@ static void totals(im_t *m, einv_node_t *root, einv_dec_t lines, int lines_ok, v
     static const char *const DICT_GROSS[] = {"011"};
     einv_node_t *t = einv_node_add(m->inv, root, EINV_T_BG_22, NULL), *n;
     const xmlNode *net_s, *gross_s, *tax_s = seg_q(m->idoc, "E1EDS01", "SUMID", "005");
-    einv_dec_t tax = einv_dec_from_int(0), want_gross;
+    einv_dec_t tax = einv_dec_from_int(0), want_gross, net = lines;
     xmlNodePtr el;
     const char *v;
     size_t i;
@@ -711,14 +827,24 @@ static void totals(im_t *m, einv_node_t *root, einv_dec_t lines, int lines_ok, v
     set_src(m, t, einv_x_child(m->idoc, NS, "E1EDS01") ? einv_x_child(m->idoc, NS, "E1EDS01") : m->idoc);
     if (lines_ok)
         put(m, t, EINV_T_BT_106, dec_text(m, lines), einv_x_child(m->idoc, NS, "E1EDP01"));
+    /* BT-107 / BT-108 only when there are document allowances / charges; the expected net
+     * BT-109 = BT-106 - BT-107 + BT-108 */
+    if (m->n_allow) {
+        put(m, t, EINV_T_BT_107, dec_text(m, m->allow), m->allow_seg);
+        net = einv_dec_sub(net, m->allow);
+    }
+    if (m->n_charge) {
+        put(m, t, EINV_T_BT_108, dec_text(m, m->charge), m->charge_seg);
+        net = einv_dec_add(net, m->charge);
+    }
     /* expected tax: the header tax segments (the VAT groups' amounts) */
     for (i = 0; i < vat->n; i++)
         if (vat->g[i].has_amount) {
             tax = einv_dec_add(tax, vat->g[i].amount);
             tax_ok = 1;
         }
-    want_gross = einv_dec_add(lines, tax);
-    net_s = lines_ok ? sum_seg(m, NET, 4, &lines) : NULL;
+    want_gross = einv_dec_add(net, tax);
+    net_s = lines_ok ? sum_seg(m, NET, 4, &net) : NULL;
     gross_s = lines_ok && tax_ok ? sum_seg(m, GROSS, 4, &want_gross) : NULL;
     if (!net_s)   /* no match: the dictionary meaning, so BR-CO rules judge the values sent */
         net_s = sum_seg(m, DICT_NET, 1, NULL);
@@ -726,8 +852,8 @@ static void totals(im_t *m, einv_node_t *root, einv_dec_t lines, int lines_ok, v
         gross_s = sum_seg(m, DICT_GROSS, 1, NULL);
     if (net_s)
         put_num(m, t, EINV_T_BT_109, net_s, "SUMME");
-    else if (lines_ok)   /* a pure function of BT-106 (no allowances or charges mapped) */
-        put(m, t, EINV_T_BT_109, dec_text(m, lines), m->idoc);
+    else if (lines_ok)   /* a pure function of BT-106, BT-107 and BT-108 */
+        put(m, t, EINV_T_BT_109, dec_text(m, net), m->idoc);
     if (tax_s)
         put_num(m, t, EINV_T_BT_110, tax_s, "SUMME");
     else if (tax_ok)
@@ -747,7 +873,8 @@ static void totals(im_t *m, einv_node_t *root, einv_dec_t lines, int lines_ok, v
         put(m, t, EINV_T_BT_115, n->text, gross_s ? (const xmlNode *)el : m->idoc);
 }
 
-einv_invoice_t *idoc_to_model(const xmlNode *idoc, const erp_map_t *map)
+einv_invoice_t *idoc_to_model(const xmlNode *idoc, const erp_map_t *map, const char *spec,
+                              const char *process)
 {
     im_t m;
     einv_node_t *root;
@@ -758,6 +885,8 @@ einv_invoice_t *idoc_to_model(const xmlNode *idoc, const erp_map_t *map)
     memset(&m, 0, sizeof m);
     m.map = map;
     m.idoc = idoc;
+    m.spec = spec;
+    m.process = process;
     if (!(m.inv = einv_invoice_new()))
         return NULL;
     if (!(vat = calloc(1, sizeof *vat))) {
@@ -780,6 +909,10 @@ einv_invoice_t *idoc_to_model(const xmlNode *idoc, const erp_map_t *map)
             add_amount(&m, g, s);
         }
     }
+    /* BG-20 / BG-21: header conditions the mapping lists */
+    if (map->conditions)
+        for (s = einv_x_child(idoc, NS, "E1EDK05"); s; s = einv_x_next_same(s))
+            condition(&m, root, s, ERP_LEVEL_DOCUMENT, NULL, vat);
     for (s = einv_x_child(idoc, NS, "E1EDP01"); s; s = einv_x_next_same(s), nlines++)
         line(&m, root, s, vat, &sum, &sum_ok);
     breakdown(&m, root, vat);

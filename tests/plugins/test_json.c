@@ -15,29 +15,11 @@
 #include "../../plugins/json/json.c"
 #include "../../plugins/ubl/ubl_to_model.c"
 #include "../../plugins/ubl/ubl_from_model.c"
+#include "tsupport.h"
 
 /* ---- helpers ---- */
 
 static einv_engine_t *eng;
-
-static char *slurp(const char *rel, size_t *len)
-{
-    char path[1024];
-    FILE *f;
-    long n;
-    char *buf;
-    snprintf(path, sizeof path, "%s/%s", getenv("EINV_TEST_DATA") ? getenv("EINV_TEST_DATA") : "tests/data", rel);
-    if (!(f = fopen(path, "rb")))
-        return NULL;
-    fseek(f, 0, SEEK_END);
-    n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    buf = malloc((size_t)n + 1);
-    *len = fread(buf, 1, (size_t)n, f);
-    buf[*len] = 0;
-    fclose(f);
-    return buf;
-}
 
 /* s with the first `from` replaced by `to` (malloc'd); the test fails when from is absent. */
 static char *replace(const char *s, const char *from, const char *to)
@@ -247,7 +229,7 @@ static void test_reader_tree(void)
 static void test_sample_valid(void)
 {
     size_t len;
-    char *json = slurp("json/sample-invoice.json", &len);
+    char *json = tst_read_data("json/sample-invoice.json", &len);
     einv_result_t *r;
     CU_ASSERT_PTR_NOT_NULL_FATAL(json);
     r = run_len("json", json, len);
@@ -269,7 +251,7 @@ static void test_sample_valid(void)
 static void test_sample_matches_ubl(void)
 {
     size_t lj, lx;
-    char *json = slurp("json/sample-invoice.json", &lj), *xml = slurp("ubl/sample-invoice.xml", &lx);
+    char *json = tst_read_data("json/sample-invoice.json", &lj), *xml = tst_read_data("ubl/sample-invoice.xml", &lx);
     einv_result_t *rj, *rx;
     CU_ASSERT_PTR_NOT_NULL_FATAL(json);
     CU_ASSERT_PTR_NOT_NULL_FATAL(xml);
@@ -290,7 +272,7 @@ static void test_sample_matches_ubl(void)
 static void test_ubl_round_trip(void)
 {
     size_t lx, lg;
-    char *xml = slurp("ubl/sample-invoice.xml", &lx), *gen;
+    char *xml = tst_read_data("ubl/sample-invoice.xml", &lx), *gen;
     einv_error_t err;
     einv_xdoc_t *d;
     einv_invoice_t *inv;
@@ -655,7 +637,7 @@ static void test_hostile(void)
 static void test_sniff(void)
 {
     size_t len;
-    char *json = slurp("json/sample-invoice.json", &len);
+    char *json = tst_read_data("json/sample-invoice.json", &len);
     CU_ASSERT_EQUAL(json_sniff((const unsigned char *)json, len, NULL), EINV_OK);
     CU_ASSERT_EQUAL(json_sniff((const unsigned char *)"  {}", 4, NULL), EINV_OK);
     CU_ASSERT_EQUAL(json_sniff((const unsigned char *)"{\"d\":{\"SupplierInvoice\":\"1\"}}", 30, NULL),

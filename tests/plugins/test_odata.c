@@ -9,33 +9,12 @@
 #include <stdlib.h>
 #include <string.h>
 #include "engine.h"
+#include "tsupport.h"
 
 /* ---- helpers (shared shape with test_odata.c / test_idoc.c) ---- */
 
 static einv_engine_t *eng;
 static char *mapping;
-
-static char *slurp(const char *rel, size_t *len)
-{
-    char path[1024];
-    FILE *f;
-    long n;
-    char *buf;
-    size_t dummy;
-    if (!len)
-        len = &dummy;
-    snprintf(path, sizeof path, "%s/%s", getenv("EINV_TEST_DATA") ? getenv("EINV_TEST_DATA") : "tests/data", rel);
-    if (!(f = fopen(path, "rb")))
-        return NULL;
-    fseek(f, 0, SEEK_END);
-    n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    buf = malloc((size_t)n + 1);
-    *len = fread(buf, 1, (size_t)n, f);
-    buf[*len] = 0;
-    fclose(f);
-    return buf;
-}
 
 /* s with the first `from` replaced by `to` (malloc'd). */
 static char *replace(const char *s, const char *from, const char *to)
@@ -66,7 +45,7 @@ static einv_result_t *run_map(const char *format, const char *data, size_t len, 
 static einv_result_t *run_file(const char *format, const char *rel, const char *map)
 {
     size_t len;
-    char *data = slurp(rel, &len);
+    char *data = tst_read_data(rel, &len);
     einv_result_t *r;
     CU_ASSERT_PTR_NOT_NULL_FATAL(data);
     r = run_map(format, data, len, map);
@@ -134,7 +113,7 @@ static int suite_init(void)
 {
     einv_error_t err;
     eng = einv_engine_open(getenv("EINV_TEST_PLUGIN_DIR"), NULL, &err);
-    mapping = slurp("mapping/sample-mapping.json", NULL);
+    mapping = tst_read_data("mapping/sample-mapping.json", NULL);
     return eng && mapping ? 0 : -1;
 }
 
@@ -217,7 +196,7 @@ static void test_without_mapping(void)
 
 static void test_envelopes_and_credit(void)
 {
-    char *doc = slurp("odata/supplierinvoice-reversecharge.json", NULL), *w, *c, *col;
+    char *doc = tst_read_data("odata/supplierinvoice-reversecharge.json", NULL), *w, *c, *col;
     einv_result_t *r;
     size_t n;
     /* {"d": entity} and {"d": {"results": [entity]}} read the same as the bare entity */
@@ -249,7 +228,7 @@ static void test_envelopes_and_credit(void)
 
 static void test_wrong_types(void)
 {
-    char *doc = slurp("odata/supplierinvoice-standard.json", NULL), *a, *b, *c;
+    char *doc = tst_read_data("odata/supplierinvoice-standard.json", NULL), *a, *b, *c;
     einv_result_t *r;
     a = replace(doc, "\"DocumentDate\": \"/Date(1741910400000)/\"", "\"DocumentDate\": 1741910400000");
     b = replace(a, "\"TaxAmount\": \"90.14\"", "\"TaxAmount\": \"abc\"");
@@ -274,7 +253,7 @@ static void test_broken(void)
     char *doc;
     size_t len;
     einv_result_t *r;
-    doc = slurp("odata/supplierinvoice-standard.json", &len);
+    doc = tst_read_data("odata/supplierinvoice-standard.json", &len);
     /* truncated JSON: auto detection cannot tell the format, a forced odata says why */
     r = run_map(NULL, doc, len / 2, mapping);
     ASSERT_CODES(r, "FORMAT-UNKNOWN");

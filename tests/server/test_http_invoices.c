@@ -26,6 +26,7 @@
 #include "engine.h"
 #include "http_client.h"
 #include "server_proc.h"
+#include "tsupport.h"
 
 /* ---- state of the current backend's suite ---- */
 static sp_server_t S;
@@ -36,47 +37,6 @@ static char *UBL, *CII, *UBL_BAD, *CANON;   /* sample documents */
 static size_t UBL_LEN, CII_LEN;
 static int HAVE_XRECHNUNG, HAVE_IDOC, HAVE_ODATA, HAVE_PDF, HAVE_ZUGFERD, HAVE_JSON;
 static const char PDF_MIN[] = "%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n";
-
-static double now_ms(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec * 1000.0 + (double)ts.tv_nsec / 1e6;
-}
-
-static void sleep_ms(int ms)
-{
-    struct timespec ts = {ms / 1000, (long)(ms % 1000) * 1000000L};
-    nanosleep(&ts, NULL);
-}
-
-static char *read_file(const char *rel, size_t *len)
-{
-    char path[1024];
-    const char *dir = getenv("EINV_TEST_DATA");
-    FILE *f;
-    char *buf;
-    long n;
-    snprintf(path, sizeof path, "%s/%s", dir && *dir ? dir : "tests/data", rel);
-    f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    fseek(f, 0, SEEK_END);
-    n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    buf = malloc((size_t)n + 1);
-    if (buf && fread(buf, 1, (size_t)n, f) != (size_t)n) {
-        free(buf);
-        buf = NULL;
-    }
-    fclose(f);
-    if (buf) {
-        buf[n] = 0;
-        if (len)
-            *len = (size_t)n;
-    }
-    return buf;
-}
 
 /* s with the first occurrence of from replaced by to (malloc'd). */
 static char *replace(const char *s, const char *from, const char *to)
@@ -201,7 +161,7 @@ static json_object *get_json(int port, const char *key, const char *path, int *s
 static json_object *poll_final(int port, const char *key, const char *id, int timeout_ms)
 {
     char path[128];
-    double until = now_ms() + timeout_ms;
+    double until = tst_now_ms() + timeout_ms;
     snprintf(path, sizeof path, "/api/v1/invoices/%s", id);
     for (;;) {
         int st;
@@ -209,12 +169,12 @@ static json_object *poll_final(int port, const char *key, const char *id, int ti
         const char *s = jstr(o, "status");
         if (st == 200 && s && strcmp(s, "processing") != 0)
             return o;
-        if (now_ms() > until) {
+        if (tst_now_ms() > until) {
             fprintf(stderr, "\n  invoice %s not final after %d ms (%d %s)", id, timeout_ms, st, s ? s : "-");
             return o;
         }
         json_object_put(o);
-        sleep_ms(20);
+        tst_sleep_ms(20);
     }
 }
 
@@ -797,9 +757,9 @@ static void test_limits_and_queue(void)
                  "POST /api/v1/invoices/validate HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer %s\r\n"
                  "Content-Type: multipart/form-data; boundary=B\r\nContent-Length: 104857600\r\n\r\n", key);
     memset(req + n, 'x', 1024);
-    t0 = now_ms();
+    t0 = tst_now_ms();
     CU_ASSERT_EQUAL(hc_raw(L.port, req, (size_t)n + 1024, &res), 413);
-    CU_ASSERT_TRUE(now_ms() - t0 < 10000);
+    CU_ASSERT_TRUE(tst_now_ms() - t0 < 10000);
     hc_response_free(&res);
     /* chunked: no Content-Length, the running total decides */
     {
@@ -1038,13 +998,13 @@ static void test_crash_recovery(void)
     sp_stop(&C);
     /* restart with workers: everything completes (claimed jobs after their lease) */
     CU_ASSERT_EQUAL_FATAL(sp_start(&C, env2), 0);
-    t0 = now_ms();
+    t0 = tst_now_ms();
     do {
-        sleep_ms(200);
+        tst_sleep_ms(200);
         total = list_all(C.port, key, ids, 200, &processing, &matched);
-    } while (processing > 0 && now_ms() - t0 < 120000);
+    } while (processing > 0 && tst_now_ms() - t0 < 120000);
     printf("  crash (%s): all final %.1f s after the restart: %d listed, %d matched, %d processing\n",
-           KIND == SP_POSTGRES ? "postgresql" : "sqlite", (now_ms() - t0) / 1000.0, total, matched,
+           KIND == SP_POSTGRES ? "postgresql" : "sqlite", (tst_now_ms() - t0) / 1000.0, total, matched,
            processing);
     CU_ASSERT_EQUAL(total, 200);
     CU_ASSERT_EQUAL(matched, 200);
@@ -1113,11 +1073,11 @@ static void test_pg_two_servers(void)
     /* all submits go to A; B only ever sees them through the shared queue */
     accepted = submit_many(A.port, key, doc, 200, ids);
     CU_ASSERT_EQUAL(accepted, 200);
-    t0 = now_ms();
+    t0 = tst_now_ms();
     do {
-        sleep_ms(200);
+        tst_sleep_ms(200);
         total = list_all(B.port, key, ids, 200, &processing, &matched);
-    } while (processing > 0 && now_ms() - t0 < 120000);
+    } while (processing > 0 && tst_now_ms() - t0 < 120000);
     CU_ASSERT_EQUAL(total, 200);
     CU_ASSERT_EQUAL(matched, 200);
     CU_ASSERT_EQUAL(processing, 0);
@@ -1188,8 +1148,8 @@ static int load_fixtures(void)
 {
     einv_error_t err;
     einv_engine_t *e = einv_engine_open(getenv("EINV_TEST_PLUGIN_DIR"), NULL, &err);
-    UBL = read_file("ubl/sample-invoice.xml", &UBL_LEN);
-    CII = read_file("cii/sample-invoice.xml", &CII_LEN);
+    UBL = tst_read_data("ubl/sample-invoice.xml", &UBL_LEN);
+    CII = tst_read_data("cii/sample-invoice.xml", &CII_LEN);
     if (!UBL || !CII || !e) {
         fprintf(stderr, "fixtures missing (EINV_TEST_DATA, EINV_TEST_PLUGIN_DIR)\n");
         return -1;

@@ -18,6 +18,7 @@
 #include <unistd.h>
 #include "store.h"
 #include "store_int.h"
+#include "tsupport.h"
 
 #define PERIOD "2026-11"
 #define POOL 8
@@ -38,12 +39,6 @@ static double now_s(void)
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return ts.tv_sec + ts.tv_nsec / 1e9;
-}
-
-static void sleep_ms(int ms)
-{
-    struct timespec ts = {ms / 1000, (long)(ms % 1000) * 1000000L};
-    nanosleep(&ts, NULL);
 }
 
 static int iso_ok(const char *t)
@@ -555,7 +550,7 @@ static void test_keys(void)
     char first[32];
     memcpy(first, got.revoked_at, 32);
     store_key_clear(&got);
-    sleep_ms(5);
+    tst_sleep_ms(5);
     CU_ASSERT_EQUAL(store_key_revoke(S, acc, k[0].id), EINV_OK);
     CU_ASSERT_EQUAL(store_key_by_hash(S, hash[0], &got), EINV_OK);
     CU_ASSERT_STRING_EQUAL(got.revoked_at, first);
@@ -904,7 +899,7 @@ static void test_job_wait(void)
     /* the first wait of this thread settles what it has seen (and on PostgreSQL starts the
      * LISTEN thread, which wakes waiters once when connected) */
     store_job_wait(S, 0);
-    sleep_ms(300);
+    tst_sleep_ms(300);
     store_job_wait(S, 0);
     t0 = now_s();
     CU_ASSERT_EQUAL(store_job_wait(S, 300), 0);
@@ -915,7 +910,7 @@ static void test_job_wait(void)
     pthread_t th;
     wait_arg_t w = {S, 5000, -1, 0};
     pthread_create(&th, NULL, wait_thread, &w);
-    sleep_ms(200);
+    tst_sleep_ms(200);
     CU_ASSERT_EQUAL(submit(S, acc, NULL, "EN16931", NULL, 0, -1, -1, id, &q), EINV_OK);
     pthread_join(th, NULL);
     CU_ASSERT_EQUAL(w.rc, 1);
@@ -939,7 +934,7 @@ static void test_lease_expiry(void)
     CU_ASSERT_EQUAL_FATAL(store_job_claim(S, "dies", 1, &j), EINV_OK);
     CU_ASSERT_EQUAL(j.attempts, 1);
     CU_ASSERT_EQUAL(store_job_claim(S, "other", 1, &j2), EINV_ERR_NOTFOUND);
-    sleep_ms(1300);
+    tst_sleep_ms(1300);
     /* the first worker "died": its job is claimed again */
     CU_ASSERT_EQUAL_FATAL(store_job_claim(S, "other", 30, &j2), EINV_OK);
     CU_ASSERT_EQUAL(j2.id, j.id);
@@ -1055,7 +1050,7 @@ static void test_list(void)
     for (int i = 0; i < N; i++) {
         CU_ASSERT_EQUAL_FATAL(submit(S, acc, NULL, profiles[i], formats[i], 0, -1, -1, ids[i], &q), EINV_OK);
         if (i == 2)
-            sleep_ms(3);    /* some distinct times, some equal ones */
+            tst_sleep_ms(3);    /* some distinct times, some equal ones */
     }
     CU_ASSERT_EQUAL_FATAL(submit(S, other, NULL, "EN16931", "UBL", 0, -1, -1, oid, &q), EINV_OK);
     /* give some a verdict: 1 validated with counts, 4 failed */
@@ -1214,7 +1209,7 @@ static void test_pg_reconnect(void)
     const char *killed = db_sql(sql);
     printf("\n    killed %s server connections\n", killed ? killed : "?");
     CU_ASSERT(killed && atoi(killed) >= 2);
-    sleep_ms(100);
+    tst_sleep_ms(100);
     CU_ASSERT_EQUAL(store_ping(S), EINV_OK);
     CU_ASSERT_EQUAL(store_account_by_id(S, acc, &a), EINV_OK);
     store_account_clear(&a);
@@ -1245,7 +1240,7 @@ static void test_pg_notify(void)
     pthread_t th;
     wait_arg_t w = {other, 8000, -1, 0};
     pthread_create(&th, NULL, wait_thread, &w);
-    sleep_ms(300);
+    tst_sleep_ms(300);
     CU_ASSERT_EQUAL(submit(S, acc, NULL, "EN16931", NULL, 0, -1, -1, id, &q), EINV_OK);
     pthread_join(th, NULL);
     printf("\n    NOTIFY across instances: woken=%d after %.3f s\n", w.rc, w.took);

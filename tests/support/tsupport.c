@@ -1,7 +1,9 @@
+#define _POSIX_C_SOURCE 200809L   /* clock_gettime, nanosleep */
 /* Test support: one engine per test process, loaded from the build tree's plugins. */
 #include "tsupport.h"
 #include "engine.h"
 #include <stdio.h>
+#include <time.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -138,4 +140,45 @@ const char *tst_cii(const char *body)
              "xmlns:qdt=\"urn:un:unece:uncefact:data:standard:QualifiedDataType:100\">%s</rsm:CrossIndustryInvoice>",
              body);
     return wrap_buf;
+}
+
+char *tst_read_data(const char *rel, size_t *len)
+{
+    char path[1024];
+    const char *dir = getenv("EINV_TEST_DATA");
+    FILE *f;
+    char *buf;
+    long n;
+    snprintf(path, sizeof path, "%s/%s", dir && *dir ? dir : "tests/data", rel);
+    if (!(f = fopen(path, "rb")))
+        return NULL;
+    if (fseek(f, 0, SEEK_END) != 0 || (n = ftell(f)) < 0 || fseek(f, 0, SEEK_SET) != 0) {
+        fclose(f);
+        return NULL;
+    }
+    buf = malloc((size_t)n + 1);
+    if (buf && fread(buf, 1, (size_t)n, f) != (size_t)n) {
+        free(buf);
+        buf = NULL;
+    }
+    fclose(f);
+    if (buf) {
+        buf[n] = 0;
+        if (len)
+            *len = (size_t)n;
+    }
+    return buf;
+}
+
+double tst_now_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec * 1000.0 + (double)ts.tv_nsec / 1e6;
+}
+
+void tst_sleep_ms(int ms)
+{
+    struct timespec ts = {ms / 1000, (long)(ms % 1000) * 1000000L};
+    nanosleep(&ts, NULL);
 }

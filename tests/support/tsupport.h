@@ -34,4 +34,11 @@ const char *tst_ubl_cn(const char *body);
 /* Same for CII: <rsm:CrossIndustryInvoice xmlns:rsm xmlns:ram xmlns:udt xmlns:qdt> BODY */
 const char *tst_cii(const char *body);
 
+/* A file under the test data directory (EINV_TEST_DATA, else tests/data), NUL-terminated
+ * (malloc'd); its length in *len when len is not NULL; NULL when unreadable. */
+char *tst_read_data(const char *rel, size_t *len);
+/* Monotonic milliseconds, and a sleep, for polling loops. */
+double tst_now_ms(void);
+void tst_sleep_ms(int ms);
+
 #endif
