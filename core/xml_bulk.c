@@ -59,10 +59,47 @@ static inline __m128i in_range(__m128i v, char lo, char hi)
 }
 #endif
 
+#if defined(__x86_64__) && defined(__GNUC__)
+#include <immintrin.h>
+#define XB_AVX2 1
+__attribute__((target("avx2"))) static inline __m256i in_range32(__m256i v, char lo, char hi)
+{
+    __m256i x = _mm256_add_epi8(v, _mm256_set1_epi8((char)(0x80 - (unsigned char)lo)));
+    return _mm256_cmpgt_epi8(_mm256_set1_epi8((char)(0x80 + (hi - lo + 1))), x);
+}
+
+/* The AVX2 form of the scan below, 32 bytes a step; the tail is left to the caller. */
+__attribute__((target("avx2"))) static size_t class_span_avx2(const unsigned char *p, size_t n)
+{
+    size_t i = 0;
+    for (; i + 32 <= n; i += 32) {
+        __m256i v = _mm256_loadu_si256((const __m256i *)(const void *)(p + i));
+        __m256i m = _mm256_or_si256(in_range32(v, 'A', 'Z'), in_range32(v, 'a', 'z'));
+        m = _mm256_or_si256(m, in_range32(v, '/', '9'));
+        m = _mm256_or_si256(m, in_range32(v, '\t', '\n'));
+        m = _mm256_or_si256(m, _mm256_cmpeq_epi8(v, _mm256_set1_epi8('+')));
+        m = _mm256_or_si256(m, _mm256_cmpeq_epi8(v, _mm256_set1_epi8('=')));
+        m = _mm256_or_si256(m, _mm256_cmpeq_epi8(v, _mm256_set1_epi8(' ')));
+        m = _mm256_or_si256(m, _mm256_cmpeq_epi8(v, _mm256_set1_epi8('\r')));
+        unsigned mask = (unsigned)_mm256_movemask_epi8(m);
+        if (mask != 0xFFFFFFFFu)
+            return i + (size_t)__builtin_ctz(~mask);
+    }
+    return i;
+}
+#endif
+
 /* How many bytes from p on are base64 or white space. */
 static size_t class_span(const unsigned char *p, size_t n)
 {
     size_t i = 0;
+#ifdef XB_AVX2
+    if (n >= 64 && __builtin_cpu_supports("avx2")) {
+        i = class_span_avx2(p, n);
+        if (i + 32 <= n)
+            return i;   /* stopped at a byte outside the class */
+    }
+#endif
 #ifdef __SSE2__
     for (; i + 16 <= n; i += 16) {
         __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(p + i));

@@ -19,6 +19,8 @@ typedef struct idx_entry {
     int ns;
     einv_nodelist_t list;
     size_t fill;
+    const xmlNode *sib_parent;   /* numbering of same-named siblings (number_children) */
+    uintptr_t sib_count;
 } idx_entry;
 
 struct einv_xdoc {
@@ -109,34 +111,23 @@ static xmlNodePtr walk_next(xmlNodePtr n, xmlNodePtr root)
     return NULL;
 }
 
-/* Store in node->psvi the 1-based position of each element among its siblings of the same
- * name, so a finding's location costs O(depth) instead of a scan of every sibling (a
- * finding on each of 50,000 lines would otherwise be quadratic). */
-static void number_siblings(xmlNodePtr root)
+/* Store in each child's psvi its 1-based position among its siblings of the same name, so
+ * a finding's location costs O(depth) instead of a scan of every sibling (a finding on each
+ * of 50,000 lines would otherwise be quadratic). The name's index entry keeps the count
+ * for the parent being numbered. */
+static void number_children(einv_xdoc_t *d, xmlNodePtr n)
 {
-    struct { const xmlChar *name; unsigned short ns; uintptr_t count; } seen[64];
-    xmlNodePtr n, c;
-    root->psvi = (void *)(uintptr_t)1;
-    for (n = root; n; n = walk_next(n, root)) {
-        int k = 0, i;
-        for (c = n->children; c; c = c->next) {
-            if (c->type != XML_ELEMENT_NODE)
-                continue;
-            for (i = 0; i < k; i++)
-                if (seen[i].name == c->name && seen[i].ns == c->extra)
-                    break;
-            if (i == k) {
-                if (k == 64) { /* many distinct names: fall back to the first slot's reuse */
-                    k = 0;
-                    i = 0;
-                }
-                seen[i].name = c->name;
-                seen[i].ns = c->extra;
-                seen[i].count = 0;
-                k = i + 1 > k ? i + 1 : k;
-            }
-            c->psvi = (void *)(++seen[i].count);
+    xmlNodePtr c;
+    for (c = n->children; c; c = c->next) {
+        idx_entry *e;
+        if (c->type != XML_ELEMENT_NODE)
+            continue;
+        e = idx_slot(d, c->name, c->extra, 0);
+        if (e->sib_parent != n) {
+            e->sib_parent = n;
+            e->sib_count = 0;
         }
+        c->psvi = (void *)(++e->sib_count);
     }
 }
 
@@ -145,24 +136,22 @@ static int build_index(einv_xdoc_t *d)
     xmlNodePtr root = xmlDocGetRootElement(d->doc), n;
     const xmlNs *cache_ns[64];
     int cache_id[64], ncache = 0;
-    size_t count = 0, distinct = 0, i;
-    for (n = root; n; n = walk_next(n, root)) {
-        n->extra = (unsigned short)ns_id_of(n->ns, cache_ns, cache_id, &ncache);
-        count++;
-    }
-    /* Distinct names are few; size the table for the worst case of all-distinct only
-     * when the document is small, otherwise grow by rehash-free overestimate. */
-    d->idx_cap = 256;
-    while (d->idx_cap < 2 * (count < 4096 ? count : 4096))
-        d->idx_cap <<= 1;
+    size_t distinct, i;
+    /* Distinct names are few (an invoice uses a few hundred element names whatever its
+     * size), so start small: zeroing a table sized by the element count cost more than
+     * the rules. A document with more names restarts with a table 4x larger. */
+    d->idx_cap = 512;
     for (;;) {
+        int overflow = 0;
         d->idx = einv_arena_alloc(&d->arena, d->idx_cap * sizeof *d->idx);
         if (!d->idx)
             return -1;
         distinct = 0;
-        int overflow = 0;
+        /* one walk: namespace ids (idempotent, so a restart may redo them) and counts */
         for (n = root; n; n = walk_next(n, root)) {
-            idx_entry *e = idx_slot(d, n->name, n->extra, 0);
+            idx_entry *e;
+            n->extra = (unsigned short)ns_id_of(n->ns, cache_ns, cache_id, &ncache);
+            e = idx_slot(d, n->name, n->extra, 0);
             if (!e) {
                 if (++distinct * 2 > d->idx_cap) {
                     overflow = 1;
@@ -184,11 +173,13 @@ static int build_index(einv_xdoc_t *d)
                 return -1;
         }
     }
+    /* a second walk fills the lists in document order and numbers same-named siblings */
+    root->psvi = (void *)(uintptr_t)1;
     for (n = root; n; n = walk_next(n, root)) {
         idx_entry *e = idx_slot(d, n->name, n->extra, 0);
         e->list.v[e->fill++] = n;
+        number_children(d, n);
     }
-    number_siblings(root);
     return 0;
 }
 
