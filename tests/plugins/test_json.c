@@ -50,23 +50,6 @@ static einv_result_t *run(const char *format, const char *data)
     return run_len(format, data, strlen(data));
 }
 
-static const einv_finding_t *find(const einv_result_t *r, const char *code)
-{
-    size_t i;
-    for (i = 0; i < einv_result_count(r); i++)
-        if (strcmp(einv_result_at(r, i)->code, code) == 0)
-            return einv_result_at(r, i);
-    return NULL;
-}
-
-static size_t count(const einv_result_t *r, const char *code)
-{
-    size_t i, k = 0;
-    for (i = 0; i < einv_result_count(r); i++)
-        k += strcmp(einv_result_at(r, i)->code, code) == 0;
-    return k;
-}
-
 static size_t count_prefix(const einv_result_t *r, const char *prefix)
 {
     size_t i, k = 0;
@@ -411,9 +394,9 @@ static void test_missing_seller_name(void)
 {
     char *j = replace(RICH, "\"name\":\"Northwind Trading GmbH\",", "");
     einv_result_t *r = run("json", j);
-    const einv_finding_t *f = find(r, "BR-06");
+    const einv_finding_t *f = tst_find(r, "BR-06");
     CU_ASSERT_PTR_NOT_NULL_FATAL(f);
-    CU_ASSERT_EQUAL(count(r, "BR-06"), 1);
+    CU_ASSERT_EQUAL(tst_count_code(r, "BR-06"), 1);
     CU_ASSERT_STRING_EQUAL(f->field, "/supplier/name");
     CU_ASSERT_FALSE(einv_result_valid(r));
     einv_result_free(r);
@@ -426,17 +409,17 @@ static void test_line_and_group_pointers(void)
     char *k = replace(RICH, "\"currency\":\"EUR\"", "\"currency\":\"XYZ\"");
     char *m = replace(RICH, "\"lineNetAmount\":197.00", "\"lineNetAmount\":198.00");
     einv_result_t *r = run("json", j);
-    const einv_finding_t *f = find(r, "BR-21");
+    const einv_finding_t *f = tst_find(r, "BR-21");
     CU_ASSERT_PTR_NOT_NULL_FATAL(f);
     CU_ASSERT_STRING_EQUAL(f->field, "/lines/1/id");
     einv_result_free(r);
     r = run("json", k);
-    f = find(r, "BR-CL-04");
+    f = tst_find(r, "BR-CL-04");
     CU_ASSERT_PTR_NOT_NULL_FATAL(f);
     CU_ASSERT_STRING_EQUAL(f->field, "/currency");
     einv_result_free(r);
     r = run("json", m);
-    f = find(r, "BR-CO-10");
+    f = tst_find(r, "BR-CO-10");
     CU_ASSERT_PTR_NOT_NULL_FATAL(f);
     CU_ASSERT_STRING_EQUAL(f->field, "/totals/lineNetAmount");
     einv_result_free(r);
@@ -449,11 +432,11 @@ static void test_line_and_group_pointers(void)
 static void test_empty_invoice(void)
 {
     einv_result_t *r = run("json", "{\"invoiceNumber\":\"X\"}");
-    const einv_finding_t *f = find(r, "BR-16");   /* no lines */
+    const einv_finding_t *f = tst_find(r, "BR-16");   /* no lines */
     CU_ASSERT_PTR_NOT_NULL_FATAL(f);
     CU_ASSERT_STRING_EQUAL(f->field, "/lines");
-    CU_ASSERT_PTR_NULL(find(r, "BR-02"));   /* BT-1 is there */
-    f = find(r, "BR-03");
+    CU_ASSERT_PTR_NULL(tst_find(r, "BR-02"));   /* BT-1 is there */
+    f = tst_find(r, "BR-03");
     CU_ASSERT_PTR_NOT_NULL_FATAL(f);
     CU_ASSERT_STRING_EQUAL(f->field, "/issueDate");
     einv_result_free(r);
@@ -465,7 +448,7 @@ static void test_wrong_type(void)
 {
     char *j = replace(RICH, "\"quantity\":10,", "\"quantity\":\"abc\",");
     einv_result_t *r = run("json", j);
-    const einv_finding_t *f = find(r, "JSON-TYPE");
+    const einv_finding_t *f = tst_find(r, "JSON-TYPE");
     struct einv_ctx c;
     CU_ASSERT_PTR_NOT_NULL_FATAL(f);
     CU_ASSERT_STRING_EQUAL(f->field, "/lines/0/quantity");
@@ -499,7 +482,7 @@ static void test_type_errors(void)
     size_t i;
     for (i = 0; i < sizeof T / sizeof T[0]; i++) {
         einv_result_t *r = run("json", T[i].json);
-        const einv_finding_t *f = find(r, "JSON-TYPE");
+        const einv_finding_t *f = tst_find(r, "JSON-TYPE");
         struct einv_ctx c;
         CU_ASSERT_PTR_NOT_NULL_FATAL(f);
         CU_ASSERT_STRING_EQUAL(f->field, T[i].field);
@@ -516,12 +499,12 @@ static void test_unknown_and_null(void)
                       "\"invoiceNumber\":\"INV-77\",\"a/b~c\":{\"deep\":[1]},\"taxPointDate\":null,");
     char *k = replace(j, "{\"value\":\"BUY-1\"}", "{\"value\":\"BUY-1\",\"extra\":1}");
     einv_result_t *r = run("json", k);
-    const einv_finding_t *f = find(r, "JSON-UNKNOWN-FIELD");
+    const einv_finding_t *f = tst_find(r, "JSON-UNKNOWN-FIELD");
     struct einv_ctx c;
     CU_ASSERT_PTR_NOT_NULL_FATAL(f);
     CU_ASSERT_STRING_EQUAL(f->field, "/a~1b~0c");
     CU_ASSERT_EQUAL(f->severity, EINV_SEV_WARNING);
-    CU_ASSERT_EQUAL(count(r, "JSON-UNKNOWN-FIELD"), 2);
+    CU_ASSERT_EQUAL(tst_count_code(r, "JSON-UNKNOWN-FIELD"), 2);
     CU_ASSERT_STRING_EQUAL(einv_result_at(r, 1)->field, "/buyer/identifier/extra");
     CU_ASSERT_TRUE(einv_result_valid(r));   /* warnings only; null = absent */
     CU_ASSERT_EQUAL(einv_result_count(r), 2);
@@ -537,11 +520,11 @@ static void hostile(const char *what, const char *data, size_t len, const char *
 {
     einv_result_t *r = run_len("json", data, len);
     struct einv_ctx c;
-    if (count(r, code) != 1) {
+    if (tst_count_code(r, code) != 1) {
         fprintf(stderr, "\n  hostile %s:\n", what);
         show(what, r);
     }
-    CU_ASSERT_EQUAL(count(r, code), 1);
+    CU_ASSERT_EQUAL(tst_count_code(r, code), 1);
     CU_ASSERT_FALSE(einv_result_valid(r));
     einv_result_free(r);
     CU_ASSERT_EQUAL(parse_direct(data, len, &c), EINV_ERR_USAGE);
@@ -599,7 +582,7 @@ static void test_hostile(void)
         hostile(H[i].what, H[i].json, strlen(H[i].json), H[i].code);
     /* an empty body: the engine's own finding; parse alone calls it malformed */
     r = run_len("json", "", 0);
-    CU_ASSERT_EQUAL(count(r, "XML-EMPTY"), 1);
+    CU_ASSERT_EQUAL(tst_count_code(r, "XML-EMPTY"), 1);
     einv_result_free(r);
     CU_ASSERT_EQUAL(parse_direct("  ", 2, &c), EINV_ERR_USAGE);
     CU_ASSERT_EQUAL(ctx_count(&c, "JSON-WELLFORMED"), 1);
@@ -705,7 +688,7 @@ static void test_exact_numbers(void)
     char *k = replace(RICH, "\"quantity\":2,", "\"quantity\":2.0e0,");
     einv_result_t *r = run("json", j);
     CU_ASSERT_PTR_NOT_NULL(strstr(einv_result_canonical(r), "\"lineNetAmount\":197.000000000000000000000001"));
-    CU_ASSERT_PTR_NOT_NULL(find(r, "BR-CO-10"));   /* a double would have called it 197 */
+    CU_ASSERT_PTR_NOT_NULL(tst_find(r, "BR-CO-10"));   /* a double would have called it 197 */
     einv_result_free(r);
     r = run("json", k);
     CU_ASSERT_PTR_NOT_NULL(strstr(einv_result_canonical(r), "\"quantity\":2.0,"));

@@ -15,6 +15,7 @@
 #include <einvoice/einvoice.h>
 #include "engine.h"
 #include "tpdf.h"
+#include "tsupport.h"
 
 static einv_engine_t *eng;
 static char *sample;   /* the bare CII invoice */
@@ -105,15 +106,6 @@ static einv_result_t *run(const char *format, const void *data, size_t len)
     einv_result_t *r = einv_validate(eng, &o, data, len, &err);
     CU_ASSERT_PTR_NOT_NULL_FATAL(r);
     return r;
-}
-
-static const einv_finding_t *find(const einv_result_t *r, const char *code)
-{
-    size_t i;
-    for (i = 0; i < einv_result_count(r); i++)
-        if (strcmp(einv_result_at(r, i)->code, code) == 0)
-            return einv_result_at(r, i);
-    return NULL;
 }
 
 static size_t count_prefix(const einv_result_t *r, const char *prefix)
@@ -238,7 +230,7 @@ static void test_invalid_xml_same_findings_fields_into_xml(void)
     cr = codes(r);
     CU_ASSERT_FALSE(einv_result_valid(r));
     CU_ASSERT_STRING_EQUAL(cr, cx);
-    f = find(r, "BR-02");
+    f = tst_find(r, "BR-02");
     CU_ASSERT_PTR_NOT_NULL_FATAL(f);
     CU_ASSERT_EQUAL(strncmp(f->field, "/rsm:CrossIndustryInvoice", 25), 0);
     free(cx);
@@ -275,8 +267,8 @@ static void test_no_attachment(void)
     tst_pdf_spec_t s = {0};
     einv_result_t *r = run_spec(&s);
     CU_ASSERT_FALSE(einv_result_valid(r));
-    CU_ASSERT_PTR_NOT_NULL(find(r, "PDF-NO-INVOICE"));
-    CU_ASSERT_EQUAL(find(r, "PDF-NO-INVOICE")->layer, EINV_LAYER_PDF);
+    CU_ASSERT_PTR_NOT_NULL(tst_find(r, "PDF-NO-INVOICE"));
+    CU_ASSERT_EQUAL(tst_find(r, "PDF-NO-INVOICE")->layer, EINV_LAYER_PDF);
     CU_ASSERT_STRING_EQUAL(einv_result_format(r), "ZUGFERD");
     einv_result_free(r);
 }
@@ -289,7 +281,7 @@ static void test_attachment_with_other_name(void)
     s.xml_len = sample_len;
     s.file_name = "invoice.xml";
     r = run_spec(&s);
-    CU_ASSERT_PTR_NOT_NULL(find(r, "PDF-NO-INVOICE"));
+    CU_ASSERT_PTR_NOT_NULL(tst_find(r, "PDF-NO-INVOICE"));
     CU_ASSERT_FALSE(einv_result_valid(r));
     einv_result_free(r);
 }
@@ -303,8 +295,8 @@ static void test_names_tree_only_and_kids(void)
     s.no_af = 1;
     s.names_in_kids = 1;
     r = run_spec(&s);
-    CU_ASSERT_PTR_NULL(find(r, "PDF-NO-INVOICE"));
-    CU_ASSERT_PTR_NOT_NULL(find(r, "PDF-AF-MISSING"));
+    CU_ASSERT_PTR_NULL(tst_find(r, "PDF-NO-INVOICE"));
+    CU_ASSERT_PTR_NOT_NULL(tst_find(r, "PDF-AF-MISSING"));
     CU_ASSERT_TRUE(einv_result_valid(r));   /* a warning */
     einv_result_free(r);
     /* only /AF, no name tree: found */
@@ -329,7 +321,7 @@ static void test_zugferd_file_names(void)
         s.file_name = names[i];
         r = run_spec(&s);
         CU_ASSERT_TRUE(einv_result_valid(r));
-        CU_ASSERT_PTR_NULL(find(r, "PDF-NO-INVOICE"));
+        CU_ASSERT_PTR_NULL(tst_find(r, "PDF-NO-INVOICE"));
         einv_result_free(r);
     }
 }
@@ -342,7 +334,7 @@ static void test_missing_xmp(void)
     s.xml_len = sample_len;
     s.no_xmp = 1;
     r = run_spec(&s);
-    CU_ASSERT_PTR_NOT_NULL(find(r, "PDF-XMP-MISSING"));
+    CU_ASSERT_PTR_NOT_NULL(tst_find(r, "PDF-XMP-MISSING"));
     CU_ASSERT_FALSE(einv_result_valid(r));
     einv_result_free(r);
 }
@@ -355,8 +347,8 @@ static void test_xmp_without_fx_schema(void)
     s.xml_len = sample_len;
     s.no_fx = 1;
     r = run_spec(&s);
-    CU_ASSERT_PTR_NOT_NULL(find(r, "PDF-XMP-NO-FACTURX-SCHEMA"));
-    CU_ASSERT_PTR_NULL(find(r, "PDF-XMP-MISSING"));
+    CU_ASSERT_PTR_NOT_NULL(tst_find(r, "PDF-XMP-NO-FACTURX-SCHEMA"));
+    CU_ASSERT_PTR_NULL(tst_find(r, "PDF-XMP-MISSING"));
     einv_result_free(r);
 }
 
@@ -368,11 +360,11 @@ static void test_not_pdfa3(void)
     s.xml_len = sample_len;
     s.pdfa_part = 2;
     r = run_spec(&s);
-    CU_ASSERT_PTR_NOT_NULL(find(r, "PDF-NOT-PDFA3"));
+    CU_ASSERT_PTR_NOT_NULL(tst_find(r, "PDF-NOT-PDFA3"));
     einv_result_free(r);
     s.pdfa_part = -1;
     r = run_spec(&s);
-    CU_ASSERT_PTR_NOT_NULL(find(r, "PDF-NOT-PDFA3"));
+    CU_ASSERT_PTR_NOT_NULL(tst_find(r, "PDF-NOT-PDFA3"));
     einv_result_free(r);
 }
 
@@ -384,7 +376,7 @@ static void test_afrelationship_missing(void)
     s.xml_len = sample_len;
     s.no_afrel = 1;
     r = run_spec(&s);
-    CU_ASSERT_PTR_NOT_NULL(find(r, "PDF-AFRELATIONSHIP-MISSING"));
+    CU_ASSERT_PTR_NOT_NULL(tst_find(r, "PDF-AFRELATIONSHIP-MISSING"));
     einv_result_free(r);
 }
 
@@ -410,7 +402,7 @@ static void test_conformance_levels(void)
             s.level = levels[j];
             s.level_as_attribute = (int)(j & 1);
             r = run_spec(&s);
-            if ((find(r, "PDF-XMP-CONFORMANCE-MISMATCH") != NULL) != (i != j)) {
+            if ((tst_find(r, "PDF-XMP-CONFORMANCE-MISMATCH") != NULL) != (i != j)) {
                 fprintf(stderr, "  level %s vs %s\n", levels[j], ids[i]);
                 CU_FAIL("conformance mismatch verdict");
             }
@@ -435,7 +427,7 @@ static void test_conformance_xrechnung(void)
         s.xml_len = strlen(xml);
         s.level = levels[j];
         r = run_spec(&s);
-        CU_ASSERT_EQUAL(find(r, "PDF-XMP-CONFORMANCE-MISMATCH") != NULL, mismatch[j]);
+        CU_ASSERT_EQUAL(tst_find(r, "PDF-XMP-CONFORMANCE-MISMATCH") != NULL, mismatch[j]);
         einv_result_free(r);
     }
     free(xml);
@@ -450,7 +442,7 @@ static void test_truncated_pdf(void)
         /* a cut file is either unreadable or recovered; never silently valid without data */
         CU_ASSERT_STRING_EQUAL(einv_result_format(r), "ZUGFERD");
         if (einv_result_valid(r))
-            CU_ASSERT_PTR_NULL(find(r, "PDF-NO-INVOICE"));
+            CU_ASSERT_PTR_NULL(tst_find(r, "PDF-NO-INVOICE"));
         einv_result_free(r);
     }
     {   /* the half: at least one finding */
@@ -473,11 +465,11 @@ static void test_random_bytes_after_header(void)
         data[i] = (unsigned char)(x >> 16);
     }
     r = run(NULL, data, sizeof data);
-    CU_ASSERT_PTR_NOT_NULL(find(r, "PDF-UNREADABLE"));
+    CU_ASSERT_PTR_NOT_NULL(tst_find(r, "PDF-UNREADABLE"));
     CU_ASSERT_FALSE(einv_result_valid(r));
     einv_result_free(r);
     r = run(NULL, "%PDF-", 5);
-    CU_ASSERT_PTR_NOT_NULL(find(r, "PDF-UNREADABLE"));
+    CU_ASSERT_PTR_NOT_NULL(tst_find(r, "PDF-UNREADABLE"));
     einv_result_free(r);
 }
 
@@ -510,7 +502,7 @@ static void test_encrypted(void)
     q = qpdf_rewrite(pdf, len, RW_ENCRYPT_PW, 0, &qlen);
     CU_ASSERT_PTR_NOT_NULL_FATAL(q);
     r = run(NULL, q, qlen);
-    CU_ASSERT_PTR_NOT_NULL(find(r, "PDF-ENCRYPTED"));
+    CU_ASSERT_PTR_NOT_NULL(tst_find(r, "PDF-ENCRYPTED"));
     CU_ASSERT_FALSE(einv_result_valid(r));
     einv_result_free(r);
     free(q);
@@ -518,7 +510,7 @@ static void test_encrypted(void)
     q = qpdf_rewrite(pdf, len, RW_ENCRYPT_EMPTY, 0, &qlen);
     CU_ASSERT_PTR_NOT_NULL_FATAL(q);
     r = run(NULL, q, qlen);
-    CU_ASSERT_PTR_NOT_NULL(find(r, "PDF-ENCRYPTED"));
+    CU_ASSERT_PTR_NOT_NULL(tst_find(r, "PDF-ENCRYPTED"));
     CU_ASSERT_FALSE(einv_result_valid(r));
     einv_result_free(r);
     free(q);
@@ -533,7 +525,7 @@ static void test_stream_bomb(void)
     CU_ASSERT_PTR_NOT_NULL_FATAL(q);
     CU_ASSERT_TRUE(qlen < 2u * 1024u * 1024u);
     r = run(NULL, q, qlen);
-    CU_ASSERT_PTR_NOT_NULL(find(r, "PDF-ATTACHMENT-TOO-LARGE"));
+    CU_ASSERT_PTR_NOT_NULL(tst_find(r, "PDF-ATTACHMENT-TOO-LARGE"));
     CU_ASSERT_FALSE(einv_result_valid(r));
     einv_result_free(r);
     free(q);
@@ -547,13 +539,13 @@ static void test_embedded_not_xml(void)
     s.xml = "<rsm:CrossIndustryInvoice";
     s.xml_len = strlen(s.xml);
     r = run_spec(&s);
-    CU_ASSERT_PTR_NOT_NULL(find(r, "XML-WELLFORMED"));
+    CU_ASSERT_PTR_NOT_NULL(tst_find(r, "XML-WELLFORMED"));
     CU_ASSERT_FALSE(einv_result_valid(r));
     einv_result_free(r);
     s.xml = "<note>hello</note>";
     s.xml_len = strlen(s.xml);
     r = run_spec(&s);
-    CU_ASSERT_PTR_NOT_NULL(find(r, "SCHEMA-ROOT"));
+    CU_ASSERT_PTR_NOT_NULL(tst_find(r, "SCHEMA-ROOT"));
     einv_result_free(r);
 }
 

@@ -12,6 +12,7 @@
 #include <einvoice/einvoice.h>
 #include "engine.h"
 #include "tpdf.h"
+#include "tsupport.h"
 #include "../../plugins/cii/cii_to_model.c"
 #include "../../plugins/cii/zf1_to_model.c"
 
@@ -221,15 +222,6 @@ static einv_result_t *run(const char *format, const void *data, size_t len)
     einv_result_t *r = einv_validate(eng, &o, data, len, &err);
     CU_ASSERT_PTR_NOT_NULL_FATAL(r);
     return r;
-}
-
-static const einv_finding_t *find(const einv_result_t *r, const char *code)
-{
-    size_t i;
-    for (i = 0; i < einv_result_count(r); i++)
-        if (strcmp(einv_result_at(r, i)->code, code) == 0)
-            return einv_result_at(r, i);
-    return NULL;
 }
 
 static void show(const char *what, const einv_result_t *r)
@@ -607,7 +599,7 @@ static void test_other_prefixes(void)
         einv_result_t *r = run(NULL, b.p, b.n);
         CU_ASSERT_STRING_EQUAL(einv_result_format(r), "CII");
         CU_ASSERT_EQUAL(einv_result_count(r), 1);
-        CU_ASSERT_STRING_EQUAL(find(r, "ZF1-LEGACY") ? find(r, "ZF1-LEGACY")->field : "", "/f:CrossIndustryDocument");
+        CU_ASSERT_STRING_EQUAL(tst_find(r, "ZF1-LEGACY") ? tst_find(r, "ZF1-LEGACY")->field : "", "/f:CrossIndustryDocument");
         einv_result_free(r);
     }
     free(b.p);
@@ -618,7 +610,7 @@ static void test_other_prefixes(void)
 static void test_clean_comfort_only_the_warning(void)
 {
     einv_result_t *r = run(NULL, COMFORT, strlen(COMFORT));
-    const einv_finding_t *f = find(r, "ZF1-LEGACY");
+    const einv_finding_t *f = tst_find(r, "ZF1-LEGACY");
     CU_ASSERT_STRING_EQUAL(einv_result_format(r), "CII");
     CU_ASSERT_TRUE(einv_result_valid(r));
     CU_ASSERT_EQUAL(einv_result_count(r), 1);
@@ -636,7 +628,7 @@ static void test_clean_comfort_only_the_warning(void)
     /* the format chosen explicitly */
     r = run("cii", COMFORT, strlen(COMFORT));
     CU_ASSERT_EQUAL(einv_result_count(r), 1);
-    CU_ASSERT_PTR_NOT_NULL(find(r, "ZF1-LEGACY"));
+    CU_ASSERT_PTR_NOT_NULL(tst_find(r, "ZF1-LEGACY"));
     einv_result_free(r);
 }
 
@@ -676,7 +668,7 @@ static void test_clean_extended_only_the_warning(void)
     CU_ASSERT_EQUAL(einv_result_count(r), 1);
     if (einv_result_count(r) != 1)
         show("extended", r);
-    CU_ASSERT_PTR_NOT_NULL(strstr(find(r, "ZF1-LEGACY") ? find(r, "ZF1-LEGACY")->message : "", "EXTENDED"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(tst_find(r, "ZF1-LEGACY") ? tst_find(r, "ZF1-LEGACY")->message : "", "EXTENDED"));
     einv_result_free(r);
 }
 
@@ -684,13 +676,13 @@ static void test_clean_extended_only_the_warning(void)
 static void test_basic_findings(void)
 {
     einv_result_t *r = run(NULL, BASIC, strlen(BASIC));
-    const einv_finding_t *f = find(r, "BR-21");
+    const einv_finding_t *f = tst_find(r, "BR-21");
     CU_ASSERT_FALSE(einv_result_valid(r));
-    CU_ASSERT_PTR_NOT_NULL(strstr(find(r, "ZF1-LEGACY") ? find(r, "ZF1-LEGACY")->message : "", "BASIC"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(tst_find(r, "ZF1-LEGACY") ? tst_find(r, "ZF1-LEGACY")->message : "", "BASIC"));
     CU_ASSERT_PTR_NOT_NULL_FATAL(f);
     CU_ASSERT_STRING_EQUAL(f->field, "/rsm:CrossIndustryDocument/rsm:SpecifiedSupplyChainTradeTransaction/"
                                      "ram:IncludedSupplyChainTradeLineItem");
-    CU_ASSERT_PTR_NOT_NULL(find(r, "BR-26"));   /* no net price */
+    CU_ASSERT_PTR_NOT_NULL(tst_find(r, "BR-26"));   /* no net price */
     einv_result_free(r);
 }
 
@@ -698,29 +690,29 @@ static void test_broken_totals_fields_into_zf1(void)
 {
     char *bad = replace(COMFORT, AMT("LineTotalAmount", "420.00"), AMT("LineTotalAmount", "421.00"));
     einv_result_t *r = run(NULL, bad, strlen(bad));
-    const einv_finding_t *f = find(r, "BR-CO-10");
+    const einv_finding_t *f = tst_find(r, "BR-CO-10");
     CU_ASSERT_FALSE(einv_result_valid(r));
     CU_ASSERT_PTR_NOT_NULL_FATAL(f);
     CU_ASSERT_STRING_EQUAL(f->field, SUMMATION);
-    CU_ASSERT_PTR_NOT_NULL(find(r, "ZF1-LEGACY"));
+    CU_ASSERT_PTR_NOT_NULL(tst_find(r, "ZF1-LEGACY"));
     einv_result_free(r);
     free(bad);
     /* BT-112 != BT-109 + BT-110 (a rule of the whole invoice) and BT-115 then off too */
     bad = replace(COMFORT, AMT("GrandTotalAmount", "535.50"), AMT("GrandTotalAmount", "536.50"));
     r = run(NULL, bad, strlen(bad));
-    CU_ASSERT_PTR_NOT_NULL(find(r, "BR-CO-15"));
-    CU_ASSERT_STRING_EQUAL(find(r, "BR-CO-15") ? find(r, "BR-CO-15")->field : "", "/rsm:CrossIndustryDocument");
-    CU_ASSERT_STRING_EQUAL(find(r, "BR-CO-16") ? find(r, "BR-CO-16")->field : "", SUMMATION);
+    CU_ASSERT_PTR_NOT_NULL(tst_find(r, "BR-CO-15"));
+    CU_ASSERT_STRING_EQUAL(tst_find(r, "BR-CO-15") ? tst_find(r, "BR-CO-15")->field : "", "/rsm:CrossIndustryDocument");
+    CU_ASSERT_STRING_EQUAL(tst_find(r, "BR-CO-16") ? tst_find(r, "BR-CO-16")->field : "", SUMMATION);
     einv_result_free(r);
     free(bad);
     /* a VAT breakdown amount off by more than the tolerance of BR-CO-17: that rule on the
      * breakdown, BR-CO-14 (breakdowns vs. BT-110) on the VAT total itself */
     bad = replace(COMFORT, AMT("CalculatedAmount", "85.50"), AMT("CalculatedAmount", "83.50"));
     r = run(NULL, bad, strlen(bad));
-    CU_ASSERT_STRING_EQUAL(find(r, "BR-CO-17") ? find(r, "BR-CO-17")->field : "",
+    CU_ASSERT_STRING_EQUAL(tst_find(r, "BR-CO-17") ? tst_find(r, "BR-CO-17")->field : "",
                            "/rsm:CrossIndustryDocument/rsm:SpecifiedSupplyChainTradeTransaction/"
                            "ram:ApplicableSupplyChainTradeSettlement/ram:ApplicableTradeTax");
-    CU_ASSERT_STRING_EQUAL(find(r, "BR-CO-14") ? find(r, "BR-CO-14")->field : "", SUMMATION "/ram:TaxTotalAmount");
+    CU_ASSERT_STRING_EQUAL(tst_find(r, "BR-CO-14") ? tst_find(r, "BR-CO-14")->field : "", SUMMATION "/ram:TaxTotalAmount");
     einv_result_free(r);
     free(bad);
 }
@@ -744,7 +736,7 @@ static void test_pdf_same_ids(void)
             show("pdf", p);
         CU_ASSERT_EQUAL(einv_result_valid(p), einv_result_valid(x));
         if (i == 3) {
-            CU_ASSERT_STRING_EQUAL(find(p, "BR-CO-10") ? find(p, "BR-CO-10")->field : "", SUMMATION);
+            CU_ASSERT_STRING_EQUAL(tst_find(p, "BR-CO-10") ? tst_find(p, "BR-CO-10")->field : "", SUMMATION);
         }
         CU_ASSERT_PTR_NOT_NULL(einv_result_canonical(p));
         free(cx);
@@ -765,11 +757,11 @@ static void test_pdf_levels(void)
     for (i = 0; i < 3; i++)
         for (j = 0; j < 4; j++) {
             einv_result_t *r = run_pdf(docs[i], strlen(docs[i]), levels[j]);
-            if ((find(r, "PDF-XMP-CONFORMANCE-MISMATCH") != NULL) != (i != j)) {
+            if ((tst_find(r, "PDF-XMP-CONFORMANCE-MISMATCH") != NULL) != (i != j)) {
                 fprintf(stderr, "  level %s vs document %zu\n", levels[j], i);
                 CU_FAIL("conformance mismatch verdict");
             }
-            CU_ASSERT_PTR_NULL(find(r, "PDF-XMP-NO-FACTURX-SCHEMA"));
+            CU_ASSERT_PTR_NULL(tst_find(r, "PDF-XMP-NO-FACTURX-SCHEMA"));
             einv_result_free(r);
         }
 }
@@ -782,16 +774,16 @@ static void test_truncated(void)
     for (cut = 1; cut < len; cut += 97) {
         einv_result_t *r = run(NULL, COMFORT, cut);
         CU_ASSERT_FALSE(einv_result_valid(r));
-        CU_ASSERT_PTR_NULL(find(r, "ZF1-LEGACY"));
+        CU_ASSERT_PTR_NULL(tst_find(r, "ZF1-LEGACY"));
         einv_result_free(r);
         r = run_pdf(COMFORT, cut, NULL);
-        CU_ASSERT_PTR_NOT_NULL(find(r, "XML-WELLFORMED"));
+        CU_ASSERT_PTR_NOT_NULL(tst_find(r, "XML-WELLFORMED"));
         CU_ASSERT_FALSE(einv_result_valid(r));
         einv_result_free(r);
     }
     {
         einv_result_t *r = run(NULL, COMFORT, len / 2);
-        CU_ASSERT_PTR_NOT_NULL(find(r, "XML-WELLFORMED"));
+        CU_ASSERT_PTR_NOT_NULL(tst_find(r, "XML-WELLFORMED"));
         einv_result_free(r);
     }
 }
@@ -807,24 +799,24 @@ static void test_empty_root(void)
     static const char OTHER_NS[] = "<rsm:CrossIndustryDocument xmlns:rsm=\"urn:ferd:CrossIndustryDocument:invoice:2p0\"/>";
     einv_result_t *r = run(NULL, EMPTY, strlen(EMPTY));
     CU_ASSERT_STRING_EQUAL(einv_result_format(r), "CII");
-    CU_ASSERT_PTR_NOT_NULL(find(r, "ZF1-LEGACY"));
-    CU_ASSERT_PTR_NOT_NULL(find(r, "BR-01"));
-    CU_ASSERT_PTR_NOT_NULL(find(r, "BR-02"));
-    CU_ASSERT_PTR_NOT_NULL(strstr(find(r, "ZF1-LEGACY") ? find(r, "ZF1-LEGACY")->message : "", "no known"));
+    CU_ASSERT_PTR_NOT_NULL(tst_find(r, "ZF1-LEGACY"));
+    CU_ASSERT_PTR_NOT_NULL(tst_find(r, "BR-01"));
+    CU_ASSERT_PTR_NOT_NULL(tst_find(r, "BR-02"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(tst_find(r, "ZF1-LEGACY") ? tst_find(r, "ZF1-LEGACY")->message : "", "no known"));
     CU_ASSERT_FALSE(einv_result_valid(r));
     einv_result_free(r);
     r = run_pdf(EMPTY, strlen(EMPTY), NULL);
-    CU_ASSERT_PTR_NOT_NULL(find(r, "ZF1-LEGACY"));
-    CU_ASSERT_PTR_NOT_NULL(find(r, "BR-01"));
-    CU_ASSERT_PTR_NULL(find(r, "PDF-XMP-CONFORMANCE-MISMATCH"));   /* no guideline to compare */
+    CU_ASSERT_PTR_NOT_NULL(tst_find(r, "ZF1-LEGACY"));
+    CU_ASSERT_PTR_NOT_NULL(tst_find(r, "BR-01"));
+    CU_ASSERT_PTR_NULL(tst_find(r, "PDF-XMP-CONFORMANCE-MISMATCH"));   /* no guideline to compare */
     einv_result_free(r);
     r = run(NULL, JUNK, strlen(JUNK));
-    CU_ASSERT_PTR_NOT_NULL(find(r, "ZF1-LEGACY"));
-    CU_ASSERT_PTR_NOT_NULL(find(r, "BR-02"));
+    CU_ASSERT_PTR_NOT_NULL(tst_find(r, "ZF1-LEGACY"));
+    CU_ASSERT_PTR_NOT_NULL(tst_find(r, "BR-02"));
     einv_result_free(r);
     r = run(NULL, OTHER_NS, strlen(OTHER_NS));
-    CU_ASSERT_PTR_NOT_NULL(find(r, "SCHEMA-ROOT"));
-    CU_ASSERT_PTR_NULL(find(r, "ZF1-LEGACY"));
+    CU_ASSERT_PTR_NOT_NULL(tst_find(r, "SCHEMA-ROOT"));
+    CU_ASSERT_PTR_NULL(tst_find(r, "ZF1-LEGACY"));
     einv_result_free(r);
 }
 

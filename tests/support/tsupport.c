@@ -182,3 +182,40 @@ void tst_sleep_ms(int ms)
     struct timespec ts = {ms / 1000, (long)(ms % 1000) * 1000000L};
     nanosleep(&ts, NULL);
 }
+
+const einv_finding_t *tst_find(const einv_result_t *r, const char *code)
+{
+    size_t i;
+    for (i = 0; i < einv_result_count(r); i++)
+        if (strcmp(einv_result_at(r, i)->code, code) == 0)
+            return einv_result_at(r, i);
+    return NULL;
+}
+
+size_t tst_count_code(const einv_result_t *r, const char *code)
+{
+    size_t i, k = 0;
+    for (i = 0; i < einv_result_count(r); i++)
+        k += strcmp(einv_result_at(r, i)->code, code) == 0;
+    return k;
+}
+
+static int cmp_code(const void *a, const void *b)
+{
+    return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+const char *tst_distinct_codes(const einv_result_t *r)
+{
+    static char buf[4096];
+    const char *v[512];
+    size_t n = 0, i, k = 0;
+    for (i = 0; i < einv_result_count(r) && n < 512; i++)
+        v[n++] = einv_result_at(r, i)->code;
+    qsort(v, n, sizeof v[0], cmp_code);
+    buf[0] = 0;
+    for (i = 0; i < n; i++)
+        if ((!i || strcmp(v[i], v[i - 1]) != 0) && k < sizeof buf)
+            k += (size_t)snprintf(buf + k, sizeof buf - k, "%s%s", k ? " " : "", v[i]);
+    return buf;
+}

@@ -5,6 +5,7 @@
 
 #include <stddef.h>
 #include <einvoice/einvoice.h>
+#include "engine.h"
 
 typedef struct tst_result tst_result_t;
 
@@ -33,6 +34,31 @@ const char *tst_ubl(const char *body);
 const char *tst_ubl_cn(const char *body);
 /* Same for CII: <rsm:CrossIndustryInvoice xmlns:rsm xmlns:ram xmlns:udt xmlns:qdt> BODY */
 const char *tst_cii(const char *body);
+
+/* Findings of an engine result: the first with this code (or NULL), how many have it, and
+ * the distinct codes sorted and space separated (static buffer, not reentrant). */
+const einv_finding_t *tst_find(const einv_result_t *r, const char *code);
+size_t tst_count_code(const einv_result_t *r, const char *code);
+const char *tst_distinct_codes(const einv_result_t *r);
+
+/* The canonical JSON of r holds `want` verbatim (amounts keep the document's digits). */
+#define TST_ASSERT_CANON(r, want)                                                          \
+    do {                                                                                   \
+        const char *c_ = einv_result_canonical(r);                                         \
+        CU_ASSERT_PTR_NOT_NULL_FATAL(c_);                                                  \
+        if (!strstr(c_, want))                                                             \
+            fprintf(stderr, "\nmissing %s\nin %s\n", want, c_);                            \
+        CU_ASSERT_PTR_NOT_NULL(strstr(c_, want));                                          \
+    } while (0)
+
+/* The distinct codes of r are exactly `want` (sorted, space separated). */
+#define TST_ASSERT_CODES(r, want)                                                          \
+    do {                                                                                   \
+        const char *k_ = tst_distinct_codes(r);                                            \
+        if (strcmp(k_, want) != 0)                                                         \
+            fprintf(stderr, "\ncodes: got \"%s\", want \"%s\"\n", k_, want);               \
+        CU_ASSERT_STRING_EQUAL(k_, want);                                                  \
+    } while (0)
 
 /* A file under the test data directory (EINV_TEST_DATA, else tests/data), NUL-terminated
  * (malloc'd); its length in *len when len is not NULL; NULL when unreadable. */
