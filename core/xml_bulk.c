@@ -9,13 +9,11 @@
 #include <strings.h>
 #include <time.h>
 #include <unistd.h>
-#ifdef __SSE2__
-#include <emmintrin.h>
-#endif
 
 enum {
     MIN_DOC = 8192,              /* smaller documents parse fast enough as they are */
     MIN_RUN = 1024,              /* shorter runs are not worth a marker */
+    MIN_COMMENT = 256,           /* shorter prolog comments are not worth blanking */
     MARK_MAX = 48
 };
 /* libxml2 refuses text nodes over this size without XML_PARSE_HUGE: such runs stay in the
@@ -39,9 +37,13 @@ static void make_nonce(void)
     mark_prefix_len = strlen(mark_prefix);
 }
 
-static size_t make_mark(char *out, size_t i)
+/* The marker of run i, followed by the run's line breaks so that the elements after it
+ * keep their line numbers. */
+static size_t make_mark(char *out, size_t i, size_t lines)
 {
-    return (size_t)snprintf(out, MARK_MAX, "%s%zu_", mark_prefix, i);
+    size_t n = (size_t)snprintf(out, MARK_MAX, "%s%zu_", mark_prefix, i);
+    memset(out + n, '\n', lines);
+    return n + lines;
 }
 
 /* The base64 alphabet, '=' and the XML white space characters. */
@@ -51,77 +53,77 @@ static int b64ws(unsigned char c)
            c == '=' || c == ' ' || c == '\t' || c == '\n' || c == '\r';
 }
 
-#ifdef __SSE2__
-static inline __m128i in_range(__m128i v, char lo, char hi)
-{
-    __m128i x = _mm_add_epi8(v, _mm_set1_epi8((char)(0x80 - (unsigned char)lo)));
-    return _mm_cmplt_epi8(x, _mm_set1_epi8((char)(0x80 + (hi - lo + 1))));
-}
-#endif
-
 #if defined(__x86_64__) && defined(__GNUC__)
 #include <immintrin.h>
 #define XB_AVX2 1
-__attribute__((target("avx2"))) static inline __m256i in_range32(__m256i v, char lo, char hi)
+
+/* Which of the 64 bytes at p are outside the class of b64ws(), as a bit mask; AVX2.
+ * A byte is in the class when the set of its low nibble (lo) meets the set of its high
+ * nibble (hi), one table look-up each (bytes >= 0x80 have an empty high set):
+ *   bit 0: high 0, low 9 A D (TAB LF CR)     bit 1: high 2, low 0 B F (space + /)
+ *   bit 2: high 3, low 0-9 D (digits =)      bit 3: high 4 and 6, low 1-F (A-O a-o)
+ *   bit 4: high 5 and 7, low 0-A (P-Z p-z) */
+__attribute__((target("avx2"))) static inline unsigned long long class_mask64_avx2(const unsigned char *p)
 {
-    __m256i x = _mm256_add_epi8(v, _mm256_set1_epi8((char)(0x80 - (unsigned char)lo)));
-    return _mm256_cmpgt_epi8(_mm256_set1_epi8((char)(0x80 + (hi - lo + 1))), x);
+    const __m256i lo_t = _mm256_setr_epi8(
+        0x16, 0x1C, 0x1C, 0x1C, 0x1C, 0x1C, 0x1C, 0x1C, 0x1C, 0x1D, 0x19, 0x0A, 0x08, 0x0D, 0x08, 0x0A,
+        0x16, 0x1C, 0x1C, 0x1C, 0x1C, 0x1C, 0x1C, 0x1C, 0x1C, 0x1D, 0x19, 0x0A, 0x08, 0x0D, 0x08, 0x0A);
+    const __m256i hi_t = _mm256_setr_epi8(
+        0x01, 0x00, 0x02, 0x04, 0x08, 0x10, 0x08, 0x10, 0, 0, 0, 0, 0, 0, 0, 0,
+        0x01, 0x00, 0x02, 0x04, 0x08, 0x10, 0x08, 0x10, 0, 0, 0, 0, 0, 0, 0, 0);
+    const __m256i nib = _mm256_set1_epi8(0x0F), zero = _mm256_setzero_si256();
+    __m256i a = _mm256_loadu_si256((const __m256i *)(const void *)p);
+    __m256i b = _mm256_loadu_si256((const __m256i *)(const void *)(p + 32));
+    __m256i ca = _mm256_and_si256(_mm256_shuffle_epi8(lo_t, _mm256_and_si256(a, nib)),
+                                  _mm256_shuffle_epi8(hi_t, _mm256_and_si256(_mm256_srli_epi16(a, 4), nib)));
+    __m256i cb = _mm256_and_si256(_mm256_shuffle_epi8(lo_t, _mm256_and_si256(b, nib)),
+                                  _mm256_shuffle_epi8(hi_t, _mm256_and_si256(_mm256_srli_epi16(b, 4), nib)));
+    unsigned ma = (unsigned)_mm256_movemask_epi8(_mm256_cmpeq_epi8(ca, zero));
+    unsigned mb = (unsigned)_mm256_movemask_epi8(_mm256_cmpeq_epi8(cb, zero));
+    return (unsigned long long)ma | (unsigned long long)mb << 32;   /* set: outside the class */
 }
 
-/* The AVX2 form of the scan below, 32 bytes a step; the tail is left to the caller. */
-__attribute__((target("avx2"))) static size_t class_span_avx2(const unsigned char *p, size_t n)
+static int have_avx2(void)
 {
+    static int v = -1;
+    if (v < 0)
+        v = __builtin_cpu_supports("avx2") ? 1 : 0;
+    return v;
+}
+
+/* LF bytes in the 64-byte blocks of [p, p + n); returns how far it got. */
+__attribute__((target("avx2,popcnt"))) static size_t count_lf_avx2(const unsigned char *p, size_t n, size_t *lf)
+{
+    const __m256i L = _mm256_set1_epi8('\n');
     size_t i = 0;
-    for (; i + 32 <= n; i += 32) {
-        __m256i v = _mm256_loadu_si256((const __m256i *)(const void *)(p + i));
-        __m256i m = _mm256_or_si256(in_range32(v, 'A', 'Z'), in_range32(v, 'a', 'z'));
-        m = _mm256_or_si256(m, in_range32(v, '/', '9'));
-        m = _mm256_or_si256(m, in_range32(v, '\t', '\n'));
-        m = _mm256_or_si256(m, _mm256_cmpeq_epi8(v, _mm256_set1_epi8('+')));
-        m = _mm256_or_si256(m, _mm256_cmpeq_epi8(v, _mm256_set1_epi8('=')));
-        m = _mm256_or_si256(m, _mm256_cmpeq_epi8(v, _mm256_set1_epi8(' ')));
-        m = _mm256_or_si256(m, _mm256_cmpeq_epi8(v, _mm256_set1_epi8('\r')));
-        unsigned mask = (unsigned)_mm256_movemask_epi8(m);
-        if (mask != 0xFFFFFFFFu)
-            return i + (size_t)__builtin_ctz(~mask);
+    for (; i + 64 <= n; i += 64) {
+        __m256i a = _mm256_loadu_si256((const __m256i *)(const void *)(p + i));
+        __m256i b = _mm256_loadu_si256((const __m256i *)(const void *)(p + i + 32));
+        unsigned long long l = (unsigned)_mm256_movemask_epi8(_mm256_cmpeq_epi8(a, L)) |
+                               (unsigned long long)(unsigned)_mm256_movemask_epi8(_mm256_cmpeq_epi8(b, L)) << 32;
+        *lf += (size_t)__builtin_popcountll(l);
     }
     return i;
 }
 #endif
 
-/* How many bytes from p on are base64 or white space. */
-static size_t class_span(const unsigned char *p, size_t n)
+/* Line breaks as libxml2 counts them for node line numbers: LF bytes (a CR LF pair has
+ * one; a lone CR, rare as it is, none). */
+static size_t count_lines(const unsigned char *p, size_t n)
 {
-    size_t i = 0;
+    size_t i = 0, lf = 0;
 #ifdef XB_AVX2
-    if (n >= 64 && __builtin_cpu_supports("avx2")) {
-        i = class_span_avx2(p, n);
-        if (i + 32 <= n)
-            return i;   /* stopped at a byte outside the class */
-    }
+    if (have_avx2())
+        i = count_lf_avx2(p, n, &lf);
 #endif
-#ifdef __SSE2__
-    for (; i + 16 <= n; i += 16) {
-        __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(p + i));
-        __m128i m = _mm_or_si128(in_range(v, 'A', 'Z'), in_range(v, 'a', 'z'));
-        m = _mm_or_si128(m, in_range(v, '/', '9'));
-        m = _mm_or_si128(m, in_range(v, '\t', '\n'));
-        m = _mm_or_si128(m, _mm_cmpeq_epi8(v, _mm_set1_epi8('+')));
-        m = _mm_or_si128(m, _mm_cmpeq_epi8(v, _mm_set1_epi8('=')));
-        m = _mm_or_si128(m, _mm_cmpeq_epi8(v, _mm_set1_epi8(' ')));
-        m = _mm_or_si128(m, _mm_cmpeq_epi8(v, _mm_set1_epi8('\r')));
-        unsigned mask = (unsigned)_mm_movemask_epi8(m);
-        if (mask != 0xFFFFu)
-            return i + (size_t)__builtin_ctz(~mask);
-    }
-#endif
-    while (i < n && b64ws(p[i]))
-        i++;
-    return i;
+    for (; i < n; i++)
+        lf += p[i] == '\n';
+    return lf;
 }
 
 /* Bytes the runs may be copied from as they are: a byte-oriented encoding in which the
- * base64 characters are ASCII (UTF-8, ASCII, ISO-8859-x, windows-125x). */
+ * base64 characters are ASCII (UTF-8, ASCII, ISO-8859-x, windows-125x). 2 for UTF-8 (or
+ * ASCII, or no declaration), 1 for the others, 0 for none of them. */
 static int ascii_compatible(const unsigned char *d, size_t len)
 {
     const unsigned char *end = d + (len < 256 ? len : 256), *q, *v;
@@ -130,7 +132,7 @@ static int ascii_compatible(const unsigned char *d, size_t len)
     if (d + 4 > end || d[0] == 0 || d[1] == 0 || d[0] >= 0x80)
         return 0;   /* UTF-16/32 (with or without a BOM), EBCDIC, ... */
     if (memcmp(d, "<?xml", 5) != 0)
-        return d[0] == '<';
+        return d[0] == '<' ? 2 : 0;
     for (q = d + 5; q + 2 <= end && !(q[0] == '?' && q[1] == '>'); q++)
         if (q + 8 <= end && memcmp(q, "encoding", 8) == 0) {
             char name[24];
@@ -143,58 +145,204 @@ static int ascii_compatible(const unsigned char *d, size_t len)
             for (v++; v < end && *v != '"' && *v != '\'' && k + 1 < sizeof name; v++)
                 name[k++] = (char)*v;
             name[k] = 0;
-            return !strcasecmp(name, "UTF-8") || !strcasecmp(name, "UTF8") ||
-                   !strcasecmp(name, "US-ASCII") || !strcasecmp(name, "ASCII") ||
-                   !strncasecmp(name, "ISO-8859-", 9) || !strncasecmp(name, "windows-125", 11) ||
+            if (!strcasecmp(name, "UTF-8") || !strcasecmp(name, "UTF8") ||
+                !strcasecmp(name, "US-ASCII") || !strcasecmp(name, "ASCII"))
+                return 2;
+            return !strncasecmp(name, "ISO-8859-", 9) || !strncasecmp(name, "windows-125", 11) ||
                    !strcasecmp(name, "latin1");
         }
+    return 2;
+}
+
+/* Comment text libxml2 accepts without a word: XML characters in valid UTF-8 (no overlong
+ * forms, surrogates, U+FFFE/U+FFFF or controls other than TAB LF CR), no "--", not ending
+ * in '-'. Anything else keeps its comment, so that libxml2 gives its own verdict. */
+static int comment_ok(const unsigned char *c, size_t n)
+{
+    size_t i = 0;
+    if (n && c[n - 1] == '-')
+        return 0;
+    while (i < n) {
+        unsigned char b = c[i];
+        unsigned cp;
+        size_t k, len;
+        if (b < 0x80) {
+            if (b < 0x20 && b != '\t' && b != '\n' && b != '\r')
+                return 0;
+            if (b == '-' && i + 1 < n && c[i + 1] == '-')
+                return 0;
+            i++;
+            continue;
+        }
+        if (b >= 0xC2 && b <= 0xDF)
+            len = 2, cp = b & 0x1F;
+        else if (b >= 0xE0 && b <= 0xEF)
+            len = 3, cp = b & 0x0F;
+        else if (b >= 0xF0 && b <= 0xF4)
+            len = 4, cp = b & 0x07;
+        else
+            return 0;
+        if (i + len > n)
+            return 0;
+        for (k = 1; k < len; k++) {
+            if ((c[i + k] & 0xC0) != 0x80)
+                return 0;
+            cp = cp << 6 | (c[i + k] & 0x3F);
+        }
+        if ((len == 3 && cp < 0x800) || (len == 4 && (cp < 0x10000 || cp > 0x10FFFF)) ||
+            (cp >= 0xD800 && cp <= 0xDFFF) || cp == 0xFFFE || cp == 0xFFFF)
+            return 0;
+        i += len;
+    }
     return 1;
+}
+
+/* The first occurrence of the n-byte string w in [p, p + len), or NULL. */
+static const unsigned char *find(const unsigned char *p, size_t len, const char *w, size_t n)
+{
+    const unsigned char *end = p + len, *q;
+    while ((size_t)(end - p) >= n && (q = memchr(p, w[0], (size_t)(end - p) - n + 1)) != NULL) {
+        if (memcmp(q, w, n) == 0)
+            return q;
+        p = q + 1;
+    }
+    return NULL;
+}
+
+/* Comments before the root element (licence texts of sample invoices run to kilobytes)
+ * produce no node, and libxml2 reads them a character at a time: blanked to their line
+ * breaks, which keeps every line number. Returns where the prolog's scan stopped. */
+static size_t plan_prolog(const unsigned char *data, size_t len, xb_plan *p)
+{
+    size_t i = 0;
+    if (len >= 3 && data[0] == 0xEF && data[1] == 0xBB && data[2] == 0xBF)
+        i = 3;
+    if (len - i >= 5 && memcmp(data + i, "<?xml", 5) == 0) {
+        const unsigned char *q = find(data + i, len - i, "?>", 2);
+        if (!q)
+            return i;
+        i = (size_t)(q - data) + 2;
+    }
+    for (;;) {
+        const unsigned char *q;
+        while (i < len && (data[i] == ' ' || data[i] == '\t' || data[i] == '\n' || data[i] == '\r'))
+            i++;
+        if (len - i >= 4 && data[i] == '<' && data[i + 1] == '?') {   /* a processing instruction */
+            q = find(data + i + 2, len - i - 2, "?>", 2);
+            if (!q)
+                return i;
+            i = (size_t)(q - data) + 2;
+            continue;
+        }
+        if (len - i < 7 || memcmp(data + i, "<!--", 4) != 0)
+            return i;
+        q = find(data + i + 4, len - i - 4, "-->", 3);
+        if (!q)
+            return i;
+        if ((size_t)(q + 3 - (data + i)) >= MIN_COMMENT && p->nblank < XB_MAX_BLANK &&
+            comment_ok(data + i + 4, (size_t)(q - (data + i + 4)))) {
+            p->blank[p->nblank].off = i;
+            p->blank[p->nblank].len = (size_t)(q + 3 - (data + i));
+            p->blank[p->nblank].lines = count_lines(data + i, p->blank[p->nblank].len);
+            p->nblank++;
+        }
+        i = (size_t)(q - data) + 3;
+    }
+}
+
+
+/* Adds [s, e) to the runs when it is one: between '>' and '<', long enough, not only
+ * white space (libxml2 may drop that as ignorable, so it stays). */
+static int consider(const unsigned char *data, size_t len, size_t s, size_t e, xb_plan *p, size_t *cap)
+{
+    size_t w = s;
+    if (s == 0 || data[s - 1] != '>' || e >= len || data[e] != '<' || e - s < MIN_RUN || e - s > MAX_RUN)
+        return 0;
+    while (w < e && (data[w] == ' ' || data[w] == '\t' || data[w] == '\n' || data[w] == '\r'))
+        w++;
+    if (w == e)
+        return 0;
+    if (p->n == *cap) {
+        size_t nc = *cap ? *cap * 2 : 8;
+        xb_run *nr = realloc(p->runs, nc * sizeof *nr);
+        if (!nr)
+            return -1;
+        p->runs = nr;
+        *cap = nc;
+    }
+    p->runs[p->n].off = s;
+    p->runs[p->n].len = e - s;
+    p->runs[p->n].lines = count_lines(data + s, e - s);
+    p->lines += p->runs[p->n].lines;
+    p->n++;
+    return 0;
+}
+
+/* Every maximal stretch of base64/white-space bytes from i on that is a run (consider()).
+ * One pass: only the first and the last byte outside the class in each block matter. */
+static int find_runs(const unsigned char *data, size_t len, size_t i, xb_plan *p)
+{
+    size_t start = i, cap = 0;
+#ifdef XB_AVX2
+    if (have_avx2()) {
+        for (; i + 64 <= len; i += 64) {
+            unsigned long long out = class_mask64_avx2(data + i);
+            if (!out)
+                continue;
+            if (i + (size_t)__builtin_ctzll(out) - start >= MIN_RUN &&
+                consider(data, len, start, i + (size_t)__builtin_ctzll(out), p, &cap) != 0)
+                return -1;
+            start = i + 64 - (size_t)__builtin_clzll(out);
+        }
+    }
+#endif
+    for (; i < len; i++)
+        if (!b64ws(data[i])) {
+            if (i - start >= MIN_RUN && consider(data, len, start, i, p, &cap) != 0)
+                return -1;
+            start = i + 1;
+        }
+    return 0;
 }
 
 int xb_plan_make(const unsigned char *data, size_t len, xb_plan *p)
 {
-    size_t i = 0, cap = 0, cut = 0, o, k;
-    const unsigned char *gt;
+    size_t i, cut = 0, o, k, b;
+    int enc;
     memset(p, 0, sizeof *p);
-    if (len < MIN_DOC || !ascii_compatible(data, len))
+    if (len < MIN_DOC || !(enc = ascii_compatible(data, len)))
         return 0;
-    while (i < len && (gt = memchr(data + i, '>', len - i)) != NULL) {
-        size_t s = (size_t)(gt - data) + 1, e = s + class_span(data + s, len - s), w = s;
-        while (w < e && (data[w] == ' ' || data[w] == '\t' || data[w] == '\n' || data[w] == '\r'))
-            w++;
-        /* white space only: libxml2 may drop it as ignorable, so it stays */
-        if (e < len && data[e] == '<' && e - s >= MIN_RUN && e - s <= MAX_RUN && w < e) {
-            if (p->n == cap) {
-                xb_run *nr;
-                cap = cap ? cap * 2 : 8;
-                nr = realloc(p->runs, cap * sizeof *nr);
-                if (!nr) {
-                    xb_plan_free(p);
-                    return 0;
-                }
-                p->runs = nr;
-            }
-            p->runs[p->n].off = s;
-            p->runs[p->n].len = e - s;
-            p->n++;
-            cut += e - s;
-        }
-        i = e > s ? e : s;
+    i = enc == 2 ? plan_prolog(data, len, p) : 0;
+    for (b = 0; b < p->nblank; b++)
+        cut += p->blank[b].len - p->blank[b].lines;   /* a comment leaves its line breaks */
+    if (find_runs(data, len, i, p) != 0) {
+        xb_plan_free(p);
+        return 0;
     }
-    if (p->n == 0) {
+    for (k = 0; k < p->n; k++)
+        cut += p->runs[k].len;
+    if (p->n == 0 && p->nblank == 0) {
         xb_plan_free(p);
         return 0;
     }
     pthread_once(&nonce_once, make_nonce);
-    p->buf = malloc(len - cut + p->n * MARK_MAX + 1);
+    p->buf = malloc(len - cut + p->n * MARK_MAX + p->lines + 1);
     if (!p->buf) {
         xb_plan_free(p);
         return 0;
     }
-    for (i = 0, o = 0, k = 0; k < p->n; k++) {
+    /* the blanked comments all come before the first run */
+    for (i = 0, o = 0, b = 0; b < p->nblank; b++) {
+        memcpy(p->buf + o, data + i, p->blank[b].off - i);
+        o += p->blank[b].off - i;
+        memset(p->buf + o, '\n', p->blank[b].lines);
+        o += p->blank[b].lines;
+        i = p->blank[b].off + p->blank[b].len;
+    }
+    for (k = 0; k < p->n; k++) {
         memcpy(p->buf + o, data + i, p->runs[k].off - i);
         o += p->runs[k].off - i;
-        o += make_mark(p->buf + o, k);
+        o += make_mark(p->buf + o, k, p->runs[k].lines);
         i = p->runs[k].off + p->runs[k].len;
     }
     memcpy(p->buf + o, data + i, len - i);
@@ -218,7 +366,11 @@ static size_t mark_index(const xmlChar *c, size_t n)
         if (v >= n)
             return (size_t)-1;
     }
-    return s[0] == '_' && s[1] == 0 ? v : (size_t)-1;
+    if (*s++ != '_')
+        return (size_t)-1;
+    while (*s == '\n')   /* the run's line breaks */
+        s++;
+    return *s == 0 ? v : (size_t)-1;
 }
 
 /* The run as character data: XML turns CR LF and a lone CR into LF. */
@@ -249,10 +401,12 @@ static int set_text(xmlNodePtr t, const unsigned char *r, size_t len)
 int xb_restore(xmlDocPtr doc, const unsigned char *data, const xb_plan *p)
 {
     xmlNodePtr n = doc ? doc->children : NULL;
-    unsigned char *seen = calloc(p->n, 1);
+    unsigned char *seen;
     size_t found = 0;
     int rc = 0;
-    if (!seen)
+    if (p->n == 0)
+        return 0;
+    if (!(seen = calloc(p->n, 1)))
         return -1;
     /* first find every marker, so that a failure leaves nothing half restored that matters */
     while (n && rc == 0) {
@@ -267,11 +421,10 @@ int xb_restore(xmlDocPtr doc, const unsigned char *data, const xb_plan *p)
                     seen[k] = 1;
                     found++;
                 }
-            } else if (n->content && strstr((const char *)n->content, mark_prefix))
-                rc = -1;   /* a marker inside other text (merged nodes, CDATA) */
-        } else if (n->type == XML_CDATA_SECTION_NODE && n->content &&
-                   strstr((const char *)n->content, mark_prefix))
-            rc = -1;
+            }
+            /* a marker merged into other text, or inside CDATA or a comment, is not found
+             * as a whole node: then found < p->n below and the caller parses the original */
+        }
         if (n->children && n->type == XML_ELEMENT_NODE) {
             n = n->children;
             continue;

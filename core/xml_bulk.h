@@ -16,17 +16,24 @@
 
 typedef struct xb_run {
     size_t off, len;          /* the run in the original bytes */
+    size_t lines;             /* its line breaks, kept after the marker */
 } xb_run;
+
+#define XB_MAX_BLANK 8
 
 typedef struct xb_plan {
     char *buf;                /* the document with markers in place of the runs */
     size_t len;
     xb_run *runs;
     size_t n;
+    size_t lines;                 /* all runs' line breaks */
+    xb_run blank[XB_MAX_BLANK];   /* prolog comments, reduced to their line breaks */
+    size_t nblank;
 } xb_plan;
 
 /* Plans the cut for data: 1 with p filled (free with xb_plan_free), 0 when nothing is worth
- * cutting or the encoding is not ASCII-compatible (p left empty). */
+ * cutting or the encoding is not ASCII-compatible (p left empty). Long comments before the
+ * root element of a UTF-8 document are cut as well (they make no node; line breaks stay). */
 int xb_plan_make(const unsigned char *data, size_t len, xb_plan *p);
 /* Puts every run back into the text node holding its marker. 0 when each marker was found
  * exactly once as a whole text node; -1 otherwise (or out of memory): parse data instead. */

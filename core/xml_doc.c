@@ -6,6 +6,7 @@
  * every element with a namespace id (node->extra) and buckets elements by name. */
 #include <einvoice/xml.h>
 #include "arena.h"
+#include "xml_arena.h"
 #include "xml_bulk.h"
 #include <libxml/parser.h>
 #include <libxml/parserInternals.h>
@@ -28,6 +29,7 @@ struct einv_xdoc {
     einv_syntax syntax;
     int credit_note;
     einv_arena_t arena;
+    xa_arena *xa;          /* holds the libxml2 tree, or NULL: freed by xmlFreeDoc */
     idx_entry *idx;        /* open addressing, idx_cap slots */
     size_t idx_cap;
 };
@@ -238,6 +240,22 @@ static xmlDocPtr parse_bytes(const void *bytes, size_t len, einv_error_t *err)
     return doc;
 }
 
+/* A tree in an arena goes with its arena; only what is on the C heap is freed one by one:
+ * the dictionary's pools added after the parse, and the xml namespace that libxml2 adds to
+ * a document the first time someone asks for it. */
+static void free_tree(xmlDocPtr doc, xa_arena *xa)
+{
+    if (!xa) {
+        xmlFreeDoc(doc);
+        return;
+    }
+    if (doc->oldNs && !xa_owns(doc->oldNs))
+        xmlFreeNsList(doc->oldNs);
+    if (doc->dict)
+        xmlDictFree(doc->dict);
+    xa_arena_free(xa);
+}
+
 einv_xdoc_t *einv_xdoc_parse(const void *data, size_t len, const einv_xml_limits_t *limits,
                              einv_error_t *err)
 {
@@ -245,6 +263,7 @@ einv_xdoc_t *einv_xdoc_parse(const void *data, size_t len, const einv_xml_limits
     xmlDocPtr doc = NULL;
     einv_xdoc_t *d;
     xb_plan plan;
+    xa_arena *xa, *prev;
     if (!data || len == 0)
         return einv_error_set(err, EINV_ERR, "The document is empty", "", "Send the invoice XML"),
                NULL;
@@ -253,6 +272,9 @@ einv_xdoc_t *einv_xdoc_parse(const void *data, size_t len, const einv_xml_limits
                               "Split or shrink the document"),
                NULL;
     xmlSetStructuredErrorFunc(NULL, (xmlStructuredErrorFunc)quiet);
+    /* libxml2 allocates the tree in an arena (xml_arena.c) when one is available */
+    xa = xa_arena_new();
+    prev = xa ? xa_begin(xa) : NULL;
     /* attachments' base64 is checked and copied in bulk (xml_bulk.c); whenever that path
      * cannot vouch for an identical tree, or the document has an error (whose line number
      * must be the original's), the original bytes are parsed as they are */
@@ -265,18 +287,27 @@ einv_xdoc_t *einv_xdoc_parse(const void *data, size_t len, const einv_xml_limits
         }
         xb_plan_free(&plan);
     }
-    if (!doc && !(doc = parse_bytes(data, len, err)))
+    if (!doc)
+        doc = parse_bytes(data, len, err);
+    /* libxml2 keeps a copy of the last error per thread: it must not point into the arena */
+    xmlResetLastError();
+    if (xa)
+        xa_end(prev);
+    if (!doc) {
+        xa_arena_free(xa);
         return NULL;
+    }
     if (!xmlDocGetRootElement(doc)) {
-        xmlFreeDoc(doc);
+        free_tree(doc, xa);
         return einv_error_set(err, EINV_ERR, "The document has no root element", "", ""), NULL;
     }
     d = calloc(1, sizeof *d);
     if (!d) {
-        xmlFreeDoc(doc);
+        free_tree(doc, xa);
         return einv_error_set(err, EINV_ERR_NOMEM, "Out of memory", "", ""), NULL;
     }
     d->doc = doc;
+    d->xa = xa;
     doc->_private = d;
     einv_arena_init(&d->arena);
     if (build_index(d) != 0) {
@@ -301,7 +332,7 @@ void einv_xdoc_free(einv_xdoc_t *d)
     if (!d)
         return;
     if (d->doc)
-        xmlFreeDoc(d->doc);
+        free_tree(d->doc, d->xa);
     einv_arena_free(&d->arena);
     free(d);
 }
