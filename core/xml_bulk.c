@@ -57,13 +57,14 @@ static int b64ws(unsigned char c)
 #include <immintrin.h>
 #define XB_AVX2 1
 
-/* Which of the 64 bytes at p are outside the class of b64ws(), as a bit mask; AVX2.
+/* Which of the 64 bytes at p are outside the class of b64ws(), as a bit mask, and (*lf)
+ * which are LF; AVX2.
  * A byte is in the class when the set of its low nibble (lo) meets the set of its high
  * nibble (hi), one table look-up each (bytes >= 0x80 have an empty high set):
  *   bit 0: high 0, low 9 A D (TAB LF CR)     bit 1: high 2, low 0 B F (space + /)
  *   bit 2: high 3, low 0-9 D (digits =)      bit 3: high 4 and 6, low 1-F (A-O a-o)
  *   bit 4: high 5 and 7, low 0-A (P-Z p-z) */
-__attribute__((target("avx2"))) static inline unsigned long long class_mask64_avx2(const unsigned char *p)
+__attribute__((target("avx2"))) static inline unsigned long long class_mask64_avx2(const unsigned char *p, unsigned long long *lf)
 {
     const __m256i lo_t = _mm256_setr_epi8(
         0x16, 0x1C, 0x1C, 0x1C, 0x1C, 0x1C, 0x1C, 0x1C, 0x1C, 0x1D, 0x19, 0x0A, 0x08, 0x0D, 0x08, 0x0A,
@@ -80,6 +81,9 @@ __attribute__((target("avx2"))) static inline unsigned long long class_mask64_av
                                   _mm256_shuffle_epi8(hi_t, _mm256_and_si256(_mm256_srli_epi16(b, 4), nib)));
     unsigned ma = (unsigned)_mm256_movemask_epi8(_mm256_cmpeq_epi8(ca, zero));
     unsigned mb = (unsigned)_mm256_movemask_epi8(_mm256_cmpeq_epi8(cb, zero));
+    const __m256i L = _mm256_set1_epi8('\n');
+    *lf = (unsigned)_mm256_movemask_epi8(_mm256_cmpeq_epi8(a, L)) |
+          (unsigned long long)(unsigned)_mm256_movemask_epi8(_mm256_cmpeq_epi8(b, L)) << 32;
     return (unsigned long long)ma | (unsigned long long)mb << 32;   /* set: outside the class */
 }
 
@@ -253,7 +257,8 @@ static size_t plan_prolog(const unsigned char *data, size_t len, xb_plan *p)
 
 /* Adds [s, e) to the runs when it is one: between '>' and '<', long enough, not only
  * white space (libxml2 may drop that as ignorable, so it stays). */
-static int consider(const unsigned char *data, size_t len, size_t s, size_t e, xb_plan *p, size_t *cap)
+static int consider(const unsigned char *data, size_t len, size_t s, size_t e, size_t lines,
+                    xb_plan *p, size_t *cap)
 {
     size_t w = s;
     if (s == 0 || data[s - 1] != '>' || e >= len || data[e] != '<' || e - s < MIN_RUN || e - s > MAX_RUN)
@@ -272,36 +277,61 @@ static int consider(const unsigned char *data, size_t len, size_t s, size_t e, x
     }
     p->runs[p->n].off = s;
     p->runs[p->n].len = e - s;
-    p->runs[p->n].lines = count_lines(data + s, e - s);
+    p->runs[p->n].lines = lines;
     p->lines += p->runs[p->n].lines;
     p->n++;
     return 0;
 }
 
-/* Every maximal stretch of base64/white-space bytes from i on that is a run (consider()).
- * One pass: only the first and the last byte outside the class in each block matter. */
+/* Where find_runs is: the next byte to look at, the stretch's start, LF bytes before each. */
+typedef struct scan {
+    size_t i, start, nl, start_nl, cap;
+} scan_t;
+
+#ifdef XB_AVX2
+/* find_runs over whole 64-byte blocks: only the first and the last byte outside the class
+ * in each block matter. */
+__attribute__((target("avx2,popcnt"))) static int find_runs_avx2(const unsigned char *data, size_t len,
+                                                                 scan_t *c, xb_plan *p)
+{
+    size_t i = c->i, start = c->start, nl = c->nl, start_nl = c->start_nl;
+    for (; i + 64 <= len; i += 64) {
+        unsigned long long lf, out = class_mask64_avx2(data + i, &lf);
+        if (out) {
+            size_t f = (size_t)__builtin_ctzll(out), past = 64 - (size_t)__builtin_clzll(out);
+            if (i + f - start >= MIN_RUN &&
+                consider(data, len, start, i + f,
+                         nl + (size_t)__builtin_popcountll(lf & ((1ull << f) - 1)) - start_nl, p,
+                         &c->cap) != 0)
+                return -1;
+            start = i + past;
+            start_nl = nl + (size_t)__builtin_popcountll(past == 64 ? lf : lf & ((1ull << past) - 1));
+        }
+        nl += (size_t)__builtin_popcountll(lf);
+    }
+    c->i = i, c->start = start, c->nl = nl, c->start_nl = start_nl;
+    return 0;
+}
+#endif
+
+/* Every maximal stretch of base64/white-space bytes from i on that is a run (consider()),
+ * in one pass that counts the LF bytes on the way (a run's line breaks). */
 static int find_runs(const unsigned char *data, size_t len, size_t i, xb_plan *p)
 {
-    size_t start = i, cap = 0;
+    scan_t c = {i, i, 0, 0, 0};
 #ifdef XB_AVX2
-    if (have_avx2()) {
-        for (; i + 64 <= len; i += 64) {
-            unsigned long long out = class_mask64_avx2(data + i);
-            if (!out)
-                continue;
-            if (i + (size_t)__builtin_ctzll(out) - start >= MIN_RUN &&
-                consider(data, len, start, i + (size_t)__builtin_ctzll(out), p, &cap) != 0)
-                return -1;
-            start = i + 64 - (size_t)__builtin_clzll(out);
-        }
-    }
+    if (have_avx2() && find_runs_avx2(data, len, &c, p) != 0)
+        return -1;
 #endif
-    for (; i < len; i++)
-        if (!b64ws(data[i])) {
-            if (i - start >= MIN_RUN && consider(data, len, start, i, p, &cap) != 0)
+    for (; c.i < len; c.i++) {
+        if (!b64ws(data[c.i])) {
+            if (c.i - c.start >= MIN_RUN && consider(data, len, c.start, c.i, c.nl - c.start_nl, p, &c.cap) != 0)
                 return -1;
-            start = i + 1;
+            c.start = c.i + 1;
+            c.start_nl = c.nl;
         }
+        c.nl += data[c.i] == '\n';
+    }
     return 0;
 }
 

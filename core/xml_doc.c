@@ -32,6 +32,14 @@ struct einv_xdoc {
     xa_arena *xa;          /* holds the libxml2 tree, or NULL: freed by xmlFreeDoc */
     idx_entry *idx;        /* open addressing, idx_cap slots */
     size_t idx_cap;
+    /* einv_xdoc_all's recent answers: rules ask for the same few names by the same
+     * literals, and hashing the name into the dictionary each time showed in profiles */
+    struct {
+        const char *local;
+        int ns;
+        const einv_nodelist_t *list;
+        char name[40];   /* what local held: a caller's buffer may be reused */
+    } all_memo[32];
 };
 
 static const struct { const char *href; int id; } KNOWN_NS[] = {
@@ -124,7 +132,7 @@ static void number_children(einv_xdoc_t *d, xmlNodePtr n)
         idx_entry *e;
         if (c->type != XML_ELEMENT_NODE)
             continue;
-        e = idx_slot(d, c->name, c->extra, 0);
+        e = c->_private;   /* set by the first walk of build_index */
         if (e->sib_parent != n) {
             e->sib_parent = n;
             e->sib_count = 0;
@@ -162,6 +170,7 @@ static int build_index(einv_xdoc_t *d)
                 e = idx_slot(d, n->name, n->extra, 1);
             }
             e->list.n++;
+            n->_private = e;   /* saves two look-ups in the second walk, which clears it */
         }
         if (!overflow)
             break;
@@ -178,9 +187,10 @@ static int build_index(einv_xdoc_t *d)
     /* a second walk fills the lists in document order and numbers same-named siblings */
     root->psvi = (void *)(uintptr_t)1;
     for (n = root; n; n = walk_next(n, root)) {
-        idx_entry *e = idx_slot(d, n->name, n->extra, 0);
+        idx_entry *e = n->_private;
         e->list.v[e->fill++] = n;
-        number_children(d, n);
+        number_children(d, n);   /* reads the children's _private: they come later */
+        n->_private = NULL;      /* _private belongs to the model's source locations */
     }
     return 0;
 }
@@ -347,13 +357,26 @@ const einv_nodelist_t *einv_xdoc_all(const einv_xdoc_t *d, int ns, const char *l
     static const einv_nodelist_t empty = {NULL, 0};
     const xmlChar *name;
     idx_entry *e;
+    const einv_nodelist_t *r;
+    einv_xdoc_t *m = (einv_xdoc_t *)d;
+    size_t h, len;
     if (!d || !local)
         return &empty;
+    h = ((uintptr_t)local >> 3 ^ (unsigned)ns) % (sizeof m->all_memo / sizeof m->all_memo[0]);
+    if (m->all_memo[h].local == local && m->all_memo[h].ns == ns &&
+        strcmp(m->all_memo[h].name, local) == 0)
+        return m->all_memo[h].list;
     name = xmlDictExists(d->doc->dict, (const xmlChar *)local, -1);
-    if (!name)
-        return &empty;
-    e = idx_slot((einv_xdoc_t *)d, name, ns, 0);
-    return e ? &e->list : &empty;
+    e = name ? idx_slot(m, name, ns, 0) : NULL;
+    r = e ? &e->list : &empty;
+    len = strlen(local);
+    if (len < sizeof m->all_memo[h].name) {
+        m->all_memo[h].local = local;
+        m->all_memo[h].ns = ns;
+        m->all_memo[h].list = r;
+        memcpy(m->all_memo[h].name, local, len + 1);
+    }
+    return r;
 }
 
 einv_xdoc_t *einv_x_xdoc(const xmlNode *n)

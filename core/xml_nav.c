@@ -36,7 +36,7 @@ xmlNodePtr einv_x_child(const xmlNode *parent, int ns, const char *local)
     if (!parent || parent->type != XML_ELEMENT_NODE)
         return NULL;
     for (c = parent->children; c; c = c->next)
-        if (c->type == XML_ELEMENT_NODE && c->extra == ns &&
+        if (c->type == XML_ELEMENT_NODE && c->extra == ns && c->name[0] == (xmlChar)local[0] &&
             strcmp((const char *)c->name, local) == 0)
             return c;
     return NULL;
@@ -49,7 +49,8 @@ xmlNodePtr einv_x_next_same(const xmlNode *n)
         return NULL;
     for (c = n->next; c; c = c->next)
         if (c->type == XML_ELEMENT_NODE && c->extra == n->extra &&
-            (c->name == n->name || strcmp((const char *)c->name, (const char *)n->name) == 0))
+            (c->name == n->name ||
+             (c->name[0] == n->name[0] && strcmp((const char *)c->name, (const char *)n->name) == 0)))
             return c;
     return NULL;
 }

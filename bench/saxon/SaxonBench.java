@@ -187,13 +187,14 @@ public final class SaxonBench {
         com.sun.management.OperatingSystemMXBean sun = os instanceof com.sun.management.OperatingSystemMXBean
                 ? (com.sun.management.OperatingSystemMXBean) os : null;
         long cpu0 = sun != null ? sun.getProcessCpuTime() : -1;
-        long t0 = System.nanoTime();
+        long t0 = System.nanoTime(), best = Long.MAX_VALUE;
         for (int r = 0; r < repeat; r++) {
             long pr = System.nanoTime();
             long f = pass(ubl, cii, docs);
+            long took = System.nanoTime() - pr;
+            best = Math.min(best, took);
             if (verbose)
-                System.err.printf("saxon: pass %d: %.2f ms/doc%n", r + 1,
-                        (System.nanoTime() - pr) / 1e6 / docs.size());
+                System.err.printf("saxon: pass %d: %.2f ms/doc%n", r + 1, took / 1e6 / docs.size());
             if (first < 0)
                 first = f;
             else if (f != first)
@@ -220,6 +221,7 @@ public final class SaxonBench {
                 + "fired rules per pass: %d%n", first, warmFailed, total, firedRules / repeat);
         if (cpuMs >= 0)
             System.out.printf("saxon: process CPU time %.2f ms/doc (all JVM threads, incl. GC and JIT)%n", cpuMs);
+        System.out.printf("saxon: best pass %.3f ms/doc (wall)%n", best / 1e6 / docs.size());
         System.out.printf("saxon: %.2f ms/doc (%d docs, %d repeats)%n", ms, docs.size(), repeat);
     }
 }

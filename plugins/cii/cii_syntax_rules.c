@@ -13,6 +13,7 @@
  *  - the few asserts that test values or conditions are written out below (custom_*).
  * The table file is generated from the artefact's pattern; the wording is ours. */
 #include <assert.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <libxml/tree.h>
@@ -383,6 +384,99 @@ static void bump(open_ctx_t *o, size_t i)
     if (o->cnt[i] < 2) o->cnt[i]++;
 }
 
+/* ---- the step index: every (cursor, next step) of CII_CHECKS, built once ----
+ * A cursor is known by (lo, off): its first check and how much of the path it matched.
+ * Each document used to search the table for its own element names; the answers are the
+ * same for every document, so they are computed once per process, keyed by the step's
+ * namespace and local name, and only the per-document cache in front is keyed by pointer. */
+typedef struct step_key {
+    const char *name;   /* local name inside a path string, not NUL-terminated */
+    unsigned short lo, off, a, b;
+    unsigned char ns, len;
+} step_key_t;
+
+static step_key_t *step_index;
+static size_t step_mask;
+static pthread_once_t step_once = PTHREAD_ONCE_INIT;
+
+static unsigned name_hash(const char *s, size_t n)
+{
+    unsigned h = 2166136261u;
+    for (size_t i = 0; i < n; i++) h = (h ^ (unsigned char)s[i]) * 16777619u;
+    return h;
+}
+
+static size_t step_slot(unsigned h, size_t lo, size_t off, int ns)
+{
+    return (h ^ (unsigned)lo * 0x9E3779B1u ^ (unsigned)off * 0x85EBCA77u ^ (unsigned)ns * 0xC2B2AE3Du) & step_mask;
+}
+
+static int prefix_ns(const char *p)
+{
+    static const int ids[] = {EINV_NS_RAM, EINV_NS_UDT, EINV_NS_RSM, EINV_NS_QDT};
+    for (size_t i = 0; i < sizeof ids / sizeof ids[0]; i++)
+        if (memcmp(p, ns_prefix(ids[i]), 3) == 0) return ids[i];
+    return -1;
+}
+
+/* Visits the cursor a push_cursor(lo, hi, off) would make, and everything below it; with
+ * add == 0 only counts the steps. */
+static size_t step_visit(size_t lo, size_t hi, size_t off, int add)
+{
+    size_t n = 0;
+    while (lo < hi && CII_CHECKS[lo].path[off] == '@') lo++;
+    for (size_t i = lo; i < hi;) {
+        const char *st = CII_CHECKS[i].path + off;
+        size_t len = strcspn(st, "/"), j = i + 1, end = off + len, a;
+        while (j < hi && strncmp(CII_CHECKS[j].path + off, st, len) == 0 &&
+               (CII_CHECKS[j].path[end] == '/' || CII_CHECKS[j].path[end] == '\0'))
+            j++;
+        int ns = len > 4 && st[3] == ':' ? prefix_ns(st) : -1;
+        if (ns >= 0 && add) {
+            unsigned h = name_hash(st + 4, len - 4);
+            size_t k = step_slot(h, lo, off, ns);
+            while (step_index[k].name) k = (k + 1) & step_mask;
+            step_index[k] = (step_key_t){st + 4, (unsigned short)lo, (unsigned short)off,
+                                         (unsigned short)i, (unsigned short)j,
+                                         (unsigned char)ns, (unsigned char)(len - 4)};
+        }
+        n++;
+        for (a = i; a < j && CII_CHECKS[a].path[end] == '\0'; a++) {}
+        if (a < j) n += step_visit(a, j, end + 1, add);
+        i = j;
+    }
+    return n;
+}
+
+static void step_index_build(void)
+{
+    size_t n = 0, cap = 64;
+    for (int c = 0; c < C_COUNT; c++) n += step_visit(CII_FIRST[c], CII_FIRST[c + 1], 0, 0);
+    while (cap < 2 * n) cap *= 2;
+    step_index = calloc(cap, sizeof *step_index);
+    if (!step_index) return;   /* find_step then searches the table itself */
+    step_mask = cap - 1;
+    for (int c = 0; c < C_COUNT; c++) step_visit(CII_FIRST[c], CII_FIRST[c + 1], 0, 1);
+}
+
+/* The checks in [lo, hi) whose step at off is ns:name, by binary search. */
+static void search_step(const char *name, int ns, size_t lo, size_t hi, size_t off, size_t *a,
+                        size_t *b)
+{
+    const char *pfx = ns_prefix(ns);
+    size_t nl = strlen(name);
+    char key[128];
+    *a = *b = lo;
+    if (pfx && nl + 5 <= sizeof key) {
+        memcpy(key, pfx, 3);
+        key[3] = ':';
+        memcpy(key + 4, name, nl + 1);
+        size_t x = bound(lo, hi, off, key, 0);
+        if (x < hi && step_cmp(CII_CHECKS[x].path + off, key) == 0)
+            *a = x, *b = bound(x, hi, off, key, 1);
+    }
+}
+
 /* The checks in [lo, hi) whose step at off is c's name: [*a, *b), empty when none. */
 static void find_step(walk_t *w, const xmlNode *c, size_t lo, size_t hi, size_t off,
                       size_t *a, size_t *b)
@@ -395,16 +489,25 @@ static void find_step(walk_t *w, const xmlNode *c, size_t lo, size_t hi, size_t 
         return;
     }
     *a = *b = lo;
-    const char *pfx = ns_prefix(ns);
-    size_t nl = strlen((const char *)c->name);
-    char key[128];
-    if (pfx && nl + 5 <= sizeof key) {
-        memcpy(key, pfx, 3);
-        key[3] = ':';
-        memcpy(key + 4, c->name, nl + 1);
-        size_t x = bound(lo, hi, off, key, 0);
-        if (x < hi && step_cmp(CII_CHECKS[x].path + off, key) == 0)
-            *a = x, *b = bound(x, hi, off, key, 1);
+    if (step_index) {
+        const char *name = (const char *)c->name;
+        size_t nl = strlen(name);
+        size_t k = step_slot(name_hash(name, nl), lo, off, ns);
+        for (; step_index[k].name; k = (k + 1) & step_mask) {
+            const step_key_t *e = &step_index[k];
+            if (e->lo == lo && e->off == off && e->ns == ns && e->len == nl &&
+                memcmp(e->name, name, nl) == 0) {
+                *a = e->a, *b = e->b;
+                break;
+            }
+        }
+#ifndef NDEBUG
+        size_t a2, b2;
+        search_step(name, ns, lo, hi, off, &a2, &b2);
+        assert(a2 == *a && b2 == *b);
+#endif
+    } else {
+        search_step((const char *)c->name, ns, lo, hi, off, a, b);
     }
     *m = (step_memo_t){c->name, (unsigned short)lo, (unsigned short)off, (unsigned short)*a,
                        (unsigned short)*b, (unsigned char)ns};
@@ -809,6 +912,7 @@ static int table_is_sorted(void)
 void cii_check_syntax(einv_ctx_t *ctx)
 {
     assert(table_is_sorted());
+    pthread_once(&step_once, step_index_build);
     const einv_xdoc_t *xd = einv_ctx_xdoc(ctx);
     const xmlNode *root = xd ? einv_xdoc_root(xd) : NULL;
     if (!root) return;
