@@ -117,16 +117,18 @@ static int run_lines(einv_engine_t *e, const char *profile, const char *list)
         char *x = gen_ubl(n, &len);
         einv_validate_opts_t o = {profile, NULL, NULL, 0};
         einv_error_t err;
-        double t0 = now(), t1, t2;
-        xmlDocPtr d = xmlReadMemory(x, (int)len, "x.xml", NULL, XML_PARSE_NONET);
-        t1 = now();
-        xmlFreeDoc(d);
-        t1 -= t0;
-        t0 = now();
+        double t0 = now(), t1, t2, rss;
+        /* validation first, so that the peak RSS printed is its own (sizes ascend) */
         einv_result_t *r = einv_validate(e, &o, x, len, &err);
+        xmlDocPtr d;
         t2 = now() - t0;
-        printf("%10ld %12zu %12.1f %14.1f %12.1f %8s\n", n, len, t1 * 1e3, t2 * 1e3,
-               (double)peak_rss_kb() / 1024.0, r && einv_result_valid(r) ? "yes" : "no");
+        rss = (double)peak_rss_kb() / 1024.0;
+        t0 = now();
+        d = xmlReadMemory(x, (int)len, "x.xml", NULL, XML_PARSE_NONET);
+        t1 = now() - t0;
+        xmlFreeDoc(d);
+        printf("%10ld %12zu %12.1f %14.1f %12.1f %8s\n", n, len, t1 * 1e3, t2 * 1e3, rss,
+               r && einv_result_valid(r) ? "yes" : "no");
         if (r && !einv_result_valid(r) && n <= 1000) {
             size_t i;
             for (i = 0; i < einv_result_count(r) && i < 5; i++)

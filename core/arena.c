@@ -17,6 +17,14 @@ void einv_arena_init(einv_arena_t *a)
 
 void *einv_arena_alloc(einv_arena_t *a, size_t n)
 {
+    void *p = einv_arena_alloc_raw(a, n);
+    if (p)
+        memset(p, 0, n);
+    return p;
+}
+
+void *einv_arena_alloc_raw(einv_arena_t *a, size_t n)
+{
     void *p;
     n = (n + 15) & ~(size_t)15;
     if (!a->head || a->used + n > a->cap) {
@@ -34,15 +42,17 @@ void *einv_arena_alloc(einv_arena_t *a, size_t n)
     }
     p = a->head->data + a->used;
     a->used += n;
-    memset(p, 0, n);
     return p;
 }
 
 char *einv_arena_strndup(einv_arena_t *a, const char *s, size_t n)
 {
-    char *p = einv_arena_alloc(a, n + 1);
-    if (p && n)
-        memcpy(p, s, n);
+    char *p = einv_arena_alloc_raw(a, n + 1);
+    if (p) {
+        if (n)
+            memcpy(p, s, n);
+        p[n] = 0;
+    }
     return p;
 }
 

@@ -428,6 +428,22 @@ static int set_text(xmlNodePtr t, const unsigned char *r, size_t len)
     return t->content ? 0 : -1;
 }
 
+/* Puts run k back into text node n when n holds exactly marker k; seen[] catches a
+ * marker met twice. 1 restored, 0 not a marker, -1 failure. */
+static int restore_one(xmlNodePtr n, const unsigned char *data, const xb_plan *p, unsigned char *seen)
+{
+    size_t k;
+    if (!n || n->type != XML_TEXT_NODE)
+        return 0;
+    k = mark_index(n->content, p->n);
+    if (k == (size_t)-1)
+        return 0;
+    if (seen[k] || set_text(n, data + p->runs[k].off, p->runs[k].len) != 0)
+        return -1;
+    seen[k] = 1;
+    return 1;
+}
+
 int xb_restore(xmlDocPtr doc, const unsigned char *data, const xb_plan *p)
 {
     xmlNodePtr n = doc ? doc->children : NULL;
@@ -438,23 +454,13 @@ int xb_restore(xmlDocPtr doc, const unsigned char *data, const xb_plan *p)
         return 0;
     if (!(seen = calloc(p->n, 1)))
         return -1;
-    /* first find every marker, so that a failure leaves nothing half restored that matters */
     while (n && rc == 0) {
-        if (n->type == XML_TEXT_NODE) {
-            size_t k = mark_index(n->content, p->n);
-            if (k != (size_t)-1) {
-                if (seen[k])
-                    rc = -1;
-                else if (set_text(n, data + p->runs[k].off, p->runs[k].len) != 0)
-                    rc = -1;
-                else {
-                    seen[k] = 1;
-                    found++;
-                }
-            }
-            /* a marker merged into other text, or inside CDATA or a comment, is not found
-             * as a whole node: then found < p->n below and the caller parses the original */
-        }
+        int r = restore_one(n, data, p, seen);
+        if (r < 0)
+            rc = -1;
+        found += r > 0;
+        /* a marker merged into other text, or inside CDATA or a comment, is not found
+         * as a whole node: then found < p->n below and the caller parses the original */
         if (n->children && n->type == XML_ELEMENT_NODE) {
             n = n->children;
             continue;
@@ -466,6 +472,32 @@ int xb_restore(xmlDocPtr doc, const unsigned char *data, const xb_plan *p)
     }
     free(seen);
     return rc == 0 && found == p->n ? 0 : -1;
+}
+
+int xb_restore_nodes(xmlNodePtr const *cand, size_t ncand, const unsigned char *data, const xb_plan *p)
+{
+    unsigned char *seen;
+    size_t found = 0, i;
+    int rc = 0;
+    if (p->n == 0)
+        return 0;
+    if (ncand < p->n || !(seen = calloc(p->n, 1)))
+        return -1;
+    for (i = 0; i < ncand && rc == 0; i++) {
+        int r = restore_one(cand[i], data, p, seen);
+        if (r < 0)
+            rc = -1;
+        found += r > 0;
+    }
+    free(seen);
+    return rc == 0 && found == p->n ? 0 : -1;
+}
+
+const char *xb_mark_prefix(size_t *len)
+{
+    pthread_once(&nonce_once, make_nonce);
+    *len = mark_prefix_len;
+    return mark_prefix;
 }
 
 void xb_plan_free(xb_plan *p)

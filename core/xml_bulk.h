@@ -38,6 +38,12 @@ int xb_plan_make(const unsigned char *data, size_t len, xb_plan *p);
 /* Puts every run back into the text node holding its marker. 0 when each marker was found
  * exactly once as a whole text node; -1 otherwise (or out of memory): parse data instead. */
 int xb_restore(xmlDocPtr doc, const unsigned char *data, const xb_plan *p);
+/* The same from a list of candidate text nodes (the parser's SAX handler notes each text
+ * node that begins with the marker prefix), without a walk over the tree. A node may be
+ * listed twice; every marker must still be found exactly once. */
+int xb_restore_nodes(xmlNodePtr const *cand, size_t ncand, const unsigned char *data, const xb_plan *p);
+/* Every marker begins with this (per process, random). */
+const char *xb_mark_prefix(size_t *len);
 void xb_plan_free(xb_plan *p);
 
 #endif

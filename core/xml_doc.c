@@ -2,8 +2,9 @@
  *
  * Invoices never need a DTD, so a DOCTYPE stops the parse: that rules out external
  * entities (file or network) and entity-expansion bombs before any expansion happens.
- * libxml2's own limits bound depth and text node size. After parsing, one walk tags
- * every element with a namespace id (node->extra) and buckets elements by name. */
+ * libxml2's own limits bound depth and text node size. While libxml2 builds the tree, our
+ * SAX handlers tag every element with a namespace id (node->extra), bucket it by name and
+ * number same-named siblings: no walk over the tree afterwards. */
 #include <einvoice/xml.h>
 #include "arena.h"
 #include "xml_arena.h"
@@ -18,8 +19,8 @@
 typedef struct idx_entry {
     const xmlChar *name;   /* interned in the document dictionary */
     int ns;
-    einv_nodelist_t list;
-    size_t fill;
+    einv_nodelist_t list;  /* document order */
+    size_t cap;            /* room in list.v */
     const xmlNode *sib_parent;   /* numbering of same-named siblings (number_children) */
     uintptr_t sib_count;
 } idx_entry;
@@ -30,8 +31,15 @@ struct einv_xdoc {
     int credit_note;
     einv_arena_t arena;
     xa_arena *xa;          /* holds the libxml2 tree, or NULL: freed by xmlFreeDoc */
-    idx_entry *idx;        /* open addressing, idx_cap slots */
-    size_t idx_cap;
+    /* the index: one entry per distinct (namespace, name); while parsing, an element's
+     * _private holds its entry's position + 1 */
+    idx_entry *ent;
+    size_t nent, ent_cap;
+    unsigned *slot;        /* open addressing over ent: position + 1, 0 = free */
+    size_t slot_cap;
+    const xmlNs *ns_seen[64];   /* namespace id of the xmlNs objects met so far */
+    int ns_id[64], nns;
+    int oom;
     /* einv_xdoc_all's recent answers: rules ask for the same few names by the same
      * literals, and hashing the name into the dictionary each time showed in profiles */
     struct {
@@ -54,23 +62,23 @@ static const struct { const char *href; int id; } KNOWN_NS[] = {
     {"urn:un:unece:uncefact:data:standard:QualifiedDataType:100", EINV_NS_QDT},
 };
 
-static int ns_id_of(const xmlNs *ns, const xmlNs **cache_ns, int *cache_id, int *ncache)
+static int ns_id_of(einv_xdoc_t *d, const xmlNs *ns)
 {
     int i;
     if (!ns || !ns->href)
         return EINV_NS_NONE;
-    for (i = 0; i < *ncache; i++)
-        if (cache_ns[i] == ns)
-            return cache_id[i];
+    for (i = 0; i < d->nns; i++)
+        if (d->ns_seen[i] == ns)
+            return d->ns_id[i];
     int id = EINV_NS_OTHER;
     for (i = 0; i < (int)(sizeof KNOWN_NS / sizeof KNOWN_NS[0]); i++)
         if (strcmp((const char *)ns->href, KNOWN_NS[i].href) == 0) {
             id = KNOWN_NS[i].id;
             break;
         }
-    if (*ncache < 64) {
-        cache_ns[*ncache] = ns;
-        cache_id[(*ncache)++] = id;
+    if (d->nns < 64) {
+        d->ns_seen[d->nns] = ns;
+        d->ns_id[d->nns++] = id;
     }
     return id;
 }
@@ -82,57 +90,100 @@ static size_t hash_key(const xmlChar *name, int ns, size_t cap)
     return h & (cap - 1);
 }
 
-static idx_entry *idx_slot(einv_xdoc_t *d, const xmlChar *name, int ns, int create)
+/* The entry of (name, ns), or NULL when there is none. */
+static idx_entry *idx_find(const einv_xdoc_t *d, const xmlChar *name, int ns)
 {
-    size_t i = hash_key(name, ns, d->idx_cap);
-    for (;;) {
-        idx_entry *e = &d->idx[i];
-        if (!e->name) {
-            if (!create)
-                return NULL;
-            e->name = name;
-            e->ns = ns;
-            return e;
-        }
+    size_t i;
+    if (!d->slot_cap)
+        return NULL;
+    for (i = hash_key(name, ns, d->slot_cap); d->slot[i]; i = (i + 1) & (d->slot_cap - 1)) {
+        idx_entry *e = &d->ent[d->slot[i] - 1];
         if (e->name == name && e->ns == ns)
             return e;
-        i = (i + 1) & (d->idx_cap - 1);
-    }
-}
-
-/* Iterative pre-order walk over elements. */
-static xmlNodePtr walk_next(xmlNodePtr n, xmlNodePtr root)
-{
-    if (n->children) {
-        xmlNodePtr c = n->children;
-        while (c && c->type != XML_ELEMENT_NODE)
-            c = c->next;
-        if (c)
-            return c;
-    }
-    while (n && n != root) {
-        xmlNodePtr s = n->next;
-        while (s && s->type != XML_ELEMENT_NODE)
-            s = s->next;
-        if (s)
-            return s;
-        n = n->parent;
     }
     return NULL;
 }
 
+/* Position + 1 of the entry of (name, ns), made when new; 0 when out of memory. Distinct
+ * names are few (a few hundred whatever the size of the invoice), so the tables start
+ * small and double. */
+static size_t idx_add(einv_xdoc_t *d, const xmlChar *name, int ns)
+{
+    size_t i;
+    if (d->nent * 2 >= d->slot_cap) {
+        size_t cap = d->slot_cap ? d->slot_cap * 2 : 512, k;
+        unsigned *slot = einv_arena_alloc(&d->arena, cap * sizeof *slot);
+        if (!slot)
+            return 0;
+        for (k = 0; k < d->nent; k++) {
+            for (i = hash_key(d->ent[k].name, d->ent[k].ns, cap); slot[i]; i = (i + 1) & (cap - 1)) {}
+            slot[i] = (unsigned)(k + 1);
+        }
+        d->slot = slot;
+        d->slot_cap = cap;
+    }
+    for (i = hash_key(name, ns, d->slot_cap); d->slot[i]; i = (i + 1) & (d->slot_cap - 1)) {
+        idx_entry *e = &d->ent[d->slot[i] - 1];
+        if (e->name == name && e->ns == ns)
+            return d->slot[i];
+    }
+    if (d->nent == d->ent_cap) {
+        size_t cap = d->ent_cap ? d->ent_cap * 2 : 256;
+        idx_entry *ent = einv_arena_alloc(&d->arena, cap * sizeof *ent);
+        if (!ent)
+            return 0;
+        if (d->nent)
+            memcpy(ent, d->ent, d->nent * sizeof *ent);
+        d->ent = ent;
+        d->ent_cap = cap;
+    }
+    memset(&d->ent[d->nent], 0, sizeof d->ent[0]);
+    d->ent[d->nent].name = name;
+    d->ent[d->nent].ns = ns;
+    d->slot[i] = (unsigned)++d->nent;
+    return d->nent;
+}
+
+/* A new element: its namespace id, its entry, its place in the entry's list. */
+static void index_element(einv_xdoc_t *d, xmlNodePtr n)
+{
+    size_t k;
+    idx_entry *e;
+    n->extra = (unsigned short)ns_id_of(d, n->ns);
+    if (d->oom || !(k = idx_add(d, n->name, n->extra))) {
+        d->oom = 1;
+        return;
+    }
+    e = &d->ent[k - 1];
+    if (e->list.n == e->cap) {
+        /* on the C heap: realloc grows big lists in place, where the arena would keep
+         * every outgrown copy (28 MB more for 100,000 lines) */
+        size_t cap = e->cap ? e->cap * 2 : 4;
+        xmlNodePtr *v = realloc(e->list.v, cap * sizeof *v);
+        if (!v) {
+            d->oom = 1;
+            return;
+        }
+        e->list.v = v;
+        e->cap = cap;
+    }
+    e->list.v[e->list.n++] = n;
+    n->_private = (void *)(uintptr_t)k;
+}
+
 /* Store in each child's psvi its 1-based position among its siblings of the same name, so
  * a finding's location costs O(depth) instead of a scan of every sibling (a finding on each
- * of 50,000 lines would otherwise be quadratic). The name's index entry keeps the count
- * for the parent being numbered. */
+ * of 50,000 lines would otherwise be quadratic). Runs when n ends, its children complete;
+ * the name's index entry keeps the count for the parent being numbered. */
 static void number_children(einv_xdoc_t *d, xmlNodePtr n)
 {
     xmlNodePtr c;
     for (c = n->children; c; c = c->next) {
         idx_entry *e;
-        if (c->type != XML_ELEMENT_NODE)
+        if (c->type != XML_ELEMENT_NODE || !c->_private)
             continue;
-        e = c->_private;   /* set by the first walk of build_index */
+        e = &d->ent[(uintptr_t)c->_private - 1];
+        c->_private = NULL;   /* _private belongs to the model's source locations */
         if (e->sib_parent != n) {
             e->sib_parent = n;
             e->sib_count = 0;
@@ -141,73 +192,76 @@ static void number_children(einv_xdoc_t *d, xmlNodePtr n)
     }
 }
 
-static int build_index(einv_xdoc_t *d)
+/* What the SAX handlers of one parse share (the parser context's _private). */
+typedef struct parse_state {
+    einv_xdoc_t *d;
+    int doctype;              /* a DOCTYPE was refused */
+    const char *mark;         /* the bulk plan's marker prefix, or NULL */
+    size_t mark_len;
+    xmlNodePtr *cand;         /* text nodes that begin with a marker */
+    size_t ncand, cand_cap;
+    int cand_oom;
+} parse_state;
+
+static void on_start(void *ctx, const xmlChar *localname, const xmlChar *prefix, const xmlChar *URI,
+                     int nb_namespaces, const xmlChar **namespaces, int nb_attributes,
+                     int nb_defaulted, const xmlChar **attributes)
 {
-    xmlNodePtr root = xmlDocGetRootElement(d->doc), n;
-    const xmlNs *cache_ns[64];
-    int cache_id[64], ncache = 0;
-    size_t distinct, i;
-    /* Distinct names are few (an invoice uses a few hundred element names whatever its
-     * size), so start small: zeroing a table sized by the element count cost more than
-     * the rules. A document with more names restarts with a table 4x larger. */
-    d->idx_cap = 512;
-    for (;;) {
-        int overflow = 0;
-        d->idx = einv_arena_alloc(&d->arena, d->idx_cap * sizeof *d->idx);
-        if (!d->idx)
-            return -1;
-        distinct = 0;
-        /* one walk: namespace ids (idempotent, so a restart may redo them) and counts */
-        for (n = root; n; n = walk_next(n, root)) {
-            idx_entry *e;
-            n->extra = (unsigned short)ns_id_of(n->ns, cache_ns, cache_id, &ncache);
-            e = idx_slot(d, n->name, n->extra, 0);
-            if (!e) {
-                if (++distinct * 2 > d->idx_cap) {
-                    overflow = 1;
-                    break;
-                }
-                e = idx_slot(d, n->name, n->extra, 1);
+    xmlParserCtxtPtr c = ctx;
+    parse_state *st = c->_private;
+    int depth = c->nodeNr;
+    xmlSAX2StartElementNs(ctx, localname, prefix, URI, nb_namespaces, namespaces, nb_attributes,
+                          nb_defaulted, attributes);
+    if (c->nodeNr == depth + 1 && c->node && c->node->type == XML_ELEMENT_NODE)
+        index_element(st->d, c->node);
+    else
+        st->d->oom = 1;   /* libxml2 could not make the node: the parse fails anyway */
+}
+
+static void on_end(void *ctx, const xmlChar *localname, const xmlChar *prefix, const xmlChar *URI)
+{
+    xmlParserCtxtPtr c = ctx;
+    parse_state *st = c->_private;
+    if (c->node && c->node->type == XML_ELEMENT_NODE && !st->d->oom)
+        number_children(st->d, c->node);
+    xmlSAX2EndElementNs(ctx, localname, prefix, URI);
+}
+
+static void on_characters(void *ctx, const xmlChar *ch, int len)
+{
+    xmlParserCtxtPtr c = ctx;
+    parse_state *st = c->_private;
+    xmlSAX2Characters(ctx, ch, len);
+    if (st->mark && (size_t)len >= st->mark_len && ch[0] == (xmlChar)st->mark[0] &&
+        memcmp(ch, st->mark, st->mark_len) == 0 && c->node) {
+        if (st->ncand == st->cand_cap) {
+            size_t cap = st->cand_cap ? st->cand_cap * 2 : 16;
+            xmlNodePtr *v = realloc(st->cand, cap * sizeof *v);
+            if (!v) {
+                st->cand_oom = 1;
+                return;
             }
-            e->list.n++;
-            n->_private = e;   /* saves two look-ups in the second walk, which clears it */
+            st->cand = v;
+            st->cand_cap = cap;
         }
-        if (!overflow)
-            break;
-        d->idx_cap <<= 2;
+        st->cand[st->ncand++] = c->node->last;
     }
-    for (i = 0; i < d->idx_cap; i++) {
-        idx_entry *e = &d->idx[i];
-        if (e->name) {
-            e->list.v = einv_arena_alloc(&d->arena, e->list.n * sizeof(xmlNodePtr));
-            if (!e->list.v)
-                return -1;
-        }
-    }
-    /* a second walk fills the lists in document order and numbers same-named siblings */
-    root->psvi = (void *)(uintptr_t)1;
-    for (n = root; n; n = walk_next(n, root)) {
-        idx_entry *e = n->_private;
-        e->list.v[e->fill++] = n;
-        number_children(d, n);   /* reads the children's _private: they come later */
-        n->_private = NULL;      /* _private belongs to the model's source locations */
-    }
-    return 0;
 }
 
 /* A DOCTYPE is never part of an invoice: stop at once, before any entity is declared. */
 static void refuse_doctype(void *ctx, const xmlChar *name, const xmlChar *eid, const xmlChar *sid)
 {
     xmlParserCtxtPtr c = ctx;
-    c->_private = (void *)1;
+    ((parse_state *)c->_private)->doctype = 1;
     xmlStopParser(c);
 }
 
 static void quiet(void *ctx, const xmlError *e) { (void)ctx; (void)e; }
 
-/* One libxml2 parse of bytes with the hardened settings: the document, or NULL with the
- * reason (DOCTYPE, not well-formed at line N, out of memory) in err. */
-static xmlDocPtr parse_bytes(const void *bytes, size_t len, einv_error_t *err)
+/* One libxml2 parse of bytes with the hardened settings, indexing into st->d as it goes:
+ * the document, or NULL with the reason (DOCTYPE, not well-formed at line N, out of
+ * memory) in err. */
+static xmlDocPtr parse_bytes(const void *bytes, size_t len, parse_state *st, einv_error_t *err)
 {
     xmlParserCtxtPtr c = xmlCreateMemoryParserCtxt(bytes, (int)len);
     xmlDocPtr doc;
@@ -216,7 +270,11 @@ static xmlDocPtr parse_bytes(const void *bytes, size_t len, einv_error_t *err)
         return einv_error_set(err, EINV_ERR_NOMEM, "Out of memory creating the XML parser", "", ""),
                NULL;
     xmlCtxtUseOptions(c, XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING | XML_PARSE_COMPACT | XML_PARSE_NOBLANKS);
+    c->_private = st;
     c->sax->internalSubset = refuse_doctype;
+    c->sax->startElementNs = on_start;
+    c->sax->endElementNs = on_end;
+    c->sax->characters = on_characters;
     /* comments and processing instructions carry no invoice data: do not build nodes */
     c->sax->comment = NULL;
     c->sax->processingInstruction = NULL;
@@ -226,9 +284,9 @@ static xmlDocPtr parse_bytes(const void *bytes, size_t len, einv_error_t *err)
     c->validate = 0;
     xmlParseDocument(c);
     doc = c->myDoc;
-    if (c->_private || !c->wellFormed || !doc) {
+    if (st->doctype || !c->wellFormed || !doc) {
         const xmlError *e = &c->lastError;
-        if (c->_private)
+        if (st->doctype)
             einv_error_set(err, EINV_ERR, "The document has a DOCTYPE declaration; DTDs and entities are not allowed in invoices",
                            "", "Remove the <!DOCTYPE ...> declaration");
         else {
@@ -266,6 +324,27 @@ static void free_tree(xmlDocPtr doc, xa_arena *xa)
     xa_arena_free(xa);
 }
 
+static void free_lists(einv_xdoc_t *d)
+{
+    size_t k;
+    for (k = 0; k < d->nent; k++)
+        free(d->ent[k].list.v);
+}
+
+/* An empty index for a new parse attempt. */
+static void index_reset(einv_xdoc_t *d)
+{
+    free_lists(d);
+    einv_arena_free(&d->arena);
+    einv_arena_init(&d->arena);
+    d->ent = NULL;
+    d->nent = d->ent_cap = 0;
+    d->slot = NULL;
+    d->slot_cap = 0;
+    d->nns = 0;
+    d->oom = 0;
+}
+
 einv_xdoc_t *einv_xdoc_parse(const void *data, size_t len, const einv_xml_limits_t *limits,
                              einv_error_t *err)
 {
@@ -274,6 +353,8 @@ einv_xdoc_t *einv_xdoc_parse(const void *data, size_t len, const einv_xml_limits
     einv_xdoc_t *d;
     xb_plan plan;
     xa_arena *xa, *prev;
+    parse_state st;
+    xmlNodePtr root;
     if (!data || len == 0)
         return einv_error_set(err, EINV_ERR, "The document is empty", "", "Send the invoice XML"),
                NULL;
@@ -281,6 +362,12 @@ einv_xdoc_t *einv_xdoc_parse(const void *data, size_t len, const einv_xml_limits
         return einv_error_set(err, EINV_ERR, "The document is larger than the parser allows", "",
                               "Split or shrink the document"),
                NULL;
+    d = calloc(1, sizeof *d);
+    if (!d)
+        return einv_error_set(err, EINV_ERR_NOMEM, "Out of memory", "", ""), NULL;
+    einv_arena_init(&d->arena);
+    memset(&st, 0, sizeof st);
+    st.d = d;
     xmlSetStructuredErrorFunc(NULL, (xmlStructuredErrorFunc)quiet);
     /* libxml2 allocates the tree in an arena (xml_arena.c) when one is available */
     xa = xa_arena_new();
@@ -290,50 +377,53 @@ einv_xdoc_t *einv_xdoc_parse(const void *data, size_t len, const einv_xml_limits
      * must be the original's), the original bytes are parsed as they are */
     if (xb_plan_make(data, len, &plan)) {
         einv_error_t ignored;
-        doc = parse_bytes(plan.buf, plan.len, &ignored);
-        if (doc && xb_restore(doc, data, &plan) != 0) {
+        st.mark = plan.n ? xb_mark_prefix(&st.mark_len) : NULL;
+        doc = parse_bytes(plan.buf, plan.len, &st, &ignored);
+        if (doc && (d->oom || st.cand_oom || xb_restore_nodes(st.cand, st.ncand, data, &plan) != 0)) {
             xmlFreeDoc(doc);
             doc = NULL;
         }
         xb_plan_free(&plan);
+        free(st.cand);
+        if (!doc) {
+            index_reset(d);
+            memset(&st, 0, sizeof st);
+            st.d = d;
+        }
     }
     if (!doc)
-        doc = parse_bytes(data, len, err);
+        doc = parse_bytes(data, len, &st, err);
     /* libxml2 keeps a copy of the last error per thread: it must not point into the arena */
     xmlResetLastError();
     if (xa)
         xa_end(prev);
     if (!doc) {
         xa_arena_free(xa);
+        free_lists(d);
+        einv_arena_free(&d->arena);
+        free(d);
         return NULL;
-    }
-    if (!xmlDocGetRootElement(doc)) {
-        free_tree(doc, xa);
-        return einv_error_set(err, EINV_ERR, "The document has no root element", "", ""), NULL;
-    }
-    d = calloc(1, sizeof *d);
-    if (!d) {
-        free_tree(doc, xa);
-        return einv_error_set(err, EINV_ERR_NOMEM, "Out of memory", "", ""), NULL;
     }
     d->doc = doc;
     d->xa = xa;
     doc->_private = d;
-    einv_arena_init(&d->arena);
-    if (build_index(d) != 0) {
+    if (!(root = xmlDocGetRootElement(doc))) {
+        einv_xdoc_free(d);
+        return einv_error_set(err, EINV_ERR, "The document has no root element", "", ""), NULL;
+    }
+    if (d->oom) {
         einv_xdoc_free(d);
         return einv_error_set(err, EINV_ERR_NOMEM, "Out of memory indexing the document", "", ""),
                NULL;
     }
-    {
-        xmlNodePtr r = xmlDocGetRootElement(doc);
-        if (einv_x_is(r, EINV_NS_UBL_INV, "Invoice"))
-            d->syntax = EINV_SYNTAX_UBL;
-        else if (einv_x_is(r, EINV_NS_UBL_CN, "CreditNote"))
-            d->syntax = EINV_SYNTAX_UBL, d->credit_note = 1;
-        else if (einv_x_is(r, EINV_NS_RSM, "CrossIndustryInvoice"))
-            d->syntax = EINV_SYNTAX_CII;
-    }
+    root->_private = NULL;   /* the one element no parent numbered */
+    root->psvi = (void *)(uintptr_t)1;
+    if (einv_x_is(root, EINV_NS_UBL_INV, "Invoice"))
+        d->syntax = EINV_SYNTAX_UBL;
+    else if (einv_x_is(root, EINV_NS_UBL_CN, "CreditNote"))
+        d->syntax = EINV_SYNTAX_UBL, d->credit_note = 1;
+    else if (einv_x_is(root, EINV_NS_RSM, "CrossIndustryInvoice"))
+        d->syntax = EINV_SYNTAX_CII;
     return d;
 }
 
@@ -343,6 +433,7 @@ void einv_xdoc_free(einv_xdoc_t *d)
         return;
     if (d->doc)
         free_tree(d->doc, d->xa);
+    free_lists(d);
     einv_arena_free(&d->arena);
     free(d);
 }
@@ -367,7 +458,7 @@ const einv_nodelist_t *einv_xdoc_all(const einv_xdoc_t *d, int ns, const char *l
         strcmp(m->all_memo[h].name, local) == 0)
         return m->all_memo[h].list;
     name = xmlDictExists(d->doc->dict, (const xmlChar *)local, -1);
-    e = name ? idx_slot(m, name, ns, 0) : NULL;
+    e = name ? idx_find(m, name, ns) : NULL;
     r = e ? &e->list : &empty;
     len = strlen(local);
     if (len < sizeof m->all_memo[h].name) {

@@ -10,7 +10,7 @@ void *einv_xdoc_alloc_(const xmlNode *n, size_t size);
 
 int einv_x_is(const xmlNode *n, int ns, const char *local)
 {
-    return n && n->type == XML_ELEMENT_NODE && n->extra == ns &&
+    return n && n->type == XML_ELEMENT_NODE && n->extra == ns && n->name[0] == (xmlChar)local[0] &&
            strcmp((const char *)n->name, local) == 0;
 }
 
@@ -72,16 +72,44 @@ typedef struct step {
     size_t len;
 } step;
 
+/* The namespace id of a path prefix ("cbc", "ram", ...): rules evaluate paths by the
+ * thousand, so this is a switch rather than a table scan. */
 static int prefix_ns(const char *p, size_t n)
 {
-    static const struct { const char *p; int ns; } map[] = {
-        {"ubl", EINV_NS_UBL_INV}, {"cn", EINV_NS_UBL_CN}, {"cac", EINV_NS_CAC},
-        {"cbc", EINV_NS_CBC}, {"ext", EINV_NS_EXT}, {"rsm", EINV_NS_RSM},
-        {"ram", EINV_NS_RAM}, {"udt", EINV_NS_UDT}, {"qdt", EINV_NS_QDT}};
-    size_t i;
-    for (i = 0; i < sizeof map / sizeof map[0]; i++)
-        if (strlen(map[i].p) == n && memcmp(map[i].p, p, n) == 0)
-            return map[i].ns;
+    if (n == 2 && p[0] == 'c' && p[1] == 'n')
+        return EINV_NS_UBL_CN;
+    if (n != 3)
+        return EINV_NS_OTHER;
+    switch (p[0]) {
+    case 'c':
+        if (p[2] == 'c' && p[1] == 'a')
+            return EINV_NS_CAC;
+        if (p[2] == 'c' && p[1] == 'b')
+            return EINV_NS_CBC;
+        break;
+    case 'u':
+        if (p[1] == 'b' && p[2] == 'l')
+            return EINV_NS_UBL_INV;
+        if (p[1] == 'd' && p[2] == 't')
+            return EINV_NS_UDT;
+        break;
+    case 'r':
+        if (p[1] == 'a' && p[2] == 'm')
+            return EINV_NS_RAM;
+        if (p[1] == 's' && p[2] == 'm')
+            return EINV_NS_RSM;
+        break;
+    case 'e':
+        if (p[1] == 'x' && p[2] == 't')
+            return EINV_NS_EXT;
+        break;
+    case 'q':
+        if (p[1] == 'd' && p[2] == 't')
+            return EINV_NS_QDT;
+        break;
+    default:
+        break;
+    }
     return EINV_NS_OTHER;
 }
 
@@ -90,9 +118,12 @@ static int parse_steps(const char *path, step *st, int max)
     int k = 0;
     const char *p = path;
     while (*p && k < max) {
-        const char *e = strchr(p, '/');
-        size_t n = e ? (size_t)(e - p) : strlen(p);
-        const char *colon = memchr(p, ':', n);
+        const char *q = p, *colon = NULL;
+        size_t n;
+        for (; *q && *q != '/'; q++)
+            if (*q == ':' && !colon)
+                colon = q;
+        n = (size_t)(q - p);
         if (n == 1 && *p == '*') {
             st[k].ns = -1;
             st[k].name = NULL;
@@ -107,7 +138,7 @@ static int parse_steps(const char *path, step *st, int max)
             st[k].len = n;
         }
         k++;
-        p = e ? e + 1 : p + n;
+        p = *q ? q + 1 : q;
     }
     return k;
 }
@@ -118,8 +149,8 @@ static int step_match(const xmlNode *c, const step *s)
         return 0;
     if (s->ns < 0)
         return 1;
-    return c->extra == s->ns && strncmp((const char *)c->name, s->name, s->len) == 0 &&
-           c->name[s->len] == 0;
+    return c->extra == s->ns && c->name[0] == (xmlChar)s->name[0] &&
+           strncmp((const char *)c->name, s->name, s->len) == 0 && c->name[s->len] == 0;
 }
 
 /* Depth-first over the steps: visits matches in document order. mode 0: first, 1: count,
