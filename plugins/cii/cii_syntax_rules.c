@@ -459,6 +459,13 @@ static void step_index_build(void)
     for (int c = 0; c < C_COUNT; c++) step_visit(CII_FIRST[c], CII_FIRST[c + 1], 0, 1);
 }
 
+/* The plugin may be unloaded (dlclose) before the process ends: give the index back then. */
+__attribute__((destructor)) static void step_index_free(void)
+{
+    free(step_index);
+    step_index = NULL;
+}
+
 /* The checks in [lo, hi) whose step at off is ns:name, by binary search. */
 static void search_step(const char *name, int ns, size_t lo, size_t hi, size_t off, size_t *a,
                         size_t *b)
