@@ -4,7 +4,8 @@
  * syntax tree itself (contexts, descendant searches and attribute presence decide their
  * verdicts). These helpers make that cheap: every element carries a namespace id in
  * node->extra, and the document keeps an index of elements by (namespace, local name)
- * so a `//cac:TaxCategory` style search costs O(matches), not O(document). */
+ * so a `//cac:TaxCategory` style search costs O(matches), not O(document).
+ * The tree is read-only for plugins: it is released as a whole (see docs/plugin-guide.md). */
 #ifndef EINVOICE_XML_H
 #define EINVOICE_XML_H
 
