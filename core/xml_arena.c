@@ -175,13 +175,16 @@ static void big_release(xa_chunk *c)
     drop_chunk(c);
 }
 
+/* A block's footprint: 16-byte aligned, at least 16 (malloc(0) is a unique pointer too). */
+static size_t round16(size_t n) { return n ? (n + 15) & ~(size_t)15 : 16; }
+
 static void *xa_alloc(xa_arena *a, size_t n)
 {
     size_t r;
     unsigned char *p;
     if (n > BIG)
         return big_alloc(a, n);
-    r = n ? (n + 15) & ~(size_t)15 : 16;
+    r = round16(n);
     if ((size_t)(a->end - a->ptr) < r) {
         xa_chunk *c = take_chunk(CHUNK);
         if (!c)
@@ -239,8 +242,8 @@ static void *h_realloc(void *p, size_t n)
         if (n <= c->size - HDR)
             return p;
     } else if (a && c->owner == a && p == a->last && n <= BIG &&
-               (size_t)(a->end - (unsigned char *)p) >= (n ? (n + 15) & ~(size_t)15 : 16)) {
-        a->ptr = (unsigned char *)p + (n ? (n + 15) & ~(size_t)15 : 16);
+               (size_t)(a->end - (unsigned char *)p) >= round16(n)) {
+        a->ptr = (unsigned char *)p + round16(n);
         return p;
     }
     q = h_malloc(n);

@@ -95,32 +95,15 @@ static int have_avx2(void)
     return v;
 }
 
-/* LF bytes in the 64-byte blocks of [p, p + n); returns how far it got. */
-__attribute__((target("avx2,popcnt"))) static size_t count_lf_avx2(const unsigned char *p, size_t n, size_t *lf)
-{
-    const __m256i L = _mm256_set1_epi8('\n');
-    size_t i = 0;
-    for (; i + 64 <= n; i += 64) {
-        __m256i a = _mm256_loadu_si256((const __m256i *)(const void *)(p + i));
-        __m256i b = _mm256_loadu_si256((const __m256i *)(const void *)(p + i + 32));
-        unsigned long long l = (unsigned)_mm256_movemask_epi8(_mm256_cmpeq_epi8(a, L)) |
-                               (unsigned long long)(unsigned)_mm256_movemask_epi8(_mm256_cmpeq_epi8(b, L)) << 32;
-        *lf += (size_t)__builtin_popcountll(l);
-    }
-    return i;
-}
 #endif
 
 /* Line breaks as libxml2 counts them for node line numbers: LF bytes (a CR LF pair has
- * one; a lone CR, rare as it is, none). */
+ * one; a lone CR, rare as it is, none). Runs count theirs in find_runs' pass; this is for
+ * the few prolog comments. */
 static size_t count_lines(const unsigned char *p, size_t n)
 {
-    size_t i = 0, lf = 0;
-#ifdef XB_AVX2
-    if (have_avx2())
-        i = count_lf_avx2(p, n, &lf);
-#endif
-    for (; i < n; i++)
+    size_t i, lf = 0;
+    for (i = 0; i < n; i++)
         lf += p[i] == '\n';
     return lf;
 }
@@ -442,36 +425,6 @@ static int restore_one(xmlNodePtr n, const unsigned char *data, const xb_plan *p
         return -1;
     seen[k] = 1;
     return 1;
-}
-
-int xb_restore(xmlDocPtr doc, const unsigned char *data, const xb_plan *p)
-{
-    xmlNodePtr n = doc ? doc->children : NULL;
-    unsigned char *seen;
-    size_t found = 0;
-    int rc = 0;
-    if (p->n == 0)
-        return 0;
-    if (!(seen = calloc(p->n, 1)))
-        return -1;
-    while (n && rc == 0) {
-        int r = restore_one(n, data, p, seen);
-        if (r < 0)
-            rc = -1;
-        found += r > 0;
-        /* a marker merged into other text, or inside CDATA or a comment, is not found
-         * as a whole node: then found < p->n below and the caller parses the original */
-        if (n->children && n->type == XML_ELEMENT_NODE) {
-            n = n->children;
-            continue;
-        }
-        while (n && !n->next)
-            n = n->parent && n->parent->type != XML_DOCUMENT_NODE ? n->parent : NULL;
-        if (n)
-            n = n->next;
-    }
-    free(seen);
-    return rc == 0 && found == p->n ? 0 : -1;
 }
 
 int xb_restore_nodes(xmlNodePtr const *cand, size_t ncand, const unsigned char *data, const xb_plan *p)

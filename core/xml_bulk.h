@@ -35,12 +35,10 @@ typedef struct xb_plan {
  * cutting or the encoding is not ASCII-compatible (p left empty). Long comments before the
  * root element of a UTF-8 document are cut as well (they make no node; line breaks stay). */
 int xb_plan_make(const unsigned char *data, size_t len, xb_plan *p);
-/* Puts every run back into the text node holding its marker. 0 when each marker was found
- * exactly once as a whole text node; -1 otherwise (or out of memory): parse data instead. */
-int xb_restore(xmlDocPtr doc, const unsigned char *data, const xb_plan *p);
-/* The same from a list of candidate text nodes (the parser's SAX handler notes each text
- * node that begins with the marker prefix), without a walk over the tree. A node may be
- * listed twice; every marker must still be found exactly once. */
+/* Puts every run back into the text node holding its marker, given the candidate text
+ * nodes (the parser's characters handler notes each one that begins with the marker
+ * prefix; a node may be listed twice). 0 when each marker was found exactly once as a
+ * whole text node; -1 otherwise (or out of memory): parse data instead. */
 int xb_restore_nodes(xmlNodePtr const *cand, size_t ncand, const unsigned char *data, const xb_plan *p);
 /* Every marker begins with this (per process, random). */
 const char *xb_mark_prefix(size_t *len);
