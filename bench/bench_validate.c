@@ -115,7 +115,7 @@ static int run_lines(einv_engine_t *e, const char *profile, const char *list)
         long n = strtol(p, (char **)&p, 10);
         size_t len;
         char *x = gen_ubl(n, &len);
-        einv_validate_opts_t o = {profile, NULL, NULL, 0};
+        einv_validate_opts_t o = {profile, NULL, NULL, 0, NULL};
         einv_error_t err;
         double t0 = now(), t1, t2, rss;
         /* validation first, so that the peak RSS printed is its own (sizes ascend) */
@@ -177,7 +177,7 @@ int main(int argc, char **argv)
         return 2;
     }
     {
-        einv_validate_opts_t o = {profile, NULL, NULL, 0};
+        einv_validate_opts_t o = {profile, NULL, NULL, 0, NULL};
         double t0, tparse, tval, twall_sum, twall_best;
         int r, k;
         size_t bytes = 0;

@@ -1,6 +1,7 @@
 /* The validation context: what is being validated and the findings reported so far. */
 #include "ctx_int.h"
 #include "model_schema.h"
+#include "limits_int.h"
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,6 +13,7 @@ void einv_ctx_init(struct einv_ctx *c, const char *const *options)
     einv_arena_init(&c->arena);
     c->options = options;
     c->max_findings = 100000;
+    einv_limits_default(&c->limits);
 }
 
 void einv_ctx_release(struct einv_ctx *c)

@@ -5,6 +5,7 @@
 #include "ctx_int.h"
 #include "registry.h"
 #include "jbuf.h"
+#include "limits_int.h"
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -177,15 +178,39 @@ static void run_profile(einv_engine_t *e, const einv_profile_ops_t *p, einv_ctx_
     p->check(ctx);
 }
 
+static einv_result_t *validate(einv_engine_t *e, const einv_validate_opts_t *o, const void *data,
+                               size_t len, einv_error_t *err, einv_result_t *r);
+
+/* The budget is set up here and is the thread's active one for the whole run, so nested
+ * parses (the XML inside a PDF) count against it too. */
 einv_result_t *einv_validate(einv_engine_t *e, const einv_validate_opts_t *o, const void *data,
                              size_t len, einv_error_t *err)
+{
+    const einv_limits_t *prev_l;
+    uint64_t prev_d;
+    einv_result_t *r = calloc(1, sizeof *r), *out;
+    if (!r)
+        return einv_error_set(err, EINV_ERR_NOMEM, "out of memory", "", ""), NULL;
+    einv_ctx_init(&r->ctx, NULL);
+    einv_limits_merge(&r->ctx.limits, o->limits);
+    if (r->ctx.limits.timeout_ms)
+        r->ctx.deadline_ns = einv_now_ns() + (uint64_t)r->ctx.limits.timeout_ms * 1000000u;
+    einv_limits_activate(&r->ctx.limits, r->ctx.deadline_ns, &prev_l, &prev_d);
+    out = validate(e, o, data, len, err, r);
+    einv_limits_activate(prev_l, prev_d, NULL, NULL);
+    if (!out)
+        einv_result_free(r);
+    return out;
+}
+
+static einv_result_t *validate(einv_engine_t *e, const einv_validate_opts_t *o, const void *data,
+                               size_t len, einv_error_t *err, einv_result_t *r)
 {
     const einv_profile_ops_t *prof = einv_engine_profile(e, o->profile);
     const einv_format_ops_t *fmt = NULL, *syn;
     const unsigned char *bytes = data;
     const char **opt = NULL;
     size_t nopt = 0;
-    einv_result_t *r;
     einv_xdoc_t *xdoc = NULL;
     einv_error_t perr;
     size_t i;
@@ -200,10 +225,6 @@ einv_result_t *einv_validate(einv_engine_t *e, const einv_validate_opts_t *o, co
                                   "Use auto or one of the installed formats"),
                    NULL;
     }
-    r = calloc(1, sizeof *r);
-    if (!r)
-        return einv_error_set(err, EINV_ERR_NOMEM, "out of memory", "", ""), NULL;
-    einv_ctx_init(&r->ctx, NULL);
     /* room for mapping, canonical, specification-id, business-process, src-canonical and
      * the terminator */
     opt = einv_arena_alloc(&r->ctx.arena, 11 * sizeof *opt);

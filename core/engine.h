@@ -34,6 +34,7 @@ typedef struct einv_validate_opts {
     const char *format;         /* NULL or "auto": detect */
     const char *mapping;        /* ERP mapping document (JSON text) or NULL */
     int want_canonical;         /* also keep the canonical JSON */
+    const einv_limits_t *limits; /* the budget (limits.h); NULL: the defaults */
 } einv_validate_opts_t;
 
 /* Validate one document. Returns NULL only for usage errors (unknown profile or format:

@@ -2,6 +2,7 @@
 #ifndef EINVOICE_EINVOICE_H
 #define EINVOICE_EINVOICE_H
 #include "status.h"
+#include "limits.h"
 #include "decimal.h"
 #include "finding.h"
 #include "xml.h"

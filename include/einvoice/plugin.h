@@ -15,13 +15,14 @@
 #include "finding.h"
 #include "xml.h"
 #include "invoice.h"
+#include "limits.h"
 
 #ifdef __cplusplus
 extern "C" {
 #endif
 
 #define EINV_ABI_MAJOR 1
-#define EINV_ABI_MINOR 2
+#define EINV_ABI_MINOR 3
 /* Options that change struct layouts go into this string; plugins must match exactly. */
 #define EINV_BUILD_SIGNATURE "einv-abi1:lp64:i128"
 

@@ -21,7 +21,8 @@ typedef enum einv_status {
     EINV_ERR_IO = -3,
     EINV_ERR_USAGE = -4,
     EINV_ERR_NOTFOUND = -5,
-    EINV_ERR_ABI = -6
+    EINV_ERR_ABI = -6,
+    EINV_ERR_LIMIT = -7     /* a limit of the budget (limits.h) was reached; err->detail names it */
 } einv_status;
 
 /* Error details in fixed buffers so no allocation is needed to report a failure. */

@@ -49,7 +49,7 @@ static void test_broken_plugins(void)
     /* an ABI 1.1 profile (shorter ops struct) still loads and validates */
     CU_ASSERT_PTR_NOT_NULL(einv_engine_profile(e, "OLD11"));
     if (einv_engine_profile(e, "OLD11")) {
-        einv_validate_opts_t o = {"OLD11", NULL, NULL, 0};
+        einv_validate_opts_t o = {"OLD11", NULL, NULL, 0, NULL};
         einv_result_t *r = einv_validate(e, &o, "<a/>", 4, &err);
         CU_ASSERT_PTR_NOT_NULL(r);
         einv_result_free(r);
@@ -71,7 +71,7 @@ static void test_allow_list_and_routing(void)
     CU_ASSERT_PTR_NOT_NULL(einv_engine_format(e, "UBL"));
     CU_ASSERT_PTR_NULL(einv_engine_format(e, "cii"));   /* not in the allow-list */
     {
-        einv_validate_opts_t o = {"NOPE", NULL, NULL, 0};
+        einv_validate_opts_t o = {"NOPE", NULL, NULL, 0, NULL};
         CU_ASSERT_PTR_NULL(einv_validate(e, &o, "<a/>", 4, &err));
         CU_ASSERT_STRING_EQUAL(err.message, "unknown profile");
         o.profile = "EN16931";

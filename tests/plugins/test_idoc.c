@@ -41,7 +41,7 @@ static char *replace(const char *s, const char *from, const char *to)
 
 static einv_result_t *run_map(const char *format, const char *data, size_t len, const char *map)
 {
-    einv_validate_opts_t o = {"EN16931", format, map, 1};
+    einv_validate_opts_t o = {"EN16931", format, map, 1, NULL};
     einv_error_t err;
     einv_result_t *r = einv_validate(eng, &o, data, len, &err);
     CU_ASSERT_PTR_NOT_NULL_FATAL(r);
@@ -494,7 +494,7 @@ static void test_specification_from_profile(void)
     char *doc = tst_read_data("idoc/invoic02-standard.xml", &len);
     CU_ASSERT_PTR_NOT_NULL_FATAL(doc);
     for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-        einv_validate_opts_t o = {cases[i].profile, NULL, mapping, 1};
+        einv_validate_opts_t o = {cases[i].profile, NULL, mapping, 1, NULL};
         einv_error_t err;
         einv_result_t *r = einv_validate(eng, &o, doc, len, &err);
         if (!r)   /* a profile this build does not have */

@@ -35,7 +35,7 @@ static const char *profile = "EN16931";
 
 static einv_result_t *run_map(const char *format, const char *data, size_t len, const char *map)
 {
-    einv_validate_opts_t o = {profile, format, map, 1};
+    einv_validate_opts_t o = {profile, format, map, 1, NULL};
     einv_error_t err;
     einv_result_t *r = einv_validate(eng, &o, data, len, &err);
     CU_ASSERT_PTR_NOT_NULL_FATAL(r);

@@ -33,7 +33,7 @@ tst_result_t *tst_validate_bytes(const char *profile, const char *format, const 
 {
     tst_result_t *t = calloc(1, sizeof *t);
     einv_engine_t *e = get_engine();
-    einv_validate_opts_t o = {profile, format, NULL, 1};
+    einv_validate_opts_t o = {profile, format, NULL, 1, NULL};
     einv_error_t err;
     if (!e) {
         snprintf(t->error, sizeof t->error, "no engine");
