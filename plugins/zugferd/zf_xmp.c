@@ -12,6 +12,7 @@
 #include <string.h>
 #include <einvoice/xml.h>
 #include "zf.h"
+#include "zf_decode.h"
 
 #define NS_PDFAID "http://www.aiim.org/pdfa/ns/id/"
 
@@ -124,16 +125,26 @@ void zf_check_xmp(einv_ctx_t *ctx, qpdf_data q, const char *guideline, const cha
     einv_error_t err;
     einv_xdoc_t *d;
     xmp_facts_t f;
+    size_t cap;
+    char why[160];
     int rc;
     if (!qpdf_oh_is_stream(q, md)) {
         einv_report_at(ctx, &zf_r_xmp_missing, "/Root/Metadata");
         return;
     }
-    rc = zf_stream_bytes(q, md, ZF_MAX_XMP, &buf, &len);
-    if (rc != 0 || len == 0) {
-        einv_report_msg(ctx, &zf_r_xmp_missing, "/Root/Metadata",
-                        rc == 1 ? "The XMP metadata stream is larger than %u MB." : "The XMP metadata stream cannot be decoded.",
-                        ZF_MAX_XMP / (1024u * 1024u));
+    cap = einv_ctx_limits(ctx)->max_decoded < ZF_MAX_XMP ? einv_ctx_limits(ctx)->max_decoded : ZF_MAX_XMP;
+    rc = zf_stream_bytes(ctx, q, md, cap, &buf, &len, why, sizeof why);
+    if (rc == ZF_DEC_TIME) {
+        zf_report_limit(ctx, rc, "The XMP metadata stream");
+        return;
+    }
+    if (rc != ZF_DEC_OK || len == 0) {
+        if (rc == ZF_DEC_LIMIT)
+            einv_report_msg(ctx, &zf_r_xmp_missing, "/Root/Metadata",
+                            "The XMP metadata stream is larger than %zu bytes.", cap);
+        else
+            einv_report_msg(ctx, &zf_r_xmp_missing, "/Root/Metadata", "The XMP metadata stream %s%s.",
+                            rc == ZF_DEC_OK ? "is empty" : "cannot be decoded: ", rc == ZF_DEC_OK ? "" : why);
         free(buf);
         return;
     }

@@ -15,6 +15,8 @@
 #include <string.h>
 #include <einvoice/einvoice.h>
 #include "zf.h"
+#include "zf_decode.h"
+#include "zf_qpdf_filters.h"
 #include "../cii/cii_syntax_rules.h"
 #include "../cii/cii_to_model.h"
 #include "../cii/zf1_to_model.h"
@@ -32,9 +34,6 @@ PDF_RULE(zf_r_encrypted, "PDF-ENCRYPTED", EINV_SEV_ERROR, "",
 PDF_RULE(zf_r_no_invoice, "PDF-NO-INVOICE", EINV_SEV_ERROR, "",
          "The PDF carries no embedded invoice XML (factur-x.xml, zugferd-invoice.xml or xrechnung.xml).",
          "Embed the structured invoice as factur-x.xml (Factur-X / ZUGFeRD 2) and list it in the catalog's /AF array.");
-PDF_RULE(zf_r_too_large, "PDF-ATTACHMENT-TOO-LARGE", EINV_SEV_ERROR, "",
-         "The embedded invoice XML is larger than this service accepts.",
-         "Embed only the invoice XML; an invoice of this size is likely a damaged or malicious stream.");
 PDF_RULE(zf_r_xmp_missing, "PDF-XMP-MISSING", EINV_SEV_ERROR, "",
          "The PDF has no readable XMP metadata stream in its catalog (/Metadata).",
          "Write XMP metadata with the PDF/A identification and the Factur-X/ZUGFeRD extension schema.");
@@ -56,6 +55,9 @@ PDF_RULE(zf_r_af_missing, "PDF-AF-MISSING", EINV_SEV_WARNING, "",
 PDF_RULE(zf_r_filename, "PDF-XMP-FILENAME-MISMATCH", EINV_SEV_WARNING, "",
          "The file name declared in the XMP metadata differs from the embedded file's name.",
          "Make fx:DocumentFileName equal to the attachment's file name (e.g. factur-x.xml).");
+PDF_RULE(zf_r_limit_decoded, "LIMIT-PDF-DECODED", EINV_SEV_ERROR, "",
+         "A stream of the PDF decodes to more than the service's limit (max_decoded); the document was not fully checked.",
+         "Embed the invoice XML with a single FlateDecode filter; a stream that expands this far is damaged or malicious.");
 /* The core's ids for the XML layer, reported here for the embedded XML. */
 const einv_rule_t zf_r_xml_wellformed = {
     "XML-WELLFORMED", EINV_SEV_ERROR, EINV_LAYER_SCHEMA, "", "The embedded invoice is not well-formed XML.",
@@ -67,9 +69,9 @@ const einv_rule_t zf_r_xml_root = {
 
 /* The rules this plugin defines (the XML-layer ids above belong to the core's list). */
 const einv_rule_t *const zf_rules[] = {&zf_r_unreadable, &zf_r_encrypted, &zf_r_no_invoice,
-                                       &zf_r_too_large, &zf_r_xmp_missing, &zf_r_xmp_no_fx,
-                                       &zf_r_conformance, &zf_r_not_pdfa3, &zf_r_afrel,
-                                       &zf_r_af_missing, &zf_r_filename};
+                                       &zf_r_xmp_missing, &zf_r_xmp_no_fx, &zf_r_conformance,
+                                       &zf_r_not_pdfa3, &zf_r_afrel, &zf_r_af_missing,
+                                       &zf_r_filename, &zf_r_limit_decoded};
 const size_t zf_rules_count = sizeof zf_rules / sizeof zf_rules[0];
 
 /* "%PDF-" within the first KiB, as PDF readers accept. */
@@ -150,6 +152,16 @@ static void zf_close(qpdf_data q)
     qpdf_cleanup(&q);
 }
 
+/* A decode qpdf ran itself (a cross-reference or object stream) stopped at a limit: 1 and
+ * the finding, else 0. */
+static int qpdf_limit_reported(einv_ctx_t *ctx)
+{
+    int rc = zf_qpdf_limit_take();
+    if (rc)
+        zf_report_limit(ctx, rc, "A cross-reference or object stream");
+    return rc != 0;
+}
+
 static int zf_parse(einv_ctx_t *ctx, const unsigned char *data, size_t len)
 {
     qpdf_data q = qpdf_init();
@@ -164,9 +176,12 @@ static int zf_parse(einv_ctx_t *ctx, const unsigned char *data, size_t len)
     }
     qpdf_silence_errors(q);
     qpdf_set_suppress_warnings(q, QPDF_TRUE);
+    zf_qpdf_limit_take();
     if (qpdf_read_memory(q, "invoice.pdf", (const char *)data, len, NULL) & QPDF_ERRORS) {
         qpdf_error e = qpdf_get_error(q);
-        if (e && qpdf_get_error_code(q, e) == qpdf_e_password)
+        if (qpdf_limit_reported(ctx))
+            ;   /* the limit is the reason: no second finding about the same stream */
+        else if (e && qpdf_get_error_code(q, e) == qpdf_e_password)
             einv_report_msg(ctx, &zf_r_encrypted, "/Encrypt",
                             "The PDF is encrypted and cannot be opened without a password.");
         else
@@ -181,7 +196,8 @@ static int zf_parse(einv_ctx_t *ctx, const unsigned char *data, size_t len)
         return EINV_ERR;
     }
     if (!qpdf_oh_is_dictionary(q, qpdf_get_root(q))) {
-        einv_report_msg(ctx, &zf_r_unreadable, "/Root", "The PDF has no document catalog.");
+        if (!qpdf_limit_reported(ctx))
+            einv_report_msg(ctx, &zf_r_unreadable, "/Root", "The PDF has no document catalog.");
         zf_close(q);
         return EINV_ERR;
     }
@@ -190,6 +206,7 @@ static int zf_parse(einv_ctx_t *ctx, const unsigned char *data, size_t len)
     free(file.data);
     file.data = NULL;
     zf_check_xmp(ctx, q, ok ? guideline : NULL, file.name);
+    qpdf_limit_reported(ctx);
     zf_close(q);
     /* without an invoice there is nothing for the rules: the findings above say why */
     return ok ? EINV_OK : EINV_ERR;
@@ -212,6 +229,9 @@ static int zf_init(const einv_host_api_t *host, einv_error_t *err)
     static einv_format_ops_t ops = {sizeof(einv_format_ops_t), "zugferd", "ZUGFERD", zf_sniff, zf_parse,
                                     zf_check_syntax, zf_rules, 0, NULL};
     ops.n_rules = zf_rules_count;
+    if (zf_qpdf_filters_register() != 0)
+        return einv_error_set(err, EINV_ERR, "zugferd: cannot register the bounded stream decoders with qpdf",
+                              NULL, NULL);
     return host->register_format(&ops, err);
 }
 
