@@ -1,4 +1,6 @@
-/* The validation context: what is being validated and the findings reported so far. */
+/* The validation context: what is being validated and the findings reported so far.
+ * Findings are capped per rule id and in all (limits.h), so a hostile document cannot grow
+ * the result without bound; what the caps hold back is summed up in one finding each. */
 #include "ctx_int.h"
 #include "model_schema.h"
 #include "limits_int.h"
@@ -7,12 +9,23 @@
 #include <stdlib.h>
 #include <string.h>
 
+const einv_rule_t einv_rule_findings_capped = {
+    "FINDINGS-CAPPED", EINV_SEV_INFO, EINV_LAYER_CORE, "",
+    "A rule fired more often than the result lists; the further occurrences are only counted.",
+    "Fix the listed occurrences (they usually share one cause) and validate again."};
+const einv_rule_t einv_rule_findings_truncated = {
+    "FINDINGS-TRUNCATED", EINV_SEV_INFO, EINV_LAYER_CORE, "",
+    "Too many findings; the list was cut.", "Fix the reported problems first and validate again."};
+const einv_rule_t einv_rule_limit_memory = {
+    "LIMIT-MEMORY", EINV_SEV_ERROR, EINV_LAYER_SCHEMA, "",
+    "The validator ran out of memory; findings were lost and the document was not fully checked.",
+    "Validate the document again; if this persists, ask the operator to check the server's memory."};
+
 void einv_ctx_init(struct einv_ctx *c, const char *const *options)
 {
     memset(c, 0, sizeof *c);
     einv_arena_init(&c->arena);
     c->options = options;
-    c->max_findings = 100000;
     einv_limits_default(&c->limits);
 }
 
@@ -21,6 +34,7 @@ void einv_ctx_release(struct einv_ctx *c)
     einv_xdoc_free(c->xdoc);
     einv_invoice_free(c->inv);
     free(c->findings);
+    free(c->tally);
     einv_arena_free(&c->arena);
     memset(c, 0, sizeof *c);
 }
@@ -52,18 +66,63 @@ const char *einv_ctx_option(const einv_ctx_t *ctx, const char *name)
     return NULL;
 }
 
-static einv_finding_t *push(einv_ctx_t *ctx, const einv_rule_t *rule)
+static size_t id_hash(const char *id)
+{
+    size_t h = 2166136261u;
+    for (; *id; id++)
+        h = (h ^ (unsigned char)*id) * 16777619u;
+    return h;
+}
+
+/* Doubles the tally table; -1 when out of memory. */
+static int tally_grow(einv_ctx_t *ctx)
+{
+    size_t cap = ctx->tally_cap ? ctx->tally_cap * 2 : 64, k, i;
+    einv_rule_tally_t *t = calloc(cap, sizeof *t);
+    if (!t)
+        return -1;
+    for (k = 0; k < ctx->tally_cap; k++) {
+        if (!ctx->tally[k].id)
+            continue;
+        for (i = id_hash(ctx->tally[k].id) & (cap - 1); t[i].id; i = (i + 1) & (cap - 1)) {}
+        t[i] = ctx->tally[k];
+    }
+    free(ctx->tally);
+    ctx->tally = t;
+    ctx->tally_cap = cap;
+    return 0;
+}
+
+/* The tally slot of id, made when new if create; NULL when there is none or no memory. */
+static einv_rule_tally_t *tally_of(einv_ctx_t *ctx, const char *id, int create)
+{
+    size_t i, mask;
+    if (create && ctx->ntally * 2 >= ctx->tally_cap && tally_grow(ctx) != 0)
+        return NULL;
+    if (!ctx->tally_cap)
+        return NULL;
+    mask = ctx->tally_cap - 1;
+    for (i = id_hash(id) & mask; ctx->tally[i].id; i = (i + 1) & mask)
+        if (ctx->tally[i].id == id || strcmp(ctx->tally[i].id, id) == 0)
+            return &ctx->tally[i];
+    if (!create)
+        return NULL;
+    ctx->ntally++;
+    ctx->tally[i].id = id;
+    return &ctx->tally[i];
+}
+
+/* A new slot at the end of the list, or NULL (out of memory: sticky, see einv_ctx_finish). */
+static einv_finding_t *append(einv_ctx_t *ctx, const einv_rule_t *rule)
 {
     einv_finding_t *f;
-    if (ctx->n >= ctx->max_findings) {
-        ctx->dropped++;
-        return NULL;
-    }
     if (ctx->n == ctx->cap) {
         size_t cap = ctx->cap ? ctx->cap * 2 : 32;
         einv_finding_t *v = realloc(ctx->findings, cap * sizeof *v);
-        if (!v)
+        if (!v) {
+            ctx->oom = 1;
             return NULL;
+        }
         ctx->findings = v;
         ctx->cap = cap;
     }
@@ -78,9 +137,42 @@ static einv_finding_t *push(einv_ctx_t *ctx, const einv_rule_t *rule)
     return f;
 }
 
+/* A slot for a report of rule, or NULL when a cap holds it back (counted) or memory ran
+ * out (sticky). */
+static einv_finding_t *push(einv_ctx_t *ctx, const einv_rule_t *rule)
+{
+    einv_rule_tally_t *t = tally_of(ctx, rule->id, 1);
+    einv_finding_t *f;
+    if (!t)
+        ctx->oom = 1;   /* uncounted: the per-rule cap cannot hold, the total cap still does */
+    else {
+        t->reported++;
+        t->layer = rule->layer;
+        if (t->kept >= ctx->limits.max_findings_per_rule) {
+            t->capped++;
+            return NULL;
+        }
+    }
+    if (ctx->n >= ctx->limits.max_findings) {
+        ctx->dropped++;
+        return NULL;
+    }
+    f = append(ctx, rule);
+    if (f && t)
+        t->kept++;
+    return f;
+}
+
 static const char *keep(einv_ctx_t *ctx, const char *s)
 {
-    return s ? einv_arena_strndup(&ctx->arena, s, strlen(s)) : "";
+    const char *k;
+    if (!s)
+        return "";
+    if (!(k = einv_arena_strndup(&ctx->arena, s, strlen(s)))) {
+        ctx->oom = 1;
+        return "";
+    }
+    return k;
 }
 
 /* A document generated from the canonical model (the UBL plugin's from_model) carries in
@@ -207,37 +299,88 @@ void einv_report_at(einv_ctx_t *ctx, const einv_rule_t *rule, const char *field)
         f->field = keep(ctx, field);
 }
 
+/* f's message from fmt; the rule's own when it cannot be kept. */
+static void set_message(einv_ctx_t *ctx, einv_finding_t *f, const char *fmt, va_list ap)
+{
+    char buf[1024];
+    vsnprintf(buf, sizeof buf, fmt, ap);
+    f->message = keep(ctx, buf);
+    if (!*f->message)
+        f->message = f->rule->message;
+}
+
 void einv_report_msg(einv_ctx_t *ctx, const einv_rule_t *rule, const char *field,
                      const char *fmt, ...)
 {
-    char buf[1024];
     va_list ap;
     einv_finding_t *f = push(ctx, rule);
     if (!f)
         return;
     va_start(ap, fmt);
-    vsnprintf(buf, sizeof buf, fmt, ap);
+    set_message(ctx, f, fmt, ap);
     va_end(ap);
-    f->message = keep(ctx, buf);
     f->field = keep(ctx, field);
 }
 
+/* Every report of the id, also those the caps held back. */
 size_t einv_ctx_count(const einv_ctx_t *ctx, const char *rule_id)
 {
-    size_t i, k = 0;
-    for (i = 0; i < ctx->n; i++)
-        if (strcmp(ctx->findings[i].code, rule_id) == 0)
-            k++;
-    return k;
+    einv_rule_tally_t *t = tally_of((einv_ctx_t *)ctx, rule_id, 0);
+    return t ? t->reported : 0;
 }
 
+/* The id's findings leave the list and its tally starts again; returns the reports
+ * withdrawn (stored or held back by the per-rule cap). */
 size_t einv_ctx_drop(einv_ctx_t *ctx, const char *rule_id)
 {
+    einv_rule_tally_t *t = tally_of(ctx, rule_id, 0);
     size_t i, k = 0, dropped;
     for (i = 0; i < ctx->n; i++)
         if (strcmp(ctx->findings[i].code, rule_id) != 0)
             ctx->findings[k++] = ctx->findings[i];
     dropped = ctx->n - k;
     ctx->n = k;
+    if (t) {
+        dropped += t->capped;
+        t->reported = t->kept = t->capped = 0;
+    }
     return dropped;
+}
+
+/* A summary finding, past the caps (one per rule id at most, so bounded). */
+static void summary(einv_ctx_t *ctx, const einv_rule_t *rule, einv_layer layer, const char *fmt, ...)
+{
+    va_list ap;
+    einv_finding_t *f = append(ctx, rule);
+    if (!f)
+        return;
+    va_start(ap, fmt);
+    set_message(ctx, f, fmt, ap);
+    va_end(ap);
+    f->layer = layer;
+}
+
+void einv_ctx_finish(einv_ctx_t *ctx)
+{
+    size_t i, n = ctx->n;
+    /* in the order the capped rules first appear in the list */
+    for (i = 0; i < n; i++) {
+        einv_rule_tally_t *t = tally_of(ctx, ctx->findings[i].code, 0);
+        if (!t || !t->capped)
+            continue;
+        summary(ctx, &einv_rule_findings_capped, t->layer,
+                "%s was reported %zu more time%s; only the first %zu are listed.", t->id, t->capped,
+                t->capped == 1 ? "" : "s", t->kept);
+        t->capped = 0;
+    }
+    if (ctx->dropped)
+        summary(ctx, &einv_rule_findings_truncated, einv_rule_findings_truncated.layer,
+                "%zu further finding%s not listed: the result lists at most %zu.", ctx->dropped,
+                ctx->dropped == 1 ? " was" : "s were", ctx->limits.max_findings);
+    if (ctx->oom && !ctx->oom_reported) {
+        einv_finding_t *f = append(ctx, &einv_rule_limit_memory);
+        ctx->oom_reported = f != NULL;
+        if (f)
+            f->field = "/";
+    }
 }

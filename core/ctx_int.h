@@ -5,6 +5,16 @@
 #include "arena.h"
 #include <einvoice/limits.h>
 
+/* Reports of one rule id in this validation (a small open-addressing table in the context:
+ * the caps cost no scan of the findings). */
+typedef struct einv_rule_tally {
+    const char *id;              /* the rule's own id string; NULL = free slot */
+    size_t reported;             /* every report since the last einv_ctx_drop of the id */
+    size_t kept;                 /* stored in the findings list */
+    size_t capped;               /* refused by max_findings_per_rule */
+    einv_layer layer;
+} einv_rule_tally_t;
+
 struct einv_ctx {
     einv_xdoc_t *xdoc;
     einv_invoice_t *inv;
@@ -12,8 +22,11 @@ struct einv_ctx {
     einv_finding_t *findings;
     size_t n, cap;
     const char *const *options;  /* name, value pairs, NULL-terminated */
-    size_t max_findings;         /* hostile documents cannot grow the list without bound */
-    size_t dropped;
+    einv_rule_tally_t *tally;    /* power-of-two size, at most half full */
+    size_t ntally, tally_cap;
+    size_t dropped;              /* refused by limits.max_findings */
+    int oom;                     /* a finding could not be stored: never valid (sticky) */
+    int oom_reported;            /* LIMIT-MEMORY is in the list */
     einv_limits_t limits;        /* the budget of this validation (limits.c) */
     uint64_t deadline_ns;        /* CLOCK_MONOTONIC, 0 = none */
     int expired;                 /* LIMIT-TIME reported */
@@ -21,4 +34,12 @@ struct einv_ctx {
 
 void einv_ctx_init(struct einv_ctx *c, const char *const *options);
 void einv_ctx_release(struct einv_ctx *c);   /* frees xdoc, invoice, findings */
+/* End of the pipeline: one FINDINGS-CAPPED per rule over max_findings_per_rule, then
+ * FINDINGS-TRUNCATED when the total cap refused some, and LIMIT-MEMORY after a finding was
+ * lost to memory. */
+void einv_ctx_finish(struct einv_ctx *c);
+
+extern const einv_rule_t einv_rule_findings_capped;     /* FINDINGS-CAPPED */
+extern const einv_rule_t einv_rule_findings_truncated;  /* FINDINGS-TRUNCATED */
+extern const einv_rule_t einv_rule_limit_memory;        /* LIMIT-MEMORY */
 #endif

@@ -42,16 +42,35 @@ static const einv_rule_t R_SYNTAX = {
     "PROFILE-SYNTAX", EINV_SEV_ERROR, EINV_LAYER_SCHEMA, "",
     "The chosen profile does not define rules for this syntax.",
     "Validate this document with a profile that covers its syntax, or convert it."};
-static const einv_rule_t R_TRUNCATED = {
-    "FINDINGS-TRUNCATED", EINV_SEV_WARNING, EINV_LAYER_SCHEMA, "",
-    "Too many findings; the list was cut.", "Fix the reported problems first and validate again."};
 static const einv_rule_t R_EXPORT = {
     "MODEL-EXPORT", EINV_SEV_ERROR, EINV_LAYER_SCHEMA, "",
     "The invoice could not be converted to UBL for validation.",
     "Enable the UBL format plugin, which validates inputs that are not XML; if it is enabled, report this input."};
 
-EINV_API const einv_rule_t *const einv_core_rules[] = {&R_EMPTY, &R_WELLFORMED, &R_ROOT, &R_FORMAT,
-                                              &R_SYNTAX, &R_TRUNCATED, &R_EXPORT};
+/* The budget's limits (limits.h): the document was not fully checked. */
+static const einv_rule_t R_LIMIT_XML_SIZE = {
+    "LIMIT-XML-SIZE", EINV_SEV_ERROR, EINV_LAYER_SCHEMA, "",
+    "The XML document is larger than this installation parses; it was not checked.",
+    "Send a smaller document; invoices rarely need more than a few megabytes."};
+static const einv_rule_t R_LIMIT_ATTRIBUTES = {
+    "LIMIT-ATTRIBUTES", EINV_SEV_ERROR, EINV_LAYER_SCHEMA, "",
+    "An element has more attributes than this installation allows; the document was not checked further.",
+    "Invoice elements carry a few attributes at most: check how the document was generated. "
+    "If it is genuine, ask the operator to raise EINV_LIMIT_ATTRIBUTES."};
+static const einv_rule_t R_LIMIT_ELEMENTS = {
+    "LIMIT-ELEMENTS", EINV_SEV_ERROR, EINV_LAYER_SCHEMA, "",
+    "The document has more elements than this installation allows; it was not checked further.",
+    "Split the invoice, or ask the operator to raise EINV_LIMIT_ELEMENTS."};
+static const einv_rule_t R_LIMIT_TEXT = {
+    "LIMIT-TEXT", EINV_SEV_ERROR, EINV_LAYER_SCHEMA, "",
+    "The document has more character data than this installation allows; it was not checked further.",
+    "Send large attachments separately, or ask the operator to raise EINV_LIMIT_TEXT."};
+
+EINV_API const einv_rule_t *const einv_core_rules[] = {
+    &R_EMPTY, &R_WELLFORMED, &R_ROOT, &R_FORMAT, &R_SYNTAX, &R_EXPORT,
+    &R_LIMIT_XML_SIZE, &R_LIMIT_ATTRIBUTES, &R_LIMIT_ELEMENTS, &R_LIMIT_TEXT,
+    &einv_rule_limit_time, &einv_rule_limit_memory, &einv_rule_findings_capped,
+    &einv_rule_findings_truncated};
 EINV_API const size_t einv_core_rules_count = sizeof einv_core_rules / sizeof einv_core_rules[0];
 
 static void default_dir(char *buf, size_t size)
@@ -166,6 +185,43 @@ static const char *profile_term(const einv_engine_t *e, const einv_profile_ops_t
     return NULL;
 }
 
+/* A limit a parse reached (err from einv_xdoc_parse, EINV_ERR_LIMIT) as its LIMIT-...
+ * finding: the parser's words (what, where, the value) and the setting that raises it. */
+static void report_limit(einv_ctx_t *ctx, const einv_error_t *err)
+{
+    static const struct {
+        const char *limit;
+        const einv_rule_t *rule;
+        const char *setting;
+    } MAP[] = {{"max_xml_bytes", &R_LIMIT_XML_SIZE, NULL},
+               {"max_attributes", &R_LIMIT_ATTRIBUTES, "EINV_LIMIT_ATTRIBUTES"},
+               {"max_elements", &R_LIMIT_ELEMENTS, "EINV_LIMIT_ELEMENTS"},
+               {"max_text", &R_LIMIT_TEXT, "EINV_LIMIT_TEXT"}};
+    size_t i;
+    for (i = 0; i < sizeof MAP / sizeof MAP[0]; i++)
+        if (strcmp(err->detail, MAP[i].limit) == 0) {
+            if (MAP[i].setting)
+                einv_report_msg(ctx, MAP[i].rule, "/", "%s, the limit set by %s; the document was not checked further.",
+                                err->message, MAP[i].setting);
+            else
+                einv_report_msg(ctx, MAP[i].rule, "/", "%s; it was not checked.", err->message);
+            return;
+        }
+    einv_ctx_expire(ctx);   /* "timeout_ms" */
+}
+
+/* A limit reached by a parse inside a plugin (the XML of a PDF, a nested document): 1 when
+ * one was, reported. */
+static int nested_limit(einv_ctx_t *ctx)
+{
+    einv_error_t lerr;
+    if (!einv_limit_take(&lerr))
+        return 0;
+    report_limit(ctx, &lerr);
+    return 1;
+}
+
+/* Base first; the deadline is checked around every profile's rules. */
 static void run_profile(einv_engine_t *e, const einv_profile_ops_t *p, einv_ctx_t *ctx, int depth)
 {
     if (p->base && depth < 8) {
@@ -175,7 +231,8 @@ static void run_profile(einv_engine_t *e, const einv_profile_ops_t *p, einv_ctx_
         else
             einv_log(EINV_LOG_WARN, "profile %s builds on %s, which is not loaded", p->name, p->base);
     }
-    p->check(ctx);
+    if (!einv_ctx_expired(ctx))
+        p->check(ctx);
 }
 
 static einv_result_t *validate(einv_engine_t *e, const einv_validate_opts_t *o, const void *data,
@@ -197,6 +254,10 @@ einv_result_t *einv_validate(einv_engine_t *e, const einv_validate_opts_t *o, co
         r->ctx.deadline_ns = einv_now_ns() + (uint64_t)r->ctx.limits.timeout_ms * 1000000u;
     einv_limits_activate(&r->ctx.limits, r->ctx.deadline_ns, &prev_l, &prev_d);
     out = validate(e, o, data, len, err, r);
+    if (out) {
+        einv_ctx_expired(&r->ctx);   /* a rule loop that ran past the deadline says so */
+        einv_ctx_finish(&r->ctx);
+    }
     einv_limits_activate(prev_l, prev_d, NULL, NULL);
     if (!out)
         einv_result_free(r);
@@ -255,11 +316,18 @@ static einv_result_t *validate(einv_engine_t *e, const einv_validate_opts_t *o, 
     }
     if (looks_like_xml(bytes, len)) {
         xdoc = einv_xdoc_parse(bytes, len, NULL, &perr);
+        if (!xdoc && perr.code == EINV_ERR_LIMIT) {
+            einv_limit_take(&perr);   /* reported here, not again as a nested one */
+            report_limit(&r->ctx, &perr);
+            r->format = fmt ? fmt->api_format : NULL;
+            return r;
+        }
         if (!xdoc && (!fmt || fmt->api_format == NULL || strcmp(fmt->api_format, "UBL") == 0 ||
                       strcmp(fmt->api_format, "CII") == 0 || strcmp(fmt->api_format, "IDOC") == 0)) {
-            char msg[600];
-            snprintf(msg, sizeof msg, "%s (%s).", perr.message, perr.detail);
-            einv_report_msg(&r->ctx, &R_WELLFORMED, "/", "%s", msg);
+            if (*perr.detail)
+                einv_report_msg(&r->ctx, &R_WELLFORMED, "/", "%s (%s).", perr.message, perr.detail);
+            else
+                einv_report_msg(&r->ctx, &R_WELLFORMED, "/", "%s.", perr.message);
             r->format = fmt ? fmt->api_format : NULL;
             return r;
         }
@@ -290,10 +358,12 @@ static einv_result_t *validate(einv_engine_t *e, const einv_validate_opts_t *o, 
     }
     einv_ctx_set_xdoc(&r->ctx, xdoc);
     if (fmt->parse(&r->ctx, bytes, len) != EINV_OK) {
-        if (r->ctx.n == 0)
+        if (!nested_limit(&r->ctx) && r->ctx.n == 0)
             einv_report(&r->ctx, &R_FORMAT, NULL);
         return r;
     }
+    if (nested_limit(&r->ctx) || einv_ctx_expired(&r->ctx))
+        return r;
     syn = fmt;
     /* An input that is not XML (canonical JSON, ...) left only the model: validate the UBL
      * it gives, so it meets exactly the rules of a UBL upload. The generated elements carry
@@ -306,8 +376,9 @@ static einv_result_t *validate(einv_engine_t *e, const einv_validate_opts_t *o, 
         if (w)
             gen = w->from_model(r->ctx.inv, &gerr);
         if (!gen) {
-            einv_report_msg(&r->ctx, &R_EXPORT, "", "The invoice could not be converted to UBL for validation: %s.",
-                            w ? gerr.message : "no installed format plugin writes UBL");
+            if (!nested_limit(&r->ctx))
+                einv_report_msg(&r->ctx, &R_EXPORT, "", "The invoice could not be converted to UBL for validation: %s.",
+                                w ? gerr.message : "no installed format plugin writes UBL");
             return r;
         }
         einv_ctx_set_xdoc(&r->ctx, gen);
@@ -322,9 +393,9 @@ static einv_result_t *validate(einv_engine_t *e, const einv_validate_opts_t *o, 
     }
     if (syn->check_syntax)
         syn->check_syntax(&r->ctx);
+    if (einv_ctx_expired(&r->ctx))
+        return r;
     run_profile(e, prof, &r->ctx, 0);
-    if (r->ctx.dropped)
-        einv_report_msg(&r->ctx, &R_TRUNCATED, "", "%zu further findings were not listed.", r->ctx.dropped);
     if (o->want_canonical && r->ctx.inv) {
         /* the profile actually applied, also over a validationProfile the input named */
         einv_node_t *root = einv_invoice_root(r->ctx.inv);
@@ -350,6 +421,8 @@ void einv_result_free(einv_result_t *r)
 int einv_result_valid(const einv_result_t *r)
 {
     size_t i;
+    if (r->ctx.oom)   /* a finding was lost: never valid */
+        return 0;
     for (i = 0; i < r->ctx.n; i++)
         if (r->ctx.findings[i].severity == EINV_SEV_ERROR)
             return 0;
@@ -391,29 +464,45 @@ static void finding_json(jbuf_t *b, const einv_finding_t *f)
     jb_cstr(b, "\"}");
 }
 
+/* The findings of one side of the result as a JSON array's items: the SCHEMA layer
+ * (kositResult, schema=1) or every other layer (errors). Each finding appears once. */
+static void findings_json(jbuf_t *b, const einv_result_t *r, int schema)
+{
+    size_t i, k = 0;
+    for (i = 0; i < r->ctx.n; i++) {
+        if ((r->ctx.findings[i].layer == EINV_LAYER_SCHEMA) != schema)
+            continue;
+        if (k++)
+            jb_raw(b, ",", 1);
+        finding_json(b, &r->ctx.findings[i]);
+    }
+    /* a finding lost to memory that LIMIT-MEMORY itself could not be stored for */
+    if (schema && r->ctx.oom && !r->ctx.oom_reported) {
+        einv_finding_t f = {&einv_rule_limit_memory, einv_rule_limit_memory.id, einv_rule_limit_memory.message, "/",
+                            einv_rule_limit_memory.suggestion, einv_rule_limit_memory.severity,
+                            einv_rule_limit_memory.layer};
+        if (k)
+            jb_raw(b, ",", 1);
+        finding_json(b, &f);
+    }
+}
+
+/* validationResult: SCHEMA-layer findings in kositResult.errors only, all others in errors
+ * only; valid = no ERROR in errors and kositResult.valid (API.md). */
 char *einv_result_json(const einv_result_t *r)
 {
     jbuf_t b;
-    size_t i, k = 0;
-    int schema_valid = 1;
-    jb_init(&b);
-    jb_cstr(&b, einv_result_valid(r) ? "{\"valid\":true,\"errors\":[" : "{\"valid\":false,\"errors\":[");
-    for (i = 0; i < r->ctx.n; i++) {
-        if (i)
-            jb_raw(&b, ",", 1);
-        finding_json(&b, &r->ctx.findings[i]);
+    size_t i;
+    int schema_valid = !r->ctx.oom;
+    for (i = 0; i < r->ctx.n; i++)
         if (r->ctx.findings[i].layer == EINV_LAYER_SCHEMA && r->ctx.findings[i].severity == EINV_SEV_ERROR)
             schema_valid = 0;
-    }
+    jb_init(&b);
+    jb_cstr(&b, einv_result_valid(r) ? "{\"valid\":true,\"errors\":[" : "{\"valid\":false,\"errors\":[");
+    findings_json(&b, r, 0);
     jb_cstr(&b, schema_valid ? "],\"kositResult\":{\"valid\":true,\"errors\":["
                              : "],\"kositResult\":{\"valid\":false,\"errors\":[");
-    for (i = 0; i < r->ctx.n; i++) {
-        if (r->ctx.findings[i].layer != EINV_LAYER_SCHEMA)
-            continue;
-        if (k++)
-            jb_raw(&b, ",", 1);
-        finding_json(&b, &r->ctx.findings[i]);
-    }
+    findings_json(&b, r, 1);
     jb_cstr(&b, "]}}");
     return jb_take(&b);
 }

@@ -7,14 +7,15 @@
 #include <string.h>
 #include <time.h>
 
-static const einv_rule_t R_LIMIT_TIME = {
+const einv_rule_t einv_rule_limit_time = {
     "LIMIT-TIME", EINV_SEV_ERROR, EINV_LAYER_SCHEMA, "",
     "The validation did not finish within its time limit; the document was not fully checked.",
     "Send a smaller document, or ask the operator to raise EINV_LIMIT_TIMEOUT_MS."};
-const einv_rule_t *const einv_limit_time_rule = &R_LIMIT_TIME;
 
 static _Thread_local const einv_limits_t *active_limits;
 static _Thread_local uint64_t active_deadline;
+/* the first limit a parse reached during the active validation (code 0: none) */
+static _Thread_local einv_error_t limit_hit;
 
 void einv_limits_default(einv_limits_t *l)
 {
@@ -67,6 +68,22 @@ void einv_limits_activate(const einv_limits_t *l, uint64_t deadline_ns,
         *prev_deadline = active_deadline;
     active_limits = l;
     active_deadline = deadline_ns;
+    limit_hit.code = 0;
+}
+
+void einv_limit_note(const einv_error_t *err)
+{
+    if (limit_hit.code == 0 && err->code == EINV_ERR_LIMIT)
+        limit_hit = *err;
+}
+
+int einv_limit_take(einv_error_t *out)
+{
+    if (limit_hit.code != EINV_ERR_LIMIT)
+        return 0;
+    *out = limit_hit;
+    limit_hit.code = 0;
+    return 1;
 }
 
 const einv_limits_t *einv_limits_active(void) { return active_limits; }
@@ -81,7 +98,16 @@ int einv_ctx_expired(einv_ctx_t *ctx)
         return 1;
     if (!ctx->deadline_ns || einv_now_ns() < ctx->deadline_ns)
         return 0;
-    ctx->expired = 1;
-    einv_report_at(ctx, &R_LIMIT_TIME, "/");
+    einv_ctx_expire(ctx);
     return 1;
+}
+
+void einv_ctx_expire(einv_ctx_t *ctx)
+{
+    if (ctx->expired)
+        return;
+    ctx->expired = 1;
+    einv_report_msg(ctx, &einv_rule_limit_time, "/",
+                    "The validation did not finish within its time limit of %u ms; the document was not fully checked.",
+                    ctx->limits.timeout_ms);
 }

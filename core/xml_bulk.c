@@ -1,5 +1,6 @@
 /* Large base64 text runs lifted out before the parse and put back after (see xml_bulk.h). */
 #include "xml_bulk.h"
+#include "xml_tags.h"
 #include <fcntl.h>
 #include <pthread.h>
 #include <stdint.h>
@@ -57,14 +58,15 @@ static int b64ws(unsigned char c)
 #include <immintrin.h>
 #define XB_AVX2 1
 
-/* Which of the 64 bytes at p are outside the class of b64ws(), as a bit mask, and (*lf)
- * which are LF; AVX2.
+/* Which of the 64 bytes at p are outside the class of b64ws(), as a bit mask, (*lf)
+ * which are LF and (*lt) which are '<'; AVX2.
  * A byte is in the class when the set of its low nibble (lo) meets the set of its high
  * nibble (hi), one table look-up each (bytes >= 0x80 have an empty high set):
  *   bit 0: high 0, low 9 A D (TAB LF CR)     bit 1: high 2, low 0 B F (space + /)
  *   bit 2: high 3, low 0-9 D (digits =)      bit 3: high 4 and 6, low 1-F (A-O a-o)
  *   bit 4: high 5 and 7, low 0-A (P-Z p-z) */
-__attribute__((target("avx2"))) static inline unsigned long long class_mask64_avx2(const unsigned char *p, unsigned long long *lf)
+__attribute__((target("avx2"))) static inline unsigned long long class_mask64_avx2(const unsigned char *p, unsigned long long *lf,
+                                                                                 unsigned long long *lt)
 {
     const __m256i lo_t = _mm256_setr_epi8(
         0x16, 0x1C, 0x1C, 0x1C, 0x1C, 0x1C, 0x1C, 0x1C, 0x1C, 0x1D, 0x19, 0x0A, 0x08, 0x0D, 0x08, 0x0A,
@@ -82,8 +84,11 @@ __attribute__((target("avx2"))) static inline unsigned long long class_mask64_av
     unsigned ma = (unsigned)_mm256_movemask_epi8(_mm256_cmpeq_epi8(ca, zero));
     unsigned mb = (unsigned)_mm256_movemask_epi8(_mm256_cmpeq_epi8(cb, zero));
     const __m256i L = _mm256_set1_epi8('\n');
+    const __m256i T = _mm256_set1_epi8('<');
     *lf = (unsigned)_mm256_movemask_epi8(_mm256_cmpeq_epi8(a, L)) |
           (unsigned long long)(unsigned)_mm256_movemask_epi8(_mm256_cmpeq_epi8(b, L)) << 32;
+    *lt = (unsigned)_mm256_movemask_epi8(_mm256_cmpeq_epi8(a, T)) |
+          (unsigned long long)(unsigned)_mm256_movemask_epi8(_mm256_cmpeq_epi8(b, T)) << 32;
     return (unsigned long long)ma | (unsigned long long)mb << 32;   /* set: outside the class */
 }
 
@@ -266,10 +271,26 @@ static int consider(const unsigned char *data, size_t len, size_t s, size_t e, s
     return 0;
 }
 
-/* Where find_runs is: the next byte to look at, the stretch's start, LF bytes before each. */
+/* Where find_runs is: the next byte to look at, the stretch's start, LF bytes before each;
+ * for the attribute limit, the last '<' seen and the gap after it worth a look. */
 typedef struct scan {
     size_t i, start, nl, start_nl, cap;
+    size_t last_lt, min_gap, max_attrs;
+    xt_text text;
 } scan_t;
+
+/* A '<' at lt ends the stretch since the last one: when it is long enough to hold a tag
+ * over the attribute limit, count the attributes of the tag opened there. */
+static void tag_gap(scan_t *c, size_t lt, xb_plan *p)
+{
+    size_t k;
+    if (lt - c->last_lt >= c->min_gap && p->over_at == XB_NONE &&
+        (k = xt_tag_attrs(&c->text, c->last_lt, c->max_attrs)) > c->max_attrs) {
+        p->over_at = c->last_lt;
+        p->over_count = k;
+    }
+    c->last_lt = lt;
+}
 
 #ifdef XB_AVX2
 /* find_runs over whole 64-byte blocks: only the first and the last byte outside the class
@@ -279,7 +300,14 @@ __attribute__((target("avx2,popcnt"))) static int find_runs_avx2(const unsigned 
 {
     size_t i = c->i, start = c->start, nl = c->nl, start_nl = c->start_nl;
     for (; i + 64 <= len; i += 64) {
-        unsigned long long lf, out = class_mask64_avx2(data + i, &lf);
+        unsigned long long lf, lt, out = class_mask64_avx2(data + i, &lf, &lt);
+        /* gaps within a block are too short to matter: only the one before its first '<' */
+        if (lt) {
+            size_t first = i + (size_t)__builtin_ctzll(lt);
+            if (first - c->last_lt >= c->min_gap)
+                tag_gap(c, first, p);
+            c->last_lt = i + 63 - (size_t)__builtin_clzll(lt);
+        }
         if (out) {
             size_t f = (size_t)__builtin_ctzll(out), past = 64 - (size_t)__builtin_clzll(out);
             if (i + f - start >= MIN_RUN &&
@@ -298,10 +326,13 @@ __attribute__((target("avx2,popcnt"))) static int find_runs_avx2(const unsigned 
 #endif
 
 /* Every maximal stretch of base64/white-space bytes from i on that is a run (consider()),
- * in one pass that counts the LF bytes on the way (a run's line breaks). */
-static int find_runs(const unsigned char *data, size_t len, size_t i, xb_plan *p)
+ * in one pass that counts the LF bytes on the way (a run's line breaks) and measures the
+ * gaps between '<' (tag_gap()). */
+static int find_runs(const unsigned char *data, size_t len, size_t i, size_t max_attrs, xb_plan *p)
 {
-    scan_t c = {i, i, 0, 0, 0};
+    scan_t c = {i, i, 0, 0, 0, i, xt_min_gap(max_attrs), max_attrs, {data, len, 1, 0, 0}};
+    if (!max_attrs)
+        c.min_gap = (size_t)-1;
 #ifdef XB_AVX2
     if (have_avx2() && find_runs_avx2(data, len, &c, p) != 0)
         return -1;
@@ -312,38 +343,54 @@ static int find_runs(const unsigned char *data, size_t len, size_t i, xb_plan *p
                 return -1;
             c.start = c.i + 1;
             c.start_nl = c.nl;
+            if (data[c.i] == '<')
+                tag_gap(&c, c.i, p);
         }
         c.nl += data[c.i] == '\n';
     }
+    tag_gap(&c, len, p);   /* a tag left open at the end is parsed (and counted) too */
     return 0;
 }
 
-int xb_plan_make(const unsigned char *data, size_t len, xb_plan *p)
+/* The plan without its cut (nothing worth cutting, or no memory): only the attribute scan's
+ * answer stays. */
+static int no_cut(xb_plan *p)
+{
+    size_t at = p->over_at, count = p->over_count;
+    xb_plan_free(p);
+    p->over_at = at;
+    p->over_count = count;
+    return 0;
+}
+
+int xb_plan_make(const unsigned char *data, size_t len, size_t max_attrs, xb_plan *p)
 {
     size_t i, cut = 0, o, k, b;
     int enc;
     memset(p, 0, sizeof *p);
-    if (len < MIN_DOC || !(enc = ascii_compatible(data, len)))
+    p->over_at = XB_NONE;
+    if (len < MIN_DOC)
         return 0;
+    if (!(enc = ascii_compatible(data, len))) {
+        xt_text t;
+        xt_text_init(&t, data, len);
+        if (max_attrs)
+            p->over_at = xt_find_over(&t, max_attrs, &p->over_count);
+        return 0;
+    }
     i = enc == 2 ? plan_prolog(data, len, p) : 0;
     for (b = 0; b < p->nblank; b++)
         cut += p->blank[b].len - p->blank[b].lines;   /* a comment leaves its line breaks */
-    if (find_runs(data, len, i, p) != 0) {
-        xb_plan_free(p);
-        return 0;
-    }
+    if (find_runs(data, len, i, max_attrs, p) != 0)
+        return no_cut(p);
     for (k = 0; k < p->n; k++)
         cut += p->runs[k].len;
-    if (p->n == 0 && p->nblank == 0) {
-        xb_plan_free(p);
-        return 0;
-    }
+    if (p->n == 0 && p->nblank == 0)
+        return no_cut(p);
     pthread_once(&nonce_once, make_nonce);
     p->buf = malloc(len - cut + p->n * MARK_MAX + p->lines + 1);
-    if (!p->buf) {
-        xb_plan_free(p);
-        return 0;
-    }
+    if (!p->buf)
+        return no_cut(p);
     /* the blanked comments all come before the first run */
     for (i = 0, o = 0, b = 0; b < p->nblank; b++) {
         memcpy(p->buf + o, data + i, p->blank[b].off - i);

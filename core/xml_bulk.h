@@ -29,12 +29,24 @@ typedef struct xb_plan {
     size_t lines;                 /* all runs' line breaks */
     xb_run blank[XB_MAX_BLANK];   /* prolog comments, reduced to their line breaks */
     size_t nblank;
+    /* the first start tag found with more than max_attrs attributes: the offset of its '<'
+     * and how many were counted (counting stops just past the limit); XB_NONE when none */
+    size_t over_at, over_count;
 } xb_plan;
+
+#define XB_NONE ((size_t)-1)
 
 /* Plans the cut for data: 1 with p filled (free with xb_plan_free), 0 when nothing is worth
  * cutting or the encoding is not ASCII-compatible (p left empty). Long comments before the
- * root element of a UTF-8 document are cut as well (they make no node; line breaks stay). */
-int xb_plan_make(const unsigned char *data, size_t len, xb_plan *p);
+ * root element of a UTF-8 document are cut as well (they make no node; line breaks stay).
+ *
+ * With max_attrs > 0 the same pass also looks for a start tag with more than max_attrs
+ * attributes (p->over_at, set whatever the return value): libxml2 2.9 spends time quadratic
+ * in the attributes of one tag before any SAX callback can refuse it. A tag holds no '<',
+ * and each attribute takes at least 5 characters (' a=""'), so only a '<' followed by a
+ * gap of 5 * max_attrs characters without '<' can open such a tag; the tag lexer runs from
+ * those alone. Documents under 8 KiB are not scanned (too small to cost anything). */
+int xb_plan_make(const unsigned char *data, size_t len, size_t max_attrs, xb_plan *p);
 /* Puts every run back into the text node holding its marker, given the candidate text
  * nodes (the parser's characters handler notes each one that begins with the marker
  * prefix; a node may be listed twice). 0 when each marker was found exactly once as a

@@ -2,11 +2,14 @@
  *
  * Invoices never need a DTD, so a DOCTYPE stops the parse: that rules out external
  * entities (file or network) and entity-expansion bombs before any expansion happens.
- * libxml2's own limits bound depth and text node size. While libxml2 builds the tree, our
- * SAX handlers tag every element with a namespace id (node->extra), bucket it by name and
- * number same-named siblings: no walk over the tree afterwards. */
+ * libxml2's own limits bound depth and text node size; the validation budget (limits.h)
+ * bounds attributes per element, elements, character data and time. While libxml2 builds
+ * the tree, our SAX handlers tag every element with a namespace id (node->extra), bucket it
+ * by name and number same-named siblings: no walk over the tree afterwards. */
 #include <einvoice/xml.h>
+#include <einvoice/limits.h>
 #include "arena.h"
+#include "limits_int.h"
 #include "xml_arena.h"
 #include "xml_bulk.h"
 #include <libxml/parser.h>
@@ -192,10 +195,23 @@ static void number_children(einv_xdoc_t *d, xmlNodePtr n)
     }
 }
 
+/* The limits one parse applies, and which one stopped it. */
+typedef enum { LIM_NONE, LIM_ATTRIBUTES, LIM_ELEMENTS, LIM_TEXT, LIM_TIME } limit_kind;
+
+typedef struct parse_budget {
+    size_t max_attributes, max_elements, max_text;
+    uint64_t deadline_ns;     /* 0 = none */
+    size_t elements, text;    /* so far, over both parse attempts' sum for text (runs) */
+    unsigned ticks;           /* calls since the clock was last read */
+    limit_kind hit;
+    int line;                 /* where the parse stopped */
+} parse_budget;
+
 /* What the SAX handlers of one parse share (the parser context's _private). */
 typedef struct parse_state {
     einv_xdoc_t *d;
-    int doctype;              /* a DOCTYPE was refused */
+    parse_budget *b;
+    int doctype;              /* a DOCTYPE was refused, at this line */
     const char *mark;         /* the bulk plan's marker prefix, or NULL */
     size_t mark_len;
     xmlNodePtr *cand;         /* text nodes that begin with a marker */
@@ -203,13 +219,42 @@ typedef struct parse_state {
     int cand_oom;
 } parse_state;
 
+/* Stops the parse at a limit; the first one reached is the one reported. */
+static void stop_at(xmlParserCtxtPtr c, parse_budget *b, limit_kind k)
+{
+    if (b->hit == LIM_NONE) {
+        b->hit = k;
+        b->line = c->input ? c->input->line : 0;
+    }
+    xmlStopParser(c);
+}
+
+/* The clock is read once per 1,024 calls (elements or text chunks): cheap, and a chunk is
+ * at most a few hundred bytes, so the deadline is seen within a millisecond or so. */
+static int past_deadline(parse_budget *b)
+{
+    if (!b->deadline_ns || ++b->ticks < 1024)
+        return 0;
+    b->ticks = 0;
+    return einv_now_ns() >= b->deadline_ns;
+}
+
 static void on_start(void *ctx, const xmlChar *localname, const xmlChar *prefix, const xmlChar *URI,
                      int nb_namespaces, const xmlChar **namespaces, int nb_attributes,
                      int nb_defaulted, const xmlChar **attributes)
 {
     xmlParserCtxtPtr c = ctx;
     parse_state *st = c->_private;
+    parse_budget *b = st->b;
     int depth = c->nodeNr;
+    /* the pre-scan (xml_tags.c) catches long tags before libxml2 parses them; this catches
+     * the short ones it does not look at */
+    if ((size_t)nb_attributes + (size_t)nb_namespaces > b->max_attributes)
+        return stop_at(c, b, LIM_ATTRIBUTES);
+    if (++b->elements > b->max_elements)
+        return stop_at(c, b, LIM_ELEMENTS);
+    if (past_deadline(b))
+        return stop_at(c, b, LIM_TIME);
     xmlSAX2StartElementNs(ctx, localname, prefix, URI, nb_namespaces, namespaces, nb_attributes,
                           nb_defaulted, attributes);
     if (c->nodeNr == depth + 1 && c->node && c->node->type == XML_ELEMENT_NODE)
@@ -222,15 +267,37 @@ static void on_end(void *ctx, const xmlChar *localname, const xmlChar *prefix, c
 {
     xmlParserCtxtPtr c = ctx;
     parse_state *st = c->_private;
+    if (st->b->hit != LIM_NONE)
+        return;
     if (c->node && c->node->type == XML_ELEMENT_NODE && !st->d->oom)
         number_children(st->d, c->node);
     xmlSAX2EndElementNs(ctx, localname, prefix, URI);
+}
+
+/* Character data counts against max_text whether it comes as text or CDATA. */
+static int text_over(xmlParserCtxtPtr c, parse_budget *b, int len)
+{
+    b->text += (size_t)len;
+    if (b->text > b->max_text)
+        return stop_at(c, b, LIM_TEXT), 1;
+    if (past_deadline(b))
+        return stop_at(c, b, LIM_TIME), 1;
+    return 0;
+}
+
+static void on_cdata(void *ctx, const xmlChar *ch, int len)
+{
+    xmlParserCtxtPtr c = ctx;
+    if (!text_over(c, ((parse_state *)c->_private)->b, len))
+        xmlSAX2CDataBlock(ctx, ch, len);
 }
 
 static void on_characters(void *ctx, const xmlChar *ch, int len)
 {
     xmlParserCtxtPtr c = ctx;
     parse_state *st = c->_private;
+    if (text_over(c, st->b, len))
+        return;
     xmlSAX2Characters(ctx, ch, len);
     if (st->mark && (size_t)len >= st->mark_len && ch[0] == (xmlChar)st->mark[0] &&
         memcmp(ch, st->mark, st->mark_len) == 0 && c->node) {
@@ -252,11 +319,68 @@ static void on_characters(void *ctx, const xmlChar *ch, int len)
 static void refuse_doctype(void *ctx, const xmlChar *name, const xmlChar *eid, const xmlChar *sid)
 {
     xmlParserCtxtPtr c = ctx;
-    ((parse_state *)c->_private)->doctype = 1;
+    ((parse_state *)c->_private)->doctype = c->input && c->input->line > 0 ? c->input->line : 1;
     xmlStopParser(c);
 }
 
 static void quiet(void *ctx, const xmlError *e) { (void)ctx; (void)e; }
+
+/* err for the limit that stopped a parse: EINV_ERR_LIMIT, the limit's name in detail (as
+ * limits.h spells the field), the place and the value in the message. */
+static void limit_error(const parse_budget *b, einv_error_t *err)
+{
+    char msg[256];
+    switch (b->hit) {
+    case LIM_ATTRIBUTES:
+        snprintf(msg, sizeof msg, "An element at line %d has more than %zu attributes and namespace declarations",
+                 b->line, b->max_attributes);
+        einv_error_set(err, EINV_ERR_LIMIT, msg, "max_attributes", "");
+        break;
+    case LIM_ELEMENTS:
+        snprintf(msg, sizeof msg, "The document has more than %zu elements (stopped at line %d)",
+                 b->max_elements, b->line);
+        einv_error_set(err, EINV_ERR_LIMIT, msg, "max_elements", "");
+        break;
+    case LIM_TEXT:
+        snprintf(msg, sizeof msg, "The document has more than %zu bytes of character data (stopped at line %d)",
+                 b->max_text, b->line);
+        einv_error_set(err, EINV_ERR_LIMIT, msg, "max_text", "");
+        break;
+    default:
+        snprintf(msg, sizeof msg, "The time limit of the validation ran out while parsing (at line %d)", b->line);
+        einv_error_set(err, EINV_ERR_LIMIT, msg, "timeout_ms", "");
+        break;
+    }
+}
+
+/* The budget of a parse: the validation's running on this thread, else the defaults. */
+static void budget_init(parse_budget *b, size_t *max_bytes, const einv_xml_limits_t *xl)
+{
+    const einv_limits_t *l = einv_limits_active();
+    einv_limits_t def;
+    if (!l) {
+        einv_limits_default(&def);
+        l = &def;
+    }
+    memset(b, 0, sizeof *b);
+    b->max_attributes = l->max_attributes;
+    b->max_elements = l->max_elements;
+    b->max_text = l->max_text;
+    b->deadline_ns = einv_deadline_active_ns();
+    *max_bytes = xl && xl->max_bytes ? xl->max_bytes : l->max_xml_bytes;
+}
+
+/* Line of byte offset at (LF bytes before it, plus one): for messages only. */
+static int line_of(const unsigned char *data, size_t at)
+{
+    const unsigned char *p = data, *end = data + at;
+    int line = 1;
+    while ((p = memchr(p, '\n', (size_t)(end - p))) != NULL) {
+        p++;
+        line++;
+    }
+    return line;
+}
 
 /* One libxml2 parse of bytes with the hardened settings, indexing into st->d as it goes:
  * the document, or NULL with the reason (DOCTYPE, not well-formed at line N, out of
@@ -275,6 +399,7 @@ static xmlDocPtr parse_bytes(const void *bytes, size_t len, parse_state *st, ein
     c->sax->startElementNs = on_start;
     c->sax->endElementNs = on_end;
     c->sax->characters = on_characters;
+    c->sax->cdataBlock = on_cdata;
     /* comments and processing instructions carry no invoice data: do not build nodes */
     c->sax->comment = NULL;
     c->sax->processingInstruction = NULL;
@@ -284,11 +409,15 @@ static xmlDocPtr parse_bytes(const void *bytes, size_t len, parse_state *st, ein
     c->validate = 0;
     xmlParseDocument(c);
     doc = c->myDoc;
-    if (st->doctype || !c->wellFormed || !doc) {
+    if (st->b->hit != LIM_NONE || st->doctype || !c->wellFormed || !doc) {
         const xmlError *e = &c->lastError;
-        if (st->doctype)
+        if (st->b->hit != LIM_NONE)
+            limit_error(st->b, err);
+        else if (st->doctype) {
+            snprintf(detail, sizeof detail, "line %d", st->doctype);
             einv_error_set(err, EINV_ERR, "The document has a DOCTYPE declaration; DTDs and entities are not allowed in invoices",
-                           "", "Remove the <!DOCTYPE ...> declaration");
+                           detail, "Remove the <!DOCTYPE ...> declaration");
+        }
         else {
             char msg[256];
             const char *m = e->message ? e->message : "not well-formed";
@@ -345,29 +474,93 @@ static void index_reset(einv_xdoc_t *d)
     d->oom = 0;
 }
 
+/* The first attempt: the document with its base64 runs cut out (xml_bulk.c). NULL when
+ * that path cannot vouch for the tree (the caller parses the original bytes), or when a
+ * limit stopped it (st->b->hit, err filled: the original would stop there too). */
+static xmlDocPtr parse_planned(const unsigned char *data, xb_plan *plan, parse_state *st,
+                               einv_error_t *err)
+{
+    einv_xdoc_t *d = st->d;
+    parse_budget *b = st->b;
+    einv_error_t perr;
+    xmlDocPtr doc;
+    size_t k;
+    for (k = 0; k < plan->n; k++)   /* the runs are character data the parse will not see */
+        b->text += plan->runs[k].len;
+    st->mark = plan->n ? xb_mark_prefix(&st->mark_len) : NULL;
+    doc = parse_bytes(plan->buf, plan->len, st, &perr);
+    if (doc && (d->oom || st->cand_oom || xb_restore_nodes(st->cand, st->ncand, data, plan) != 0)) {
+        xmlFreeDoc(doc);
+        doc = NULL;
+    }
+    free(st->cand);
+    if (!doc && b->hit != LIM_NONE) {
+        *err = perr;
+        return NULL;
+    }
+    if (!doc) {
+        index_reset(d);
+        memset(st, 0, sizeof *st);
+        st->d = d;
+        st->b = b;
+        b->elements = b->text = 0;
+    }
+    return doc;
+}
+
+/* err for a limit reached before the parse; noted for the engine (limits_int.h). */
+static einv_xdoc_t *refuse(einv_error_t *err, const char *msg, const char *limit)
+{
+    einv_error_t e;
+    einv_error_set(&e, EINV_ERR_LIMIT, msg, limit, "");
+    einv_limit_note(&e);
+    *err = e;
+    return NULL;
+}
+
 einv_xdoc_t *einv_xdoc_parse(const void *data, size_t len, const einv_xml_limits_t *limits,
                              einv_error_t *err)
 {
-    size_t max_bytes = limits && limits->max_bytes ? limits->max_bytes : (size_t)256 << 20;
+    size_t max_bytes;
     xmlDocPtr doc = NULL;
     einv_xdoc_t *d;
     xb_plan plan;
     xa_arena *xa, *prev;
     parse_state st;
+    parse_budget b;
     xmlNodePtr root;
+    int planned;
+    char msg[256];
+    einv_error_t local;
+    if (!err)
+        err = &local;
+    budget_init(&b, &max_bytes, limits);
     if (!data || len == 0)
         return einv_error_set(err, EINV_ERR, "The document is empty", "", "Send the invoice XML"),
                NULL;
-    if (len > max_bytes || len > (size_t)INT32_MAX)
-        return einv_error_set(err, EINV_ERR, "The document is larger than the parser allows", "",
-                              "Split or shrink the document"),
-               NULL;
+    if (len > max_bytes || len > (size_t)INT32_MAX) {
+        snprintf(msg, sizeof msg, "The document has %zu bytes of XML, more than the %zu allowed", len,
+                 max_bytes < (size_t)INT32_MAX ? max_bytes : (size_t)INT32_MAX);
+        return refuse(err, msg, "max_xml_bytes");
+    }
+    /* a start tag with too many attributes is refused before libxml2 spends quadratic time
+     * on it; the scan is part of the bulk pass */
+    planned = xb_plan_make(data, len, b.max_attributes, &plan);
+    if (plan.over_at != XB_NONE) {
+        snprintf(msg, sizeof msg, "An element at line %d has more than %zu attributes and namespace declarations",
+                 line_of(data, plan.over_at), b.max_attributes);
+        xb_plan_free(&plan);
+        return refuse(err, msg, "max_attributes");
+    }
     d = calloc(1, sizeof *d);
-    if (!d)
+    if (!d) {
+        xb_plan_free(&plan);
         return einv_error_set(err, EINV_ERR_NOMEM, "Out of memory", "", ""), NULL;
+    }
     einv_arena_init(&d->arena);
     memset(&st, 0, sizeof st);
     st.d = d;
+    st.b = &b;
     xmlSetStructuredErrorFunc(NULL, (xmlStructuredErrorFunc)quiet);
     /* libxml2 allocates the tree in an arena (xml_arena.c) when one is available */
     xa = xa_arena_new();
@@ -375,23 +568,10 @@ einv_xdoc_t *einv_xdoc_parse(const void *data, size_t len, const einv_xml_limits
     /* attachments' base64 is checked and copied in bulk (xml_bulk.c); whenever that path
      * cannot vouch for an identical tree, or the document has an error (whose line number
      * must be the original's), the original bytes are parsed as they are */
-    if (xb_plan_make(data, len, &plan)) {
-        einv_error_t ignored;
-        st.mark = plan.n ? xb_mark_prefix(&st.mark_len) : NULL;
-        doc = parse_bytes(plan.buf, plan.len, &st, &ignored);
-        if (doc && (d->oom || st.cand_oom || xb_restore_nodes(st.cand, st.ncand, data, &plan) != 0)) {
-            xmlFreeDoc(doc);
-            doc = NULL;
-        }
-        xb_plan_free(&plan);
-        free(st.cand);
-        if (!doc) {
-            index_reset(d);
-            memset(&st, 0, sizeof st);
-            st.d = d;
-        }
-    }
-    if (!doc)
+    if (planned)
+        doc = parse_planned(data, &plan, &st, err);
+    xb_plan_free(&plan);
+    if (!doc && b.hit == LIM_NONE)
         doc = parse_bytes(data, len, &st, err);
     /* libxml2 keeps a copy of the last error per thread: it must not point into the arena */
     xmlResetLastError();
@@ -402,6 +582,8 @@ einv_xdoc_t *einv_xdoc_parse(const void *data, size_t len, const einv_xml_limits
         free_lists(d);
         einv_arena_free(&d->arena);
         free(d);
+        if (b.hit != LIM_NONE)
+            einv_limit_note(err);
         return NULL;
     }
     d->doc = doc;

@@ -90,7 +90,12 @@ class InvoiceChecks:
             if isinstance(f, dict) and f.get("layer") != "SCHEMA":
                 p.append("kositResult.errors[%d].layer=%r" % (i, f.get("layer")))
         errs = vr.get("errors") if isinstance(vr.get("errors"), list) else []
-        has_err = any(isinstance(f, dict) and f.get("severity") == "ERROR" for f in errs)
+        kerrs = kr.get("errors") if isinstance(kr, dict) and isinstance(kr.get("errors"), list) else []
+        # SCHEMA findings are listed once, in kositResult.errors; valid covers both lists
+        for i, f in enumerate(errs):
+            if isinstance(f, dict) and f.get("layer") == "SCHEMA":
+                p.append("errors[%d] is a SCHEMA finding (belongs in kositResult.errors only)" % i)
+        has_err = any(isinstance(f, dict) and f.get("severity") == "ERROR" for f in errs + kerrs)
         if isinstance(vr.get("valid"), bool) and vr["valid"] == has_err:
             p.append("valid=%r but ERROR findings: %r" % (vr["valid"], has_err))
         if isinstance(kr, dict) and isinstance(kr.get("errors"), list) and isinstance(kr.get("valid"), bool):
@@ -218,7 +223,7 @@ class InvoiceChecks:
                 continue
             f = self.wait_final(pk, dig(r.json, "id"))
             j = f.json or {}
-            errs = dig(j, "validationResult", "errors") or []
+            errs = dig(j, "validationResult", "kositResult", "errors") or []
             schema = [e for e in errs if isinstance(e, dict) and e.get("layer") == "SCHEMA" and e.get("severity") == "ERROR"]
             check("validate.%s-failed-with-SCHEMA-finding" % name,
                   j.get("status") == "failed_validation" and schema and dig(j, "validationResult", "kositResult", "valid") is False,
@@ -237,7 +242,8 @@ class InvoiceChecks:
         r = self.submit(pk, content=PLAIN_PDF, filename="plain.pdf", ctype="application/pdf")
         if r.status == 202:
             f = self.wait_final(pk, dig(r.json, "id"))
-            errs = dig(f.json, "validationResult", "errors") or []
+            errs = (dig(f.json, "validationResult", "errors") or []) + \
+                (dig(f.json, "validationResult", "kositResult", "errors") or [])
             check("validate.pdf-without-xml-failed-PDF-finding", dig(f.json, "status") == "failed_validation" and
                   any(isinstance(e, dict) and e.get("layer") in ("PDF", "SCHEMA") for e in errs), f.short())
         elif r.status == 501:

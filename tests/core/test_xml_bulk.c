@@ -11,6 +11,7 @@
 #include <einvoice/xml.h>
 #include "tpdf.h"
 #include "../../core/xml_bulk.c"   /* internal to the core library: compiled in here */
+#include "../../core/xml_tags.c"
 
 static const int OPTS = XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING |
                         XML_PARSE_COMPACT | XML_PARSE_NOBLANKS;
@@ -104,7 +105,7 @@ static int compare(const char *xml, size_t len)
     xb_plan p;
     xmlDocPtr a = parse_core(xml, len), b;
     int rc;
-    if (!xb_plan_make((const unsigned char *)xml, len, &p)) {
+    if (!xb_plan_make((const unsigned char *)xml, len, 0, &p)) {
         xmlFreeDoc(a);
         return 0;
     }
@@ -294,13 +295,13 @@ static void test_prolog_comments(void)
     size_t i;
     x = with_prolog("", 1);
     CU_ASSERT_EQUAL(compare(x, strlen(x)), 1);
-    CU_ASSERT_TRUE(xb_plan_make((const unsigned char *)x, strlen(x), &p));
+    CU_ASSERT_TRUE(xb_plan_make((const unsigned char *)x, strlen(x), 0, &p));
     CU_ASSERT_EQUAL(p.nblank, 1);   /* the licence; the short one is not worth it */
     CU_ASSERT_EQUAL(p.n, 1);
     xb_plan_free(&p);
     free(x);
     x = with_prolog("", 0);          /* no attachment: the comment alone makes a plan */
-    CU_ASSERT_TRUE(xb_plan_make((const unsigned char *)x, strlen(x), &p));
+    CU_ASSERT_TRUE(xb_plan_make((const unsigned char *)x, strlen(x), 0, &p));
     CU_ASSERT_EQUAL(p.nblank, 1);
     CU_ASSERT_EQUAL(p.n, 0);
     xb_plan_free(&p);
@@ -309,7 +310,7 @@ static void test_prolog_comments(void)
     /* comments libxml2 refuses stay: both parses fail alike */
     for (i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         x = with_prolog(bad[i], 0);
-        CU_ASSERT_TRUE_FATAL(xb_plan_make((const unsigned char *)x, strlen(x), &p));
+        CU_ASSERT_TRUE_FATAL(xb_plan_make((const unsigned char *)x, strlen(x), 0, &p));
         CU_ASSERT_EQUAL(p.nblank, 1);   /* only the good licence text */
         CU_ASSERT_PTR_NOT_NULL(strstr(p.buf, bad[i]));
         xb_plan_free(&p);

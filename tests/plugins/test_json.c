@@ -71,7 +71,7 @@ static int parse_direct(const char *data, size_t len, struct einv_ctx *c)
 {
     memset(c, 0, sizeof *c);
     einv_arena_init(&c->arena);
-    c->max_findings = 100000;
+    einv_limits_default(&c->limits);   /* the finding caps */
     return json_parse(c, (const unsigned char *)data, len);
 }
 
@@ -80,6 +80,7 @@ static void release(struct einv_ctx *c)
     einv_xdoc_free(c->xdoc);
     einv_invoice_free(c->inv);
     free(c->findings);
+    free(c->tally);
     einv_arena_free(&c->arena);
 }
 
