@@ -88,7 +88,7 @@ static void xmp_packet(const tst_pdf_spec_t *s, const char *fname, tst_buf_t *x)
 char *tst_make_pdf(const tst_pdf_spec_t *s, size_t *len)
 {
     tst_buf_t b = {0}, x = {0};
-    size_t off[8] = {0}, xref;
+    size_t *off = calloc(8 + s->n_objs + 1, sizeof *off), xref, nobj = 8 + s->n_objs;
     const char *fname = s->file_name ? s->file_name : s->zf1 ? "ZUGFeRD-invoice.xml" : "factur-x.xml";
     int i;
     tst_buf_fmt(&b, "%%PDF-1.7\n%%\xE2\xE3\xCF\xD3\n");
@@ -97,9 +97,11 @@ char *tst_make_pdf(const tst_pdf_spec_t *s, size_t *len)
     if (!s->no_xmp)
         tst_buf_fmt(&b, " /Metadata 4 0 R");
     if (s->xml && !s->no_af)
-        tst_buf_fmt(&b, " /AF [5 0 R]");
+        tst_buf_fmt(&b, " /AF %s", s->af_raw ? s->af_raw : "[5 0 R]");
     if (s->xml && !s->no_names) {
-        if (s->names_in_kids)
+        if (s->names_raw)
+            tst_buf_fmt(&b, " /Names << /EmbeddedFiles %s >>", s->names_raw);
+        else if (s->names_in_kids)
             tst_buf_fmt(&b, " /Names << /EmbeddedFiles << /Kids [7 0 R] >> >>");
         else
             tst_buf_fmt(&b, " /Names << /EmbeddedFiles << /Names [(%s) 5 0 R] >> >>", fname);
@@ -118,19 +120,32 @@ char *tst_make_pdf(const tst_pdf_spec_t *s, size_t *len)
     tst_buf_fmt(&b, "5 0 obj\n<< /Type /Filespec /F (%s) /UF (%s)%s /Desc (Invoice) /EF << /F 6 0 R /UF 6 0 R >> >>\nendobj\n",
                 fname, fname, s->no_afrel ? "" : s->zf1 ? " /AFRelationship /Alternative" : " /AFRelationship /Data");
     off[6] = b.n;
-    tst_buf_fmt(&b, "6 0 obj\n<< /Type /EmbeddedFile /Subtype /text#2Fxml /Length %zu >>\nstream\n",
-                s->xml ? s->xml_len : 0);
+    tst_buf_fmt(&b, "6 0 obj\n<< /Type /EmbeddedFile /Subtype /text#2Fxml%s%s%s%s /Length %zu >>\nstream\n",
+                s->filter ? " /Filter " : "", s->filter ? s->filter : "", s->decode_parms ? " /DecodeParms " : "",
+                s->decode_parms ? s->decode_parms : "", s->xml ? s->xml_len : 0);
     if (s->xml)
         tst_buf_add(&b, s->xml, s->xml_len);
     tst_buf_fmt(&b, "\nendstream\nendobj\n");
     off[7] = b.n;
     tst_buf_fmt(&b, "7 0 obj\n<< /Limits [(%s) (%s)] /Names [(%s) 5 0 R] >>\nendobj\n", fname, fname, fname);
+    for (i = 8; i < (int)nobj; i++) {
+        off[i] = b.n;
+        tst_buf_fmt(&b, "%d 0 obj\n%s\nendobj\n", i, s->objs[i - 8]);
+    }
     xref = b.n;
-    tst_buf_fmt(&b, "xref\n0 8\n0000000000 65535 f \n");
-    for (i = 1; i < 8; i++)
-        tst_buf_fmt(&b, "%010zu 00000 n \n", off[i]);
-    tst_buf_fmt(&b, "trailer\n<< /Size 8 /Root 1 0 R /ID [<0123456789ABCDEF0123456789ABCDEF> "
-                    "<0123456789ABCDEF0123456789ABCDEF>] >>\nstartxref\n%zu\n%%%%EOF\n", xref);
+    if (s->xref_stream) {
+        tst_buf_fmt(&b, "%zu 0 obj\n<< /Type /XRef /Size %zu /W [1 4 2] /Root 1 0 R /Filter %s /Length %zu >>\nstream\n",
+                    nobj, nobj + 1, s->xref_filter ? s->xref_filter : "/FlateDecode", s->xref_stream_len);
+        tst_buf_add(&b, s->xref_stream, s->xref_stream_len);
+        tst_buf_fmt(&b, "\nendstream\nendobj\nstartxref\n%zu\n%%%%EOF\n", xref);
+    } else {
+        tst_buf_fmt(&b, "xref\n0 %zu\n0000000000 65535 f \n", nobj);
+        for (i = 1; i < (int)nobj; i++)
+            tst_buf_fmt(&b, "%010zu 00000 n \n", off[i]);
+        tst_buf_fmt(&b, "trailer\n<< /Size %zu /Root 1 0 R /ID [<0123456789ABCDEF0123456789ABCDEF> "
+                        "<0123456789ABCDEF0123456789ABCDEF>] >>\nstartxref\n%zu\n%%%%EOF\n", nobj, xref);
+    }
+    free(off);
     free(x.p);
     *len = b.n;
     return b.p;

@@ -29,10 +29,21 @@ typedef struct tst_pdf_spec {
     int level_as_attribute;     /* write the fx: properties as rdf:Description attributes */
     int no_af, no_names, no_afrel;
     int names_in_kids;          /* the name tree has an intermediate /Kids node */
+    /* hostile and unusual containers (test_zugferd_limits.c) */
+    const char *filter;         /* /Filter of the embedded file, e.g. "[/FlateDecode /A85]";
+                                   xml then holds the encoded bytes */
+    const char *decode_parms;   /* its /DecodeParms, e.g. "<< /Predictor 12 /Columns 8 >>" */
+    const char *names_raw;      /* the /EmbeddedFiles value instead of the default tree */
+    const char *af_raw;         /* the /AF value instead of [5 0 R] */
+    const char *const *objs;    /* more objects, numbered 8, 9, ... (their bodies) */
+    size_t n_objs;
+    const char *xref_stream;    /* a cross-reference stream with these (encoded) bytes and */
+    size_t xref_stream_len;     /* xref_filter, instead of the xref table (tests of what qpdf */
+    const char *xref_filter;    /* decodes while it opens a file) */
 } tst_pdf_spec_t;
 
 /* The PDF bytes (malloc'd), length in *len. Objects: 1 catalog, 2 pages, 3 page, 4 XMP,
- * 5 file spec, 6 embedded file, 7 name-tree kid. */
+ * 5 file spec, 6 embedded file, 7 name-tree kid, then spec->objs. */
 char *tst_make_pdf(const tst_pdf_spec_t *s, size_t *len);
 
 #endif
