@@ -4,6 +4,7 @@
  * iss/aud/exp/nbf/iat claim checks. Error messages never contain token text. */
 #include "auth.h"
 
+#include <einvoice/json_strict.h>
 #include <json-c/json.h>
 #include <math.h>
 #include <openssl/ecdsa.h>
@@ -18,6 +19,8 @@
 #define ES256_SIG_LEN 64
 
 enum { ALG_RS256, ALG_ES256 };
+
+static const einv_json_opts_t JWT_JSON = {32, 0, 0};
 
 /* Everything parse/verify allocates, so one cleanup path releases it. */
 typedef struct jwt_parts {
@@ -159,10 +162,14 @@ out:
     return ok;
 }
 
-/* Decode one base64url segment [s, s+len) and, when want_json, parse it as a JSON object. */
+/* Decode one base64url segment [s, s+len) and, when want_json, parse it as a JSON object.
+ * 1 on success, 0 when it is not that, SEG_DUPLICATE / SEG_NOT_STRICT when the strict
+ * checker refuses its JSON. */
+enum { SEG_DUPLICATE = -1, SEG_NOT_STRICT = -2 };
 static int decode_segment(const char *s, size_t len, int want_json, unsigned char **raw,
                           size_t *raw_len, struct json_object **json)
 {
+    einv_json_error_t je;
     if (len == 0)
         return 0;
     *raw = auth_b64url_decode(s, len, raw_len);
@@ -170,6 +177,11 @@ static int decode_segment(const char *s, size_t len, int want_json, unsigned cha
         return 0;
     if (!want_json)
         return 1;
+    /* strict first: a claim named twice ({"sub":"a","sub":"b"}) must not be read as json-c's
+     * last one while another library reads the first */
+    if (einv_json_check(*raw, *raw_len, &JWT_JSON, &je) != EINV_OK) {
+        return je.status == EINV_JSON_DUPLICATE ? SEG_DUPLICATE : SEG_NOT_STRICT;
+    }
     *json = auth_json_parse((const char *)*raw, *raw_len);
     return *json && json_object_is_type(*json, json_type_object);
 }
@@ -226,8 +238,11 @@ int auth_jwt_verify(const auth_jwks_t *keys, const char *token, const char *issu
     if (!dot1 || !dot2 || memchr(dot2 + 1, '.', n - (size_t)(dot2 + 1 - token)))
         return refuse(err, out, "token is not a compact JWS (three parts)");
     why = "token header is not base64url-encoded JSON";
-    if (!decode_segment(token, (size_t)(dot1 - token), 1, &p.header_raw, &p.header_len, &p.header))
+    if ((rc = decode_segment(token, (size_t)(dot1 - token), 1, &p.header_raw, &p.header_len, &p.header)) != 1) {
+        why = rc == SEG_DUPLICATE ? "token header names a member twice"
+              : rc == SEG_NOT_STRICT ? "token header is not strict JSON" : why;
         goto fail;
+    }
     if ((why = header_alg(p.header, &alg)) != NULL)
         goto fail;
     /* RFC 7515 §4.1.11: extensions we do not implement must make the token invalid. */
@@ -244,13 +259,16 @@ int auth_jwt_verify(const auth_jwks_t *keys, const char *token, const char *issu
     }
     /* The header decides what we accept, so it is judged first; the rest is decoded after. */
     why = "token signature is missing or not base64url";
-    if (!decode_segment(dot2 + 1, n - (size_t)(dot2 + 1 - token), 0, &p.sig, &p.sig_len, NULL) ||
+    if (decode_segment(dot2 + 1, n - (size_t)(dot2 + 1 - token), 0, &p.sig, &p.sig_len, NULL) != 1 ||
         p.sig_len == 0)
         goto fail;
     why = "token payload is not base64url-encoded JSON";
-    if (!decode_segment(dot1 + 1, (size_t)(dot2 - dot1 - 1), 1, &p.payload_raw, &p.payload_len,
-                        &p.payload))
+    if ((rc = decode_segment(dot1 + 1, (size_t)(dot2 - dot1 - 1), 1, &p.payload_raw, &p.payload_len,
+                             &p.payload)) != 1) {
+        why = rc == SEG_DUPLICATE ? "token payload names a claim twice"
+              : rc == SEG_NOT_STRICT ? "token payload is not strict JSON" : why;
         goto fail;
+    }
 
     /* Only keys of the header's type are tried, so an RSA key can never be (mis)used under
      * another algorithm; header "jwk"/"jku"/"x5u" are ignored: keys come from our JWKS. */
@@ -312,15 +330,10 @@ int auth_jwt_verify(const auth_jwks_t *keys, const char *token, const char *issu
     why = "token email is not a string of at most 319 bytes";
     if (claim_string(p.payload, "email", c.email, sizeof c.email) < 0)
         goto fail;
-    {
-        /* some providers send the flag as a string */
-        struct json_object *v;
-        if (json_object_object_get_ex(p.payload, "email_verified", &v))
-            c.email_verified = json_object_is_type(v, json_type_boolean)
-                                   ? json_object_get_boolean(v)
-                                   : (json_object_is_type(v, json_type_string) &&
-                                      strcmp(json_object_get_string(v), "true") == 0);
-    }
+    /* only the JSON boolean true verifies an email (OpenID Connect Core §5.1): a string
+     * "true" is not taken, since the email is what an existing account is linked by */
+    c.email_verified = json_object_object_get_ex(p.payload, "email_verified", &v) &&
+                       json_object_is_type(v, json_type_boolean) && json_object_get_boolean(v);
 
     parts_free(&p);
     *out = c;

@@ -3,6 +3,7 @@
  * is checked here so that the IDoc and OData conversions only ever see well-typed data. */
 #define _GNU_SOURCE
 #include "http.h"
+#include "http_json.h"
 #include "quota.h"
 
 #include <json-c/json.h>
@@ -18,47 +19,14 @@ static const char *to_json(json_object *o)
     return json_object_to_json_string_ext(o, JSON_C_TO_STRING_PLAIN | JSON_C_TO_STRING_NOSLASHESCAPE);
 }
 
-/* Parse a request body that must be a JSON object; sends 400 and returns NULL otherwise. */
+/* Parse a request body that must be a JSON object (strictly: http_json.h); sends 400 and
+ * returns NULL otherwise. */
 static json_object *parse_object(einv_req_t *r, const char *body, size_t len)
 {
-    json_tokener *tok;
-    json_object *o;
-    enum json_tokener_error jerr;
-    char msg[200];
-    if (len == 0) {
-        http_send_error(r, 400, "The request body must be a JSON object", NULL);
-        return NULL;
-    }
-    tok = json_tokener_new_ex(64);
-    o = json_tokener_parse_ex(tok, body, (int)len);
-    jerr = json_tokener_get_error(tok);
-    if (jerr == json_tokener_success && json_tokener_get_parse_end(tok) < len) {
-        /* only whitespace may follow the value */
-        size_t i;
-        for (i = json_tokener_get_parse_end(tok); i < len; i++)
-            if (body[i] != ' ' && body[i] != '\n' && body[i] != '\r' && body[i] != '\t') {
-                json_object_put(o);
-                o = NULL;
-                snprintf(msg, sizeof msg, "Malformed JSON: unexpected data after the value at offset %zu", i);
-                json_tokener_free(tok);
-                http_send_error(r, 400, msg, NULL);
-                return NULL;
-            }
-    }
-    if (jerr != json_tokener_success || !o) {
-        snprintf(msg, sizeof msg, "Malformed JSON: %s", jerr == json_tokener_continue
-                 ? "unexpected end of input" : json_tokener_error_desc(jerr));
-        json_object_put(o);
-        json_tokener_free(tok);
+    char msg[600];
+    json_object *o = http_json_object(body, len, NULL, msg, sizeof msg);
+    if (!o)
         http_send_error(r, 400, msg, NULL);
-        return NULL;
-    }
-    json_tokener_free(tok);
-    if (!json_object_is_type(o, json_type_object)) {
-        json_object_put(o);
-        http_send_error(r, 400, "The request body must be a JSON object", NULL);
-        return NULL;
-    }
     return o;
 }
 
@@ -216,7 +184,8 @@ static int check_tax_code(json_object *e, const char *where, char *msg, size_t s
                 return -1;
             }
         } else {
-            snprintf(msg, size, "Unknown key %s.%s (allowed: category, rate, exemptionCode, exemptionReason)", where, k);
+            snprintf(msg, size, "Unknown key %s.%.*s (allowed: category, rate, exemptionCode, exemptionReason)", where,
+                     http_text_prec(k, 60), k);
             return -1;
         }
     }
@@ -253,7 +222,8 @@ static int check_condition(json_object *e, const char *where, char *msg, size_t 
                 return -1;
             }
         } else {
-            snprintf(msg, size, "Unknown key %.200s.%.60s (allowed: level, kind, reasonCode, reason)", where, k);
+            snprintf(msg, size, "Unknown key %s.%.*s (allowed: level, kind, reasonCode, reason)", where,
+                     http_text_prec(k, 60), k);
             return -1;
         }
     }
@@ -274,7 +244,8 @@ static int check_mappings(json_object *doc, char *msg, size_t size)
             if (strcmp(key, top[i]) == 0)
                 known = 1;
         if (!known) {
-            snprintf(msg, size, "Unknown key %.200s in the mapping document (allowed: taxCodes, units, parties, companyCodes, conditions)", key);
+            snprintf(msg, size, "Unknown key %.*s in the mapping document (allowed: taxCodes, units, parties, companyCodes, conditions)",
+                     http_text_prec(key, 200), key);
             return -1;
         }
         if (!is_type(val, json_type_object)) {
@@ -282,7 +253,7 @@ static int check_mappings(json_object *doc, char *msg, size_t size)
             return -1;
         }
         json_object_object_foreach(val, code, entry) {
-            snprintf(where, sizeof where, "%s.%.200s", key, code);
+            snprintf(where, sizeof where, "%s.%.*s", key, http_text_prec(code, 200), code);
             if (strcmp(key, "taxCodes") == 0) {
                 if (check_tax_code(entry, where, msg, size) != 0)
                     return -1;

@@ -3,9 +3,12 @@
  * revokes (effective on the next request, since authentication never caches). */
 #define _GNU_SOURCE
 #include "http.h"
+#include "http_json.h"
 #include "quota.h"
 
+#include <einvoice/json_strict.h>
 #include <json-c/json.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,13 +26,33 @@ static json_object *ts_or_null(const char *ts)
     return ts && ts[0] ? json_object_new_string(ts) : NULL;
 }
 
+/* A stored name as valid UTF-8: names stored before they were checked may hold invalid
+ * bytes, which become '?' so the response stays JSON. (transfer full) */
+static json_object *name_json(const char *name)
+{
+    size_t n = strlen(name), i = 0;
+    char buf[4 * 256];
+    if (einv_utf8_valid(name, n) == n)
+        return json_object_new_string(name);
+    n = n < sizeof buf - 1 ? n : sizeof buf - 1;
+    while (i < n) {
+        size_t ok = einv_utf8_valid(name + i, n - i);
+        memcpy(buf + i, name + i, ok);
+        i += ok;
+        if (i < n)
+            buf[i++] = '?';
+    }
+    buf[n] = 0;
+    return json_object_new_string(buf);
+}
+
 /* The key record {id, name, sandbox, prefix, lastFour, quotaLimit, usedThisMonth, createdAt,
  * lastUsedAt, revokedAt}. (transfer full) */
 static json_object *key_json(const store_key_t *k, long long used)
 {
     json_object *o = json_object_new_object();
     json_object_object_add(o, "id", json_object_new_string(k->id));
-    json_object_object_add(o, "name", json_object_new_string(k->name ? k->name : ""));
+    json_object_object_add(o, "name", name_json(k->name ? k->name : ""));
     json_object_object_add(o, "sandbox", json_object_new_boolean(k->sandbox));
     json_object_object_add(o, "prefix", json_object_new_string(k->prefix));
     json_object_object_add(o, "lastFour", json_object_new_string(k->last_four));
@@ -64,7 +87,7 @@ static void create_key(einv_req_t *r, const char *const *params, int nparams)
     char *body = NULL, raw[AUTH_KEY_MAX], hash[65], loc[128];
     size_t len = 0, rl;
     json_object *o, *v, *rec;
-    json_tokener *tok;
+    char msg[600];
     const char *name;
     int sandbox = 0;
     long long quota = -1;
@@ -74,29 +97,10 @@ static void create_key(einv_req_t *r, const char *const *params, int nparams)
         return;
     if (http_read_body(r, &body, &len, KEY_BODY_MAX) != 0)
         return;
-    tok = json_tokener_new_ex(32);
-    o = len ? json_tokener_parse_ex(tok, body, (int)len) : NULL;
-    if (o && json_tokener_get_error(tok) == json_tokener_success) {
-        size_t i;
-        for (i = json_tokener_get_parse_end(tok); i < len; i++)
-            if (body[i] != ' ' && body[i] != '\n' && body[i] != '\r' && body[i] != '\t') {
-                json_object_put(o);
-                o = NULL;
-                break;
-            }
-    } else if (o) {
-        json_object_put(o);
-        o = NULL;
-    }
-    json_tokener_free(tok);
+    o = http_json_object(body, len, "{name, sandbox, quotaLimit}", msg, sizeof msg);
     free(body);
     if (!o) {
-        http_send_error(r, 400, len ? "Malformed JSON in the request body" : "The request body must be a JSON object {name, sandbox, quotaLimit}", NULL);
-        return;
-    }
-    if (!json_object_is_type(o, json_type_object)) {
-        json_object_put(o);
-        http_send_error(r, 400, "The request body must be a JSON object {name, sandbox, quotaLimit}", NULL);
+        http_send_error(r, 400, msg, NULL);
         return;
     }
 #define BAD(msg)                              \
@@ -116,17 +120,16 @@ static void create_key(einv_req_t *r, const char *const *params, int nparams)
         BAD("name must be at most 200 characters");
     if ((size_t)json_object_get_string_len(v) != strlen(name))
         BAD("name must not contain NUL characters");
+    if (!http_text_clean(name, strlen(name)))
+        BAD("name must be UTF-8 text without control characters");
     if (json_object_object_get_ex(o, "sandbox", &v) && v) {
         if (!json_object_is_type(v, json_type_boolean))
             BAD("sandbox must be a boolean");
         sandbox = json_object_get_boolean(v);
     }
     if (json_object_object_get_ex(o, "quotaLimit", &v) && v) {
-        if (!json_object_is_type(v, json_type_int))
-            BAD("quotaLimit must be an integer >= 1 or null");
-        quota = json_object_get_int64(v);
-        if (quota < 1)
-            BAD("quotaLimit must be an integer >= 1 or null");
+        if (!http_json_int_range(v, 1, INT64_MAX, &quota))
+            BAD("quotaLimit must be an integer from 1 to 9223372036854775807, or null");
     }
 #undef BAD
     /* FREE accounts: no key may promise more than the account's monthly cap */

@@ -79,8 +79,11 @@ void erp_map_load(erp_map_t *m, einv_ctx_t *ctx, const einv_rule_t *bad_rule)
         return;
     m->doc = jr_parse(text, strlen(text), &MAP_LIMITS, &err);
     if (!m->doc) {
-        einv_report_msg(ctx, bad_rule, "mapping", "The ERP mapping document is not usable JSON: %s (line %zu, column %zu); it was ignored.",
-                        err.message, err.line, err.column);
+        char field[300];
+        snprintf(field, sizeof field, "mapping:%s", err.where);
+        einv_report_msg(ctx, bad_rule, field, "The ERP mapping document is not usable JSON: %s%s%s (line %zu, column %zu, byte %zu); it was ignored.",
+                        err.where[0] ? err.where : "", err.where[0] ? ": " : "", err.message, err.line,
+                        err.column, err.offset);
         return;
     }
     root = jr_root(m->doc);

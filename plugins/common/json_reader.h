@@ -1,11 +1,13 @@
-/* A strict RFC 8259 JSON reader for the canonical-model plugin.
+/* A strict RFC 8259 JSON reader for the JSON, OData and mapping-document readers.
  *
  * Why not json-c: json-c keeps the last of duplicate member names without telling, clamps
  * integers beyond 64 bits (12345678901234567890123 -> 18446744073709551615) and drops the
- * spelling of integers ("-0" -> 0), and the plugin build links only libxml2. This reader
- * builds a small tree in its own arena, keeps every number's literal text, refuses
- * duplicate names, invalid UTF-8 and lone surrogates, and bounds depth and sizes, so a
- * hostile body ends in one error record, never in a crash or unbounded memory. */
+ * spelling of integers ("-0" -> 0), and the plugin build links only libxml2. The text is
+ * judged by the SDK's strict checker (einvoice/json_strict.h: RFC 8259 only, valid UTF-8,
+ * no lone surrogates, no duplicate names, depth and size limits), which names the place of
+ * a fault; an accepted text becomes a small tree in its own arena that keeps every
+ * number's literal text. A hostile body ends in one error record, never in a crash or
+ * unbounded memory. */
 #ifndef EINV_JSON_READER_H
 #define EINV_JSON_READER_H
 
@@ -54,9 +56,8 @@ typedef enum jr_status {
 typedef struct jr_error {
     jr_status status;
     size_t offset, line, column;   /* where it happened (line/column 1-based) */
-    char message[160];             /* our own words */
+    char message[192];             /* our own words (valid UTF-8) */
     char where[256];               /* JSON pointer of the value concerned ("" = the root) */
-    char name[256];                /* the same in dotted form ("lines[0].quantity") */
 } jr_error_t;
 
 typedef struct jr_doc jr_doc_t;

@@ -381,12 +381,9 @@ static int json_parse(einv_ctx_t *ctx, const unsigned char *data, size_t len)
     jm_t m;
     if (!d) {
         const einv_rule_t *rule = reader_rule(err.status);
-        if (err.status == JR_ERR_DUPLICATE)
-            einv_report_msg(ctx, rule, err.where, "%s appears twice in one object (line %zu, column %zu).",
-                            err.name, err.line, err.column);
-        else
-            einv_report_msg(ctx, rule, err.where, "The request body is not usable JSON: %s%s%s (line %zu, column %zu).",
-                            err.message, err.name[0] ? " at " : "", err.name, err.line, err.column);
+        einv_report_msg(ctx, rule, err.where, "The request body is not usable JSON: %s%s%s (line %zu, column %zu, byte %zu).",
+                        err.where[0] ? err.where : "", err.where[0] ? ": " : "", err.message, err.line,
+                        err.column, err.offset);
         return EINV_ERR_USAGE;
     }
     root = jr_root(d);

@@ -107,8 +107,9 @@ static int odata_parse(einv_ctx_t *ctx, const unsigned char *data, size_t len)
     erp_map_t map;
     size_t n;
     if (!d) {
-        einv_report_msg(ctx, &R_WELLFORMED, err.where, "The body is not usable JSON: %s%s%s (line %zu, column %zu).",
-                        err.message, err.name[0] ? " at " : "", err.name, err.line, err.column);
+        einv_report_msg(ctx, &R_WELLFORMED, err.where, "The body is not usable JSON: %s%s%s (line %zu, column %zu, byte %zu).",
+                        err.where[0] ? err.where : "", err.where[0] ? ": " : "", err.message, err.line,
+                        err.column, err.offset);
         return EINV_ERR_USAGE;
     }
     e = entity_of(jr_root(d), &n);

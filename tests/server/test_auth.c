@@ -509,6 +509,19 @@ static void test_valid_tokens(void)
     free(t);
     /* fractional NumericDate */
     ACCEPTED(rs256(H_RSA, "{\"iss\":\"" ISS "\",\"aud\":\"" AUD "\",\"sub\":\"s\",\"exp\":1700000600.5}"));
+    /* email_verified counts only as the JSON boolean true */
+    {
+        static const struct { const char *claim; int verified; } V[] = {
+            {"\"email_verified\":true", 1}, {"\"email_verified\":\"true\"", 0}, {"\"email_verified\":1", 0},
+            {"\"email_verified\":false", 0}, {"\"email_verified\":\"TRUE\"", 0}, {NULL, 0}};
+        size_t i;
+        for (i = 0; i < sizeof V / sizeof V[0]; i++) {
+            t = rs256(H_RSA, claims(600, V[i].claim));
+            CU_ASSERT_EQUAL(verify(t), EINV_OK);
+            CU_ASSERT_EQUAL(cl.email_verified, V[i].verified);
+            free(t);
+        }
+    }
 }
 
 static void test_bad_signatures(void)
@@ -688,7 +701,12 @@ static void test_claim_shapes(void)
     big[300] = '\0';
     snprintf(pl, sizeof pl, "{\"iss\":\"" ISS "\",\"aud\":\"" AUD "\",\"sub\":\"%s\",\"exp\":%lld}", big, NOW + 600);
     REFUSED(rs256(H_RSA, pl), "no sub");
-    REFUSED(rs256(H_RSA, claims(600, "\"email\":[\"x\"]")), "email");
+    snprintf(pl, sizeof pl, "{\"iss\":\"" ISS "\",\"aud\":\"" AUD "\",\"sub\":\"u\",\"email\":[\"x\"],\"exp\":%lld}",
+             NOW + 600);
+    REFUSED(rs256(H_RSA, pl), "email");
+    /* a claim named twice is refused whatever a parser would keep of it */
+    REFUSED(rs256(H_RSA, claims(600, "\"sub\":\"someone-else\"")), "names a claim twice");
+    REFUSED(rs256(H_RSA, claims(600, "\"x\":NaN")), "not strict JSON");
     /* payload must be a JSON object */
     REFUSED(rs256(H_RSA, "[1,2,3]"), "payload is not");
     REFUSED(rs256(H_RSA, "not json"), "payload is not");

@@ -9,8 +9,6 @@
 #include <CUnit/Basic.h>
 #include <ctype.h>
 #include <json-c/json.h>
-#include <openssl/core_names.h>
-#include <openssl/ecdsa.h>
 #include <openssl/evp.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,6 +19,7 @@
 
 #include "http_client.h"
 #include "server_proc.h"
+#include "tjwt.h"
 
 #define ISS "https://idp.test.example"
 #define AUD "einvoice-tests"
@@ -126,41 +125,7 @@ static json_object *new_key(const char *token, const char *body, char key[SP_KEY
     return o;
 }
 
-/* ---------- ID tokens: key, JWKS, signing ---------- */
-
-static char *b64u(const void *data, size_t n)
-{
-    char *std = malloc(4 * ((n + 2) / 3) + 1);
-    int len = EVP_EncodeBlock((unsigned char *)std, data, (int)n), i, k = 0;
-    for (i = 0; i < len && std[i] != '='; i++)
-        std[k++] = std[i] == '+' ? '-' : std[i] == '/' ? '_' : std[i];
-    std[k] = 0;
-    return std;
-}
-
-static char *coord(EVP_PKEY *k, const char *param)
-{
-    BIGNUM *bn = NULL;
-    unsigned char buf[32];
-    EVP_PKEY_get_bn_param(k, param, &bn);
-    BN_bn2binpad(bn, buf, 32);
-    BN_free(bn);
-    return b64u(buf, 32);
-}
-
-static void write_jwks(const char *path)
-{
-    char *x = coord(ec_key, OSSL_PKEY_PARAM_EC_PUB_X), *y = coord(ec_key, OSSL_PKEY_PARAM_EC_PUB_Y);
-    FILE *f = fopen(path, "w");
-    if (f) {
-        fprintf(f, "{\"keys\":[{\"kty\":\"EC\",\"crv\":\"P-256\",\"kid\":\"k1\",\"alg\":\"ES256\","
-                   "\"use\":\"sig\",\"x\":\"%s\",\"y\":\"%s\"}]}",
-                x, y);
-        fclose(f);
-    }
-    free(x);
-    free(y);
-}
+/* ---------- ID tokens (signed with tests/support/tjwt.h) ---------- */
 
 /* Whether the next tokens say email_verified: true (the default). */
 static int g_email_verified = 1;
@@ -169,35 +134,12 @@ static int g_email_verified = 1;
 static char *sign_token(EVP_PKEY *key, const char *aud, const char *sub, const char *email,
                         long long exp_in)
 {
-    char payload[600], *h, *p, *input, *sig64, *out;
-    unsigned char der[128], raw[64];
-    size_t dl = sizeof der;
-    const unsigned char *dp = der;
+    char payload[600];
     long long now = (long long)time(NULL);
-    EVP_MD_CTX *md = EVP_MD_CTX_new();
-    ECDSA_SIG *es;
     snprintf(payload, sizeof payload,
              "{\"iss\":\"%s\",\"aud\":\"%s\",\"sub\":\"%s\",\"email\":\"%s\",\"email_verified\":%s,\"iat\":%lld,\"exp\":%lld}",
              ISS, aud, sub, email, g_email_verified ? "true" : "false", now - 10, now + exp_in);
-    h = b64u("{\"alg\":\"ES256\",\"typ\":\"JWT\",\"kid\":\"k1\"}", 38);
-    p = b64u(payload, strlen(payload));
-    input = malloc(strlen(h) + strlen(p) + 2);
-    sprintf(input, "%s.%s", h, p);
-    EVP_DigestSignInit(md, NULL, EVP_sha256(), NULL, key);
-    EVP_DigestSign(md, der, &dl, (unsigned char *)input, strlen(input));
-    EVP_MD_CTX_free(md);
-    es = d2i_ECDSA_SIG(NULL, &dp, (long)dl);
-    BN_bn2binpad(ECDSA_SIG_get0_r(es), raw, 32);
-    BN_bn2binpad(ECDSA_SIG_get0_s(es), raw + 32, 32);
-    ECDSA_SIG_free(es);
-    sig64 = b64u(raw, 64);
-    out = malloc(strlen(input) + strlen(sig64) + 2);
-    sprintf(out, "%s.%s", input, sig64);
-    free(h);
-    free(p);
-    free(input);
-    free(sig64);
-    return out;
+    return tjwt_sign(key, payload);
 }
 
 /* ---------- suites ---------- */
@@ -1010,7 +952,7 @@ int main(void)
     {
         char path[300];
         snprintf(path, sizeof path, "%s/jwks.json", jwks_dir);
-        write_jwks(path);
+        tjwt_write_jwks(ec_key, path);
     }
     if (CU_initialize_registry() != CUE_SUCCESS)
         return 2;
