@@ -5,6 +5,7 @@
  * Exit status of validate: 0 all valid, 1 some invalid, 2 usage or I/O error. */
 #include "engine.h"
 #include <errno.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,7 +22,54 @@ static void usage(FILE *f)
             "       einvoice formats\n"
             "       einvoice version\n"
             "Options may also be written --opt=value. Exit status of validate: 0 valid, 1 invalid,\n"
-            "2 usage or I/O error. With several files and --json, one JSON object per line.\n");
+            "2 usage or I/O error. With several files and --json, one JSON object per line.\n"
+            "The limits per document are read from EINV_LIMIT_ATTRIBUTES, EINV_LIMIT_ELEMENTS,\n"
+            "EINV_LIMIT_TEXT, EINV_LIMIT_PDF_DECODED, EINV_LIMIT_TIMEOUT_MS,\n"
+            "EINV_LIMIT_FINDINGS_PER_RULE and EINV_LIMIT_FINDINGS, as einvoiced reads them.\n");
+}
+
+/* The budget of every validation of this run (limits.h), from the same EINV_LIMIT_*
+ * variables as the server's (docs/operations.md); unset ones keep the SDK's defaults. */
+static einv_limits_t cli_limits;
+
+static int load_limits(void)
+{
+    static const struct {
+        const char *key;
+        size_t off;
+        unsigned long long max;
+        int bytes;   /* K, M, G allowed */
+    } LIMITS[] = {
+        {"EINV_LIMIT_ATTRIBUTES", offsetof(einv_limits_t, max_attributes), 1000000, 0},
+        {"EINV_LIMIT_ELEMENTS", offsetof(einv_limits_t, max_elements), 1000000000, 0},
+        {"EINV_LIMIT_TEXT", offsetof(einv_limits_t, max_text), 4ULL << 30, 1},
+        {"EINV_LIMIT_PDF_DECODED", offsetof(einv_limits_t, max_decoded), 4ULL << 30, 1},
+        {"EINV_LIMIT_TIMEOUT_MS", 0, 86400000, 0},   /* offset 0: timeout_ms, an unsigned */
+        {"EINV_LIMIT_FINDINGS_PER_RULE", offsetof(einv_limits_t, max_findings_per_rule), 1000000, 0},
+        {"EINV_LIMIT_FINDINGS", offsetof(einv_limits_t, max_findings), 10000000, 0}};
+    size_t i;
+    einv_limits_default(&cli_limits);
+    for (i = 0; i < sizeof LIMITS / sizeof LIMITS[0]; i++) {
+        const char *v = getenv(LIMITS[i].key);
+        char *end;
+        unsigned long long n, mul = 1;
+        if (!v || !*v)
+            continue;
+        errno = 0;
+        n = strtoull(v, &end, 10);
+        if (LIMITS[i].bytes && (*end == 'K' || *end == 'M' || *end == 'G' || *end == 'k' || *end == 'm' || *end == 'g'))
+            mul = 1ULL << (*end == 'K' || *end == 'k' ? 10 : *end == 'M' || *end == 'm' ? 20 : 30), end++;
+        if (end == v || *end || errno || v[0] < '0' || v[0] > '9' || n == 0 || n > LIMITS[i].max / mul) {
+            fprintf(stderr, "einvoice: %s=%s is not a whole number between 1 and %llu%s\n", LIMITS[i].key, v,
+                    LIMITS[i].max, LIMITS[i].bytes ? " (K, M or G allowed)" : "");
+            return -1;
+        }
+        if (LIMITS[i].off)
+            *(size_t *)(void *)((char *)&cli_limits + LIMITS[i].off) = (size_t)(n * mul);
+        else
+            cli_limits.timeout_ms = (unsigned)n;
+    }
+    return 0;
 }
 
 /* Read a whole file (or stdin for "-"). Returns malloc'd bytes or NULL with errno set. */
@@ -121,6 +169,7 @@ static void print_human(const char *file, const einv_result_t *r)
 static int cmd_validate(einv_engine_t *e, int argc, char **argv)
 {
     einv_validate_opts_t o = {0};
+    o.limits = &cli_limits;
     const char *files[4096], *mapping_file = NULL, *v;
     char *mapping = NULL;
     int nfiles = 0, json = 0, i, status = 0;
@@ -212,6 +261,7 @@ static int cmd_validate(einv_engine_t *e, int argc, char **argv)
 static int cmd_convert(einv_engine_t *e, int argc, char **argv)
 {
     einv_validate_opts_t o = {0};
+    o.limits = &cli_limits;
     const char *to = NULL, *file = NULL, *mapping_file = NULL, *v, *why;
     char *mapping = NULL;
     unsigned char *data;
@@ -383,6 +433,8 @@ int main(int argc, char **argv)
         printf("einvoice %s\n", EINV_VERSION_STR);
         return 0;
     }
+    if (load_limits() != 0)
+        return 2;
     e = einv_engine_open(NULL, NULL, &err);
     if (!e) {
         fprintf(stderr, "einvoice: %s\n", err.message);

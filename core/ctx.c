@@ -368,7 +368,9 @@ void einv_ctx_finish(einv_ctx_t *ctx)
         einv_rule_tally_t *t = tally_of(ctx, ctx->findings[i].code, 0);
         if (!t || !t->capped)
             continue;
-        summary(ctx, &einv_rule_findings_capped, t->layer,
+        /* the capped rule's layer, but never SCHEMA: an INFO there would read as a schema
+         * error to tools that take any kositResult entry as one */
+        summary(ctx, &einv_rule_findings_capped, t->layer == EINV_LAYER_SCHEMA ? EINV_LAYER_CORE : t->layer,
                 "%s was reported %zu more time%s; only the first %zu are listed.", t->id, t->capped,
                 t->capped == 1 ? "" : "s", t->kept);
         t->capped = 0;

@@ -5,6 +5,7 @@
 #include "server.h"
 
 #include <ctype.h>
+#include <stddef.h>
 #include <errno.h>
 #include <limits.h>
 #include <stdio.h>
@@ -17,6 +18,8 @@ static const char *const known_keys[] = {
     "EINV_LISTEN", "EINV_DATABASE", "EINV_PLUGIN_DIR", "EINV_PLUGINS", "EINV_WORKERS",
     "EINV_MAX_UPLOAD", "EINV_JWKS_FILE", "EINV_OIDC_ISSUER", "EINV_OIDC_AUDIENCE",
     "EINV_SUPER_ADMINS", "EINV_QUEUE_MAX", "EINV_JOB_LEASE", "EINV_HTTP_THREADS", "EINV_DB_POOL",
+    "EINV_LIMIT_ATTRIBUTES", "EINV_LIMIT_ELEMENTS", "EINV_LIMIT_TEXT", "EINV_LIMIT_PDF_DECODED",
+    "EINV_LIMIT_TIMEOUT_MS", "EINV_LIMIT_FINDINGS_PER_RULE", "EINV_LIMIT_FINDINGS",
     NULL};
 
 #define MAX_FILE_ENTRIES 64
@@ -186,6 +189,37 @@ static int check_listen(const char *v, einv_error_t *err)
     return EINV_OK;
 }
 
+/* The validation budget (include/einvoice/limits.h); defaults are the SDK's own. */
+static int load_limits(einv_limits_t *l, const file_entries_t *f, einv_error_t *err)
+{
+    static const struct {
+        const char *key;
+        size_t off;
+        long long max;
+        int bytes;
+    } LIMITS[] = {
+        {"EINV_LIMIT_ATTRIBUTES", offsetof(einv_limits_t, max_attributes), 1000000, 0},
+        {"EINV_LIMIT_ELEMENTS", offsetof(einv_limits_t, max_elements), 1000000000, 0},
+        {"EINV_LIMIT_TEXT", offsetof(einv_limits_t, max_text), 4LL << 30, 1},
+        {"EINV_LIMIT_PDF_DECODED", offsetof(einv_limits_t, max_decoded), 4LL << 30, 1},
+        {"EINV_LIMIT_FINDINGS_PER_RULE", offsetof(einv_limits_t, max_findings_per_rule), 1000000, 0},
+        {"EINV_LIMIT_FINDINGS", offsetof(einv_limits_t, max_findings), 10000000, 0}};
+    size_t i;
+    long long n;
+    int rc;
+    einv_limits_default(l);
+    for (i = 0; i < sizeof LIMITS / sizeof LIMITS[0]; i++) {
+        size_t *field = (size_t *)(void *)((char *)l + LIMITS[i].off);
+        if ((rc = set_num(&n, f, LIMITS[i].key, (long long)*field, 1, LIMITS[i].max, LIMITS[i].bytes, err)) != EINV_OK)
+            return rc;
+        *field = (size_t)n;
+    }
+    if ((rc = set_num(&n, f, "EINV_LIMIT_TIMEOUT_MS", l->timeout_ms, 1, 86400000, 0, err)) != EINV_OK)
+        return rc;
+    l->timeout_ms = (unsigned)n;
+    return EINV_OK;
+}
+
 int einv_config_load(einv_config_t *c, einv_error_t *err)
 {
     file_entries_t f = {{0}, {0}, 0};
@@ -222,6 +256,7 @@ int einv_config_load(einv_config_t *c, einv_error_t *err)
     c->http_threads = (int)n;
     TRY(set_num(&n, &f, "EINV_DB_POOL", 16, 1, 1024, 0, err));
     c->pool_size = (int)n;
+    TRY(load_limits(&c->limits, &f, err));
     TRY(check_listen(c->listen, err));
     if (strncmp(c->database, "sqlite:", 7) != 0 && strncmp(c->database, "postgresql://", 13) != 0 &&
         strncmp(c->database, "postgres://", 11) != 0) {

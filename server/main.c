@@ -57,7 +57,15 @@ static void usage(FILE *f)
             "  EINV_QUEUE_MAX      queued jobs before submits get 503 (default 10000)\n"
             "  EINV_JOB_LEASE      seconds before a claimed job is taken again (default 60)\n"
             "  EINV_HTTP_THREADS   HTTP worker threads (default 32)\n"
-            "  EINV_DB_POOL        database connections (default 16)\n");
+            "  EINV_DB_POOL        database connections (default 16)\n"
+            "Limits per document (a limit reached is a LIMIT-... finding; the CLI reads them too):\n"
+            "  EINV_LIMIT_ATTRIBUTES        attributes + namespace declarations of one element (default 256)\n"
+            "  EINV_LIMIT_ELEMENTS          elements of one XML document (default 5000000)\n"
+            "  EINV_LIMIT_TEXT              bytes of character data of one document, K/M/G allowed (default 256M)\n"
+            "  EINV_LIMIT_PDF_DECODED       bytes one PDF stream may decode to, K/M/G allowed (default 64M)\n"
+            "  EINV_LIMIT_TIMEOUT_MS        wall time of one validation (default 20000)\n"
+            "  EINV_LIMIT_FINDINGS_PER_RULE findings listed per rule id, then one FINDINGS-CAPPED (default 50)\n"
+            "  EINV_LIMIT_FINDINGS          findings listed in all, then FINDINGS-TRUNCATED (default 1000)\n");
 }
 
 static void print_error(const char *what, const einv_error_t *err)

@@ -579,6 +579,7 @@ static int json_type_error(einv_req_t *r, const einv_profile_ops_t *profile, con
     memset(&o, 0, sizeof o);
     o.profile = profile->name;
     o.format = "json";
+    o.limits = &r->srv->cfg.limits;
     res = einv_validate(r->srv->engine, &o, raw, len, &err);
     if (!res)
         return 0;

@@ -22,6 +22,7 @@ typedef struct einv_config {
     int lease_seconds;          /* EINV_JOB_LEASE: seconds before a claimed job is reclaimed, default 60 */
     int http_threads;           /* EINV_HTTP_THREADS, default 64 */
     int pool_size;              /* EINV_DB_POOL, default 16 */
+    einv_limits_t limits;       /* EINV_LIMIT_*: the budget of one validation (limits.h defaults) */
 } einv_config_t;
 
 /* Fill c from the environment (and an optional KEY=VALUE config file named by EINV_CONFIG,

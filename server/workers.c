@@ -130,6 +130,7 @@ static void process(einv_srv_t *srv, const store_job_t *job)
     o.format = job->format[0] ? job->format : NULL;
     o.mapping = mapping;
     o.want_canonical = 1;
+    o.limits = &srv->cfg.limits;
     res = einv_validate(srv->engine, &o, job->payload, job->payload_len, &err);
     if (o.format) {
         const einv_format_ops_t *f = einv_engine_format(srv->engine, o.format);
