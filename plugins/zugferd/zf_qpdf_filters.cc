@@ -37,7 +37,12 @@ class StagePipeline : public Pipeline
   public:
     StagePipeline(zf_stage_t *st, Pipeline *next) : Pipeline("zf decode", next), st(st) {}
     ~StagePipeline() override { zf_stage_free(st); }
-    void write(unsigned char const *data, size_t len) override { run(data, len, 0); }
+    void write(unsigned char const *data, size_t len) override
+    {
+        if (failed)   // a later stage stopped: make the earlier ones stop too
+            throw std::runtime_error("stream decoding stopped");
+        run(data, len, 0);
+    }
     void finish() override
     {
         if (failed)
@@ -76,8 +81,14 @@ class StagePipeline : public Pipeline
                 if (deadline && einv_now_ns() >= deadline)
                     stop(ZF_DEC_TIME, "the validation's time limit passed while decoding");
             }
-            if (got)
-                getNext()->write(buf, got);
+            if (got) {
+                try {
+                    getNext()->write(buf, got);
+                } catch (...) {
+                    failed = true;
+                    throw;
+                }
+            }
             if (rc == ZF_DEC_DONE)
                 done = true;
             else if (!got && !inlen && !last)
