@@ -18,6 +18,8 @@ static const char *const known_keys[] = {
     "EINV_LISTEN", "EINV_DATABASE", "EINV_PLUGIN_DIR", "EINV_PLUGINS", "EINV_WORKERS",
     "EINV_MAX_UPLOAD", "EINV_JWKS_FILE", "EINV_OIDC_ISSUER", "EINV_OIDC_AUDIENCE",
     "EINV_SUPER_ADMINS", "EINV_QUEUE_MAX", "EINV_JOB_LEASE", "EINV_HTTP_THREADS", "EINV_DB_POOL",
+    "EINV_HTTP_HEADER_TIMEOUT_MS", "EINV_HTTP_BODY_TIMEOUT_MS", "EINV_MAX_CONNECTIONS",
+    "EINV_MAX_CONNECTIONS_PER_CLIENT",
     "EINV_LIMIT_ATTRIBUTES", "EINV_LIMIT_ELEMENTS", "EINV_LIMIT_TEXT", "EINV_LIMIT_PDF_DECODED",
     "EINV_LIMIT_TIMEOUT_MS", "EINV_LIMIT_FINDINGS_PER_RULE", "EINV_LIMIT_FINDINGS",
     NULL};
@@ -256,6 +258,15 @@ int einv_config_load(einv_config_t *c, einv_error_t *err)
     c->http_threads = (int)n;
     TRY(set_num(&n, &f, "EINV_DB_POOL", 16, 1, 1024, 0, err));
     c->pool_size = (int)n;
+    /* slow clients (server/conn_guard.c, docs/operations.md) */
+    TRY(set_num(&n, &f, "EINV_HTTP_HEADER_TIMEOUT_MS", 10000, 100, 600000, 0, err));
+    c->header_timeout_ms = (int)n;
+    TRY(set_num(&n, &f, "EINV_HTTP_BODY_TIMEOUT_MS", 60000, 100, 3600000, 0, err));
+    c->body_timeout_ms = (int)n;
+    TRY(set_num(&n, &f, "EINV_MAX_CONNECTIONS", 1024, 16, 1000000, 0, err));
+    c->max_connections = (int)n;
+    TRY(set_num(&n, &f, "EINV_MAX_CONNECTIONS_PER_CLIENT", 64, 1, 1000000, 0, err));
+    c->max_connections_per_client = (int)n;
     TRY(load_limits(&c->limits, &f, err));
     TRY(check_listen(c->listen, err));
     if (strncmp(c->database, "sqlite:", 7) != 0 && strncmp(c->database, "postgresql://", 13) != 0 &&

@@ -4,9 +4,11 @@
  * with the upload limit, query parameters and small helpers. */
 #define _GNU_SOURCE
 #include "http.h"
+#include "conn_guard.h"
 
 #include <ctype.h>
 #include <json-c/json.h>
+#include <malloc.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,6 +17,7 @@
 
 #define MAX_ROUTES 64
 #define MAX_SEGS 16
+#define TRIM_AFTER_BYTES (1 << 20)
 
 typedef struct route {
     const char *method;
@@ -137,6 +140,7 @@ static const char *error_name(int status)
     case 403: return "FORBIDDEN";
     case 404: return "NOT_FOUND";
     case 405: return "METHOD_NOT_ALLOWED";
+    case 408: return "REQUEST_TIMEOUT";
     case 409: return "CONFLICT";
     case 413: return "PAYLOAD_TOO_LARGE";
     case 415: return "UNSUPPORTED_MEDIA_TYPE";
@@ -166,6 +170,10 @@ void http_send_bytes(einv_req_t *r, int status, const char *content_type, const 
     char cl[32];
     if (r->status) {
         fprintf(stderr, "einvoiced: BUG: second response for %s %s ignored\n", r->method, r->path);
+        return;
+    }
+    if (conn_guard_respond(r->conn)) {
+        r->status = 408;    /* the accept layer answered: the body did not arrive in time */
         return;
     }
     r->status = status;
@@ -209,14 +217,17 @@ void http_send_no_content(einv_req_t *r)
 {
     if (r->status)
         return;
+    if (conn_guard_respond(r->conn)) {
+        r->status = 408;
+        return;
+    }
     r->status = 204;
     mg_response_header_start(r->conn, 204);
     mg_response_header_add(r->conn, "Cache-Control", "no-store", -1);
     mg_response_header_send(r->conn);
 }
 
-/* The error body {message, error, code, timestamp, path} as JSON text (malloc'd). */
-static char *error_body(int status, const char *message, const char *path)
+char *http_error_body(int status, const char *message, const char *path)
 {
     json_object *o = json_object_new_object();
     char ts[40];
@@ -234,7 +245,7 @@ static char *error_body(int status, const char *message, const char *path)
 
 void http_send_error(einv_req_t *r, int status, const char *message, const char *extra_headers)
 {
-    char *body = error_body(status, message, r->path);
+    char *body = http_error_body(status, message, r->path);
     char hdr[1024];
     const char *h = extra_headers;
     /* a 503 always tells the client when to retry */
@@ -323,6 +334,7 @@ int http_read_body(einv_req_t *r, char **out, size_t *len, size_t max)
     buf[n] = 0;
     *out = buf;
     *len = n;
+    conn_guard_body_done(r->conn);
     return 0;
 }
 
@@ -351,6 +363,36 @@ static int split_path(char *buf, char *segs[MAX_SEGS])
             return -1;      /* empty segment: no route has one */
     }
     return n;
+}
+
+/* Percent-decode one path segment (CivetWeb runs with decode_url=no, so the router sees
+ * the path as sent). Returns 0, or -1 when the segment decodes to a NUL byte or holds a
+ * malformed escape: such a segment matches no literal, and a parameter receives it as sent,
+ * so the route's own check refuses it ("<uuid>%00junk" is not the uuid). */
+static int hex_digit(char c)
+{
+    return isdigit((unsigned char)c) ? c - '0' : tolower((unsigned char)c) - 'a' + 10;
+}
+
+static int decode_segment(const char *in, char *out, size_t size)
+{
+    size_t o = 0;
+    for (; *in; in++) {
+        unsigned char c = (unsigned char)*in;
+        if (c == '%') {
+            if (!isxdigit((unsigned char)in[1]) || !isxdigit((unsigned char)in[2]))
+                return -1;
+            c = (unsigned char)(hex_digit(in[1]) << 4 | hex_digit(in[2]));
+            if (c == 0)
+                return -1;
+            in += 2;
+        }
+        if (o + 1 >= size)
+            return -1;
+        out[o++] = (char)c;
+    }
+    out[o] = 0;
+    return 0;
 }
 
 static int route_matches(const route_t *rt, char *const *segs, int n)
@@ -382,12 +424,19 @@ static void access_log(const einv_req_t *r)
 
 static void dispatch(einv_req_t *r)
 {
-    char buf[sizeof r->path];
+    char buf[sizeof r->path], dec[sizeof r->path];
     char *segs[MAX_SEGS];
     const route_t *cand[MAX_ROUTES];
     int n, i, nc = 0, best = -1;
+    size_t off = 0;
     strcpy(buf, r->path);
     n = split_path(buf, segs);
+    /* decoded segments side by side in dec; an undecodable one keeps its raw text */
+    for (i = 0; i < n; i++)
+        if (decode_segment(segs[i], dec + off, sizeof dec - off) == 0) {
+            segs[i] = dec + off;
+            off += strlen(dec + off) + 1;
+        }
     if (n >= 0) {
         for (i = 0; i < n_routes; i++)
             if (route_matches(&routes[i], segs, n)) {
@@ -439,6 +488,10 @@ static int request_handler(struct mg_connection *conn, void *cbdata)
     r.srv = cbdata;
     r.method = r.ri && r.ri->request_method ? r.ri->request_method : "GET";
     r.t_start = now_ms();
+    conn_guard_request_begin(conn);
+    /* keep-alive holds a thread while it waits for the next request: not when they are scarce */
+    if (!conn_guard_keep_alive_ok())
+        mg_disable_connection_keep_alive(conn);
     uri = r.ri ? (r.ri->local_uri_raw ? r.ri->local_uri_raw : r.ri->local_uri) : NULL;
     if (!uri || strlen(uri) >= sizeof r.path) {
         snprintf(r.path, sizeof r.path, "%.*s", (int)sizeof r.path - 1, uri ? uri : "");
@@ -458,6 +511,9 @@ static int request_handler(struct mg_connection *conn, void *cbdata)
     access_log(&r);
     store_account_clear(&r.account);
     store_key_clear(&r.key);
+    /* a large body was read: give its pages back now, not whenever the arena shrinks */
+    if (r.ri && r.ri->content_length > TRIM_AFTER_BYTES)
+        malloc_trim(0);
     return r.status;
 }
 

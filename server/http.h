@@ -60,6 +60,9 @@ void http_send_no_content(einv_req_t *r);
 /* The API error body {message, error, code, timestamp, path}; error derived from status
  * (429 → "Quota exceeded"). */
 void http_send_error(einv_req_t *r, int status, const char *message, const char *extra_headers);
+/* That body as JSON text (malloc'd, the caller frees; NULL when out of memory), for answers
+ * written outside a request (conn_guard.c). */
+char *http_error_body(int status, const char *message, const char *path);
 
 /* Authenticate from "Authorization: Bearer ...": API key (svc_live_/svc_test_) or ID token.
  * Returns 1 when authenticated (r filled); otherwise sends 401 and returns 0. Revocation is

@@ -4,9 +4,11 @@
  * gracefully: no new requests, requests in flight and jobs being validated finish. */
 #define _GNU_SOURCE
 #include "http.h"
+#include "conn_guard.h"
 #include "quota.h"
 
 #include <errno.h>
+#include <malloc.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdarg.h>
@@ -56,8 +58,13 @@ static void usage(FILE *f)
             "  EINV_SUPER_ADMINS   comma list of super-admin emails\n"
             "  EINV_QUEUE_MAX      queued jobs before submits get 503 (default 10000)\n"
             "  EINV_JOB_LEASE      seconds before a claimed job is taken again (default 60)\n"
-            "  EINV_HTTP_THREADS   HTTP worker threads (default 32)\n"
+            "  EINV_HTTP_THREADS   HTTP worker threads (default 64)\n"
             "  EINV_DB_POOL        database connections (default 16)\n"
+            "  EINV_HTTP_HEADER_TIMEOUT_MS  request head must arrive within (default 10000)\n"
+            "  EINV_HTTP_BODY_TIMEOUT_MS    request body must arrive within (default 60000)\n"
+            "  EINV_MAX_CONNECTIONS         open client connections, more get 503 (default 1024)\n"
+            "  EINV_MAX_CONNECTIONS_PER_CLIENT  connections of one address still sending their\n"
+            "                      request head; beyond it 1 s to finish it, else 503 (default 64)\n"
             "Limits per document (a limit reached is a LIMIT-... finding; the CLI reads them too):\n"
             "  EINV_LIMIT_ATTRIBUTES        attributes + namespace declarations of one element (default 256)\n"
             "  EINV_LIMIT_ELEMENTS          elements of one XML document (default 5000000)\n"
@@ -327,9 +334,9 @@ static int serve(void)
     struct mg_callbacks cb;
     struct mg_init_data init;
     struct mg_error_data merr;
-    char threads[16], mg_err[256] = "";
+    char threads[16], idle_ms[16], mg_err[256] = "", gmsg[300] = "";
     unsigned mg_code = 0;
-    const char *opts[16];
+    const char *opts[24];
     sigset_t sigs;
     int sig = 0, n = 0;
     memset(&srv, 0, sizeof srv);
@@ -346,6 +353,9 @@ static int serve(void)
     signal(SIGPIPE, SIG_IGN);
 
     logline("einvoiced %s starting", EINV_VERSION_STR);
+    /* bodies of up to 20 MiB come and go: a fixed mmap threshold gives them back to the
+     * system when freed (glibc's sliding threshold would keep them in the heap for good) */
+    mallopt(M_MMAP_THRESHOLD, 256 * 1024);
     srv.engine = einv_engine_open(srv.cfg.plugin_dir[0] ? srv.cfg.plugin_dir : NULL,
                                   srv.cfg.plugins[0] ? srv.cfg.plugins : NULL, &err);
     if (!srv.engine) {
@@ -378,16 +388,29 @@ static int serve(void)
     routes_keys_register();
     routes_invoices_register();
 
+    /* the accept layer owns EINV_LISTEN; CivetWeb gets only connections whose request head
+     * is complete, on an internal loopback port (server/conn_guard.c) */
+    if (conn_guard_open(&srv.cfg, gmsg, sizeof gmsg) != 0) {
+        fprintf(stderr, "einvoiced: cannot listen on %s\n", gmsg);
+        auth_jwks_free(srv.jwks);
+        store_close(srv.store);
+        einv_engine_close(srv.engine);
+        return 1;
+    }
     mg_init_library(0);
     snprintf(threads, sizeof threads, "%d", srv.cfg.http_threads);
+    snprintf(idle_ms, sizeof idle_ms, "%d", srv.cfg.header_timeout_ms < 15000 ? srv.cfg.header_timeout_ms : 15000);
     opts[n++] = "listening_ports";
-    opts[n++] = srv.cfg.listen;
+    opts[n++] = conn_guard_civet_ports();
     opts[n++] = "num_threads";
     opts[n++] = threads;
-    /* CivetWeb holds a thread per connection: short idle timeouts keep idle clients from
-     * starving the pool; Nagle off, or every keep-alive answer waits for the delayed ACK */
+    /* CivetWeb holds a thread per connection: a read or write that makes no progress for
+     * this long ends it; Nagle off, or every keep-alive answer waits for the delayed ACK */
     opts[n++] = "request_timeout_ms";
-    opts[n++] = "15000";
+    opts[n++] = idle_ms;
+    /* the router decodes path segments itself, so "%00" cannot cut a path short */
+    opts[n++] = "decode_url";
+    opts[n++] = "no";
     opts[n++] = "enable_keep_alive";
     opts[n++] = "yes";
     opts[n++] = "keep_alive_timeout_ms";
@@ -396,6 +419,7 @@ static int serve(void)
     opts[n++] = "1";
     opts[n] = NULL;
     http_callbacks(&cb);
+    conn_guard_callbacks(&cb);
     memset(&init, 0, sizeof init);
     init.callbacks = &cb;
     init.user_data = &srv;
@@ -415,17 +439,30 @@ static int serve(void)
         return 1;
     }
     http_install(&srv);
+    if (conn_guard_start(srv.mg, gmsg, sizeof gmsg) != 0) {
+        fprintf(stderr, "einvoiced: cannot start the accept layer: %s\n", gmsg);
+        mg_stop(srv.mg);
+        auth_jwks_free(srv.jwks);
+        store_close(srv.store);
+        einv_engine_close(srv.engine);
+        mg_exit_library();
+        return 1;
+    }
     /* jobs a crashed previous run held are taken up at once (SQLite: one process owns them) */
     if (store_jobs_recover(srv.store) != EINV_OK)
         logline("warning: could not release the job leases of a previous run");
     srv.workers = workers_start(&srv, srv.cfg.workers);
     logline("workers: %d validation threads, %d HTTP threads", srv.cfg.workers, srv.cfg.http_threads);
     logline("listening on http://%s (max upload %zu bytes)", srv.cfg.listen, srv.cfg.max_upload);
+    logline("slow clients: head within %d ms, body within %d ms, at most %d connections, %d per "
+            "address still sending its head", srv.cfg.header_timeout_ms, srv.cfg.body_timeout_ms,
+            srv.cfg.max_connections, srv.cfg.max_connections_per_client);
 
     while (sigwait(&sigs, &sig) != 0 || (sig != SIGTERM && sig != SIGINT)) {
     }
     logline("%s received: stopping (finishing requests and jobs in flight)",
             sig == SIGTERM ? "SIGTERM" : "SIGINT");
+    conn_guard_stop();          /* no new connections; heads still arriving are dropped */
     mg_stop(srv.mg);            /* no new requests; those in flight complete */
     workers_stop(srv.workers);  /* jobs being validated complete; queued ones stay queued */
     auth_jwks_free(srv.jwks);

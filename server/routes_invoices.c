@@ -209,11 +209,19 @@ static int looks_pdf(const unsigned char *d, size_t n)
     return 0;
 }
 
+/* The same test as the engine's (core/engine.c), so the server takes what the CLI takes: a
+ * UTF-16 byte order mark says XML whatever follows (blanks, a comment, the root: the parser
+ * reports what is wrong); otherwise blanks after an optional UTF-8 BOM, then '<'. */
+static int is_utf16_bom(const unsigned char *d, size_t n)
+{
+    return n >= 2 && ((d[0] == 0xFE && d[1] == 0xFF) || (d[0] == 0xFF && d[1] == 0xFE));
+}
+
 static int looks_xml(const unsigned char *d, size_t n)
 {
     size_t i = 0;
-    if (n >= 2 && ((d[0] == 0xFE && d[1] == 0xFF) || (d[0] == 0xFF && d[1] == 0xFE)))
-        return n >= 4 && (d[2] == '<' || d[3] == '<');      /* UTF-16 with BOM */
+    if (is_utf16_bom(d, n))
+        return 1;
     if (n >= 3 && d[0] == 0xEF && d[1] == 0xBB && d[2] == 0xBF)
         i = 3;
     while (i < n && (d[i] == ' ' || d[i] == '\t' || d[i] == '\r' || d[i] == '\n'))
@@ -227,6 +235,15 @@ static int looks_xml(const unsigned char *d, size_t n)
 static const char *xml_format_hint(const unsigned char *d, size_t n)
 {
     size_t lim = n < 4096 ? n : 4096;
+    unsigned char narrow[4096];
+    if (is_utf16_bom(d, n)) {
+        /* UTF-16: the namespace names are ASCII, one byte of each code unit holds them */
+        size_t i, lo = d[0] == 0xFF ? 0 : 1;
+        for (i = 0; 2 + 2 * i + 1 < n && i < sizeof narrow; i++)
+            narrow[i] = d[2 + 2 * i + lo];
+        d = narrow;
+        lim = i;
+    }
     static const char *const ubl[] = {"urn:oasis:names:specification:ubl:schema:xsd:Invoice-2",
                                       "urn:oasis:names:specification:ubl:schema:xsd:CreditNote-2"};
     static const char cii[] = "urn:un:unece:uncefact:data:standard:CrossIndustryInvoice";

@@ -22,6 +22,10 @@ typedef struct einv_config {
     int lease_seconds;          /* EINV_JOB_LEASE: seconds before a claimed job is reclaimed, default 60 */
     int http_threads;           /* EINV_HTTP_THREADS, default 64 */
     int pool_size;              /* EINV_DB_POOL, default 16 */
+    int header_timeout_ms;      /* EINV_HTTP_HEADER_TIMEOUT_MS: request head must arrive within, default 10000 */
+    int body_timeout_ms;        /* EINV_HTTP_BODY_TIMEOUT_MS: request body must arrive within, default 60000 */
+    int max_connections;        /* EINV_MAX_CONNECTIONS: open client connections, default 1024 */
+    int max_connections_per_client; /* EINV_MAX_CONNECTIONS_PER_CLIENT: per address while sending the head, default 64 */
     einv_limits_t limits;       /* EINV_LIMIT_*: the budget of one validation (limits.h defaults) */
 } einv_config_t;
 
