@@ -5,6 +5,7 @@
  * bench/limits/xml_bombs.sh, not here. */
 #include <CUnit/Basic.h>
 #include "tsupport.h"
+#include "tpdf.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -168,6 +169,26 @@ static void test_attributes_wide_encodings(void)
         einv_result_free(r);
         free(u);
     }
+    free(x);
+}
+
+/* the XML inside a PDF is parsed by the zugferd plugin under the same budget: the engine
+ * reports the limit that nested parse reached */
+static void test_attributes_inside_pdf(void)
+{
+    tst_pdf_spec_t spec;
+    size_t xlen, plen;
+    char *x = attrs_doc(100000, "1", 0, &xlen), *pdf;
+    einv_result_t *r;
+    memset(&spec, 0, sizeof spec);
+    spec.xml = x;
+    spec.xml_len = xlen;
+    pdf = tst_make_pdf(&spec, &plen);
+    r = run(NULL, pdf, plen, NULL);
+    assert_limit(r, "LIMIT-ATTRIBUTES");
+    TST_ASSERT_CODES(r, "LIMIT-ATTRIBUTES");
+    einv_result_free(r);
+    free(pdf);
     free(x);
 }
 
@@ -399,6 +420,7 @@ int main(void)
     CU_add_test(s, "the tag lexer follows quotes and stops at '<'", test_attributes_lexer_follows_quotes);
     CU_add_test(s, "max_attributes from the caller's limits", test_attributes_configured);
     CU_add_test(s, "UTF-16 and UTF-32 (nested parse of the UBL plugin)", test_attributes_wide_encodings);
+    CU_add_test(s, "100,000 attributes in the XML of a PDF", test_attributes_inside_pdf);
     CU_add_test(s, "max_elements", test_elements);
     CU_add_test(s, "max_text counts text, CDATA and base64 runs", test_text);
     CU_add_test(s, "max_xml_bytes", test_xml_size);
