@@ -167,9 +167,7 @@ static int a85_some(zf_stage_t *s, const unsigned char **in, size_t *inlen, int 
             if (c < '!' || c > 'u')
                 return ZF_DEC_ERROR;
             s->u.a85.v = s->u.a85.v * 85 + (c - '!');
-            if (++s->u.a85.n == 5) {
-                if (s->u.a85.v > 0xFFFFFFFFu)
-                    return ZF_DEC_ERROR;
+            if (++s->u.a85.n == 5) {   /* an overflowing group keeps its low 32 bits, as in qpdf */
                 a85_put(s, s->u.a85.v, 4);
                 s->u.a85.v = 0;
                 s->u.a85.n = 0;
@@ -180,12 +178,8 @@ static int a85_some(zf_stage_t *s, const unsigned char **in, size_t *inlen, int 
         s->ended = 1;
     if (s->ended && s->u.a85.n) {   /* a final partial group of n digits gives n - 1 bytes */
         int n = s->u.a85.n, k;
-        if (n == 1)
-            return ZF_DEC_ERROR;
         for (k = n; k < 5; k++)
             s->u.a85.v = s->u.a85.v * 85 + 84;
-        if (s->u.a85.v > 0xFFFFFFFFu)
-            return ZF_DEC_ERROR;
         a85_put(s, s->u.a85.v, n - 1);
         s->u.a85.n = 0;
     }

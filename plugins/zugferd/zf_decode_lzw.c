@@ -151,7 +151,7 @@ static unsigned char paeth(unsigned a, unsigned b, unsigned c)
 }
 
 /* Undo the PNG filter of the row in u.pred.row (byte 0 the filter type) against prev. */
-static int png_row(zf_stage_t *s)
+static void png_row(zf_stage_t *s)
 {
     unsigned char *r = s->u.pred.row + 1, *up = s->u.pred.prev + 1;
     size_t i, n = s->u.pred.rowbytes, bpp = s->u.pred.bpp;
@@ -167,9 +167,8 @@ static int png_row(zf_stage_t *s)
         for (i = 0; i < n; i++)
             r[i] = (unsigned char)(r[i] + paeth(i >= bpp ? r[i - bpp] : 0, up[i], i >= bpp ? up[i - bpp] : 0));
         break;
-    default: return ZF_DEC_ERROR;
+    default: break;   /* an unknown filter type passes the row as is, as qpdf's decoder did */
     }
-    return ZF_DEC_OK;
 }
 
 /* TIFF predictor 2 with 8-bit samples: each sample adds the one a pixel before. */
@@ -182,14 +181,14 @@ static void tiff_row(zf_stage_t *s)
 }
 
 /* A complete row (or, at the end, the part of one that came): decode and emit it. */
-static int pred_flush(zf_stage_t *s)
+static void pred_flush(zf_stage_t *s)
 {
     int png = s->f.predictor >= 10;
     size_t got = s->u.pred.fill - (png ? 1 : 0);
     unsigned char *t;
-    if (png && png_row(s) != ZF_DEC_OK)
-        return ZF_DEC_ERROR;
-    if (!png)
+    if (png)
+        png_row(s);
+    else
         tiff_row(s);
     memcpy(s->pend + s->pend_len, s->u.pred.row + 1, got);
     s->pend_len += got;
@@ -197,7 +196,6 @@ static int pred_flush(zf_stage_t *s)
     s->u.pred.prev = s->u.pred.row;
     s->u.pred.row = t;
     s->u.pred.fill = 0;
-    return ZF_DEC_OK;
 }
 
 int zf_predictor_some(zf_stage_t *s, const unsigned char **in, size_t *inlen, int last)
@@ -212,8 +210,8 @@ int zf_predictor_some(zf_stage_t *s, const unsigned char **in, size_t *inlen, in
         s->u.pred.fill += n;
         *in += n;
         *inlen -= n;
-        if (s->u.pred.fill == full && pred_flush(s) != ZF_DEC_OK)
-            return ZF_DEC_ERROR;
+        if (s->u.pred.fill == full)
+            pred_flush(s);
     }
     if (!*inlen && last) {
         if (s->pend_cap - s->pend_len < s->u.pred.rowbytes)
@@ -221,8 +219,7 @@ int zf_predictor_some(zf_stage_t *s, const unsigned char **in, size_t *inlen, in
         /* a partial last row: the bytes that came, the rest taken as zero */
         if (s->u.pred.fill > (png ? 1u : 0u)) {
             memset(s->u.pred.row + off + s->u.pred.fill, 0, full - s->u.pred.fill);
-            if (pred_flush(s) != ZF_DEC_OK)
-                return ZF_DEC_ERROR;
+            pred_flush(s);
         }
         s->ended = 1;
     }

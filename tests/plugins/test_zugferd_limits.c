@@ -172,6 +172,31 @@ static void png_up(tst_buf_t *out, const unsigned char *p, size_t n, size_t cols
     free(prev);
 }
 
+/* Rows of `cols` bytes with an unknown PNG filter type: decoders pass such rows as they are. */
+static void png_unknown(tst_buf_t *out, const unsigned char *p, size_t n, size_t cols)
+{
+    size_t i, k;
+    for (i = 0; i < n; i += cols) {
+        tst_buf_add(out, "\x66", 1);
+        for (k = 0; k < cols; k++)
+            tst_buf_add(out, i + k < n ? (const char *)p + i + k : "", 1);
+    }
+}
+
+/* ASCII85 without its ~> end and with one stray digit after the last group (the data padded
+ * with spaces to whole groups first, so the stray digit follows a complete one). */
+static void a85_loose(tst_buf_t *out, const unsigned char *p, size_t n)
+{
+    tst_buf_t padded = {0};
+    tst_buf_add(&padded, p, n);
+    while (padded.n % 4)
+        tst_buf_add(&padded, " ", 1);
+    a85(out, (const unsigned char *)padded.p, padded.n);
+    out->n -= 2;
+    tst_buf_add(out, "!", 1);
+    free(padded.p);
+}
+
 /* ---- validation ---- */
 
 static einv_result_t *validate(const void *data, size_t len, size_t max_decoded)
@@ -296,6 +321,8 @@ static void enc_lzw(tst_buf_t *o, const unsigned char *p, size_t n) { lzw(o, p, 
 static void enc_lzw0(tst_buf_t *o, const unsigned char *p, size_t n) { lzw(o, p, n, 0); }
 static void enc_flate(tst_buf_t *o, const unsigned char *p, size_t n) { flate(o, p, n); }
 static void enc_up16(tst_buf_t *o, const unsigned char *p, size_t n) { png_up(o, p, n, 16); }
+static void enc_unknown7(tst_buf_t *o, const unsigned char *p, size_t n) { png_unknown(o, p, n, 7); }
+static void enc_a85_loose(tst_buf_t *o, const unsigned char *p, size_t n) { a85_loose(o, p, n); }
 
 /* Encode with the chain's encoders, innermost (the last filter) first. */
 static void encode(tst_buf_t *out, const encode_fn *fns)
@@ -330,6 +357,9 @@ static void test_chains_decode_right(void)
         {"[/AHx /RL /LZW]", NULL, {enc_hex, enc_rl, enc_lzw}},
         {"/FlateDecode", "<< /Predictor 12 /Columns 16 >>", {enc_flate, enc_up16}},
         {"[/A85 /Fl]", "[null << /Predictor 15 /Colors 1 /Columns 16 >>]", {enc_a85, enc_flate, enc_up16}},
+        /* tolerated as qpdf's own decoders did (these replace them for the xref streams) */
+        {"/FlateDecode", "<< /Predictor 10 /Columns 7 >>", {enc_flate, enc_unknown7}},
+        {"/ASCII85Decode", NULL, {enc_a85_loose}},
     };
     einv_result_t *x = validate(invoice, invoice_len, 0);
     char *want = fatal_set(x);
