@@ -74,16 +74,21 @@ static size_t utf8_seq(const unsigned char *s, size_t n)
     return len;
 }
 
-void fz_check_utf8(const char *what, const char *s, size_t n)
+size_t fz_utf8_prefix(const char *s, size_t n)
 {
     const unsigned char *p = (const unsigned char *)s;
     size_t i = 0, k;
-    while (utf8_checked() && i < n) {
-        if ((k = utf8_seq(p + i, n - i)) == 0) {
-            fprintf(stderr, "fuzz harness: %s is not valid UTF-8 at byte %zu: \"%.*s\"\n", what, i,
-                    (int)(n < 300 ? n : 300), s);
-            abort();
-        }
+    while (i < n && (k = utf8_seq(p + i, n - i)) != 0)
         i += k;
-    }
+    return i;
+}
+
+void fz_check_utf8(const char *what, const char *s, size_t n)
+{
+    size_t i;
+    if (!utf8_checked() || (i = fz_utf8_prefix(s, n)) == n)
+        return;
+    fprintf(stderr, "fuzz harness: %s is not valid UTF-8 at byte %zu: \"%.*s\"\n", what, i,
+            (int)(n < 300 ? n : 300), s);
+    abort();
 }

@@ -10,7 +10,10 @@
 _Noreturn void fz_die(const char *what, const char *detail);
 /* Abort unless text (NUL-terminated) is exactly one JSON value in valid UTF-8. */
 void fz_check_json(const char *what, const char *text);
-/* Abort unless the n bytes of s are valid UTF-8 (RFC 3629: no overlongs, no surrogates). */
+/* Length of the longest valid UTF-8 prefix of the n bytes of s (RFC 3629: no overlongs, no
+ * surrogates, nothing above U+10FFFF). */
+size_t fz_utf8_prefix(const char *s, size_t n);
+/* Abort unless the n bytes of s are valid UTF-8 (as fz_utf8_prefix judges). */
 void fz_check_utf8(const char *what, const char *s, size_t n);
 
 #endif

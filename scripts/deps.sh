@@ -2,7 +2,8 @@
 # Installs the Debian packages the build, the tests and the service need (idempotent).
 set -euo pipefail
 PKGS=(build-essential cmake pkg-config libxml2-dev libxml2-utils libjson-c-dev libcunit1-dev
-      libsqlite3-dev libpq-dev libssl-dev libqpdf-dev zlib1g-dev libcivetweb-dev postgresql python3)
+      libsqlite3-dev libpq-dev libssl-dev libqpdf-dev zlib1g-dev libcivetweb-dev postgresql python3
+      clang libclang-rt-dev)   # clang + compiler-rt (libclang_rt.fuzzer): scripts/fuzz-smoke.sh
 missing=()
 for p in "${PKGS[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -19,8 +19,8 @@ if [ "${FUZZ_NO_BUILD:-0}" != 1 ]; then
   command -v clang >/dev/null || { echo "fuzz-smoke: clang is not installed (scripts/deps.sh)" >&2; exit 1; }
   echo "== fuzz: build ($B, clang, ASan + UBSan + libFuzzer)"
   CC=clang cmake -S . -B "$B" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DEINV_FUZZ=ON -DEINV_TESTS=OFF >/dev/null || exit 1
-  cmake --build "$B" --target fuzz -j"$(nproc)" >"$B.build.log" 2>&1 ||
-    { tail -n 30 "$B.build.log"; echo "fuzz-smoke: the fuzz build failed ($B.build.log)" >&2; exit 1; }
+  cmake --build "$B" --target fuzz -j"$(nproc)" >"$B/fuzz-build.log" 2>&1 ||
+    { tail -n 30 "$B/fuzz-build.log"; echo "fuzz-smoke: the fuzz build failed ($B/fuzz-build.log)" >&2; exit 1; }
 fi
 EINV_CLI="$B/bin/einvoice" EINV_PLUGIN_DIR="$B/lib/einvoice" bash fuzz/seeds.sh "$B/corpus" >/dev/null || exit 1
 

@@ -30,6 +30,9 @@ cmake --build build-asan -j"$JOBS" >/dev/null
 (cd build-asan && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
    ctest --output-on-failure -j"$JOBS")
 
+# every input parser under libFuzzer with ASan + UBSan for a short time (docs/fuzzing.md)
+bash scripts/fuzz-smoke.sh
+
 if [ -x ../shared/tools/conformance ]; then
   # informative: the summary line per profile over the suites the issues name
   conf() {
