@@ -313,6 +313,70 @@ static void test_xref_stream_bomb(void)
     free(bomb.p);
 }
 
+/* A PDF whose catalog (object 2) lives in an object stream (object 1) with these encoded
+ * bytes and filter, found through an uncompressed cross-reference stream (object 5). */
+static char *objstm_pdf(const char *data, size_t n, const char *filter, size_t *len)
+{
+    tst_buf_t b = {0};
+    size_t off[6] = {0};
+    unsigned char xref[6 * 7];
+    int i;
+    tst_buf_fmt(&b, "%%PDF-1.7\n");
+    off[1] = b.n;
+    tst_buf_fmt(&b, "1 0 obj\n<< /Type /ObjStm /N 1 /First 4 /Filter %s /Length %zu >>\nstream\n", filter, n);
+    tst_buf_add(&b, data, n);
+    tst_buf_fmt(&b, "\nendstream\nendobj\n");
+    off[3] = b.n;
+    tst_buf_fmt(&b, "3 0 obj\n<< /Type /Pages /Kids [4 0 R] /Count 1 >>\nendobj\n");
+    off[4] = b.n;
+    tst_buf_fmt(&b, "4 0 obj\n<< /Type /Page /Parent 3 0 R /MediaBox [0 0 595 842] >>\nendobj\n");
+    off[5] = b.n;
+    for (i = 0; i < 6; i++) {   /* W [1 4 2]: type, offset or object stream, generation or index */
+        unsigned char *e = xref + 7 * i;
+        uint32_t f2 = i == 2 ? 1u : (uint32_t)off[i];
+        e[0] = (unsigned char)(i == 0 ? 0 : i == 2 ? 2 : 1);
+        e[1] = (unsigned char)(f2 >> 24), e[2] = (unsigned char)(f2 >> 16), e[3] = (unsigned char)(f2 >> 8),
+        e[4] = (unsigned char)f2;
+        e[5] = 0, e[6] = i == 0 ? 0xFF : 0;
+    }
+    tst_buf_fmt(&b, "5 0 obj\n<< /Type /XRef /Size 6 /W [1 4 2] /Root 2 0 R /Length %zu >>\nstream\n", sizeof xref);
+    tst_buf_add(&b, xref, sizeof xref);
+    tst_buf_fmt(&b, "\nendstream\nendobj\nstartxref\n%zu\n%%%%EOF\n", off[5]);
+    *len = b.n;
+    return b.p;
+}
+
+/* The catalog in an object stream, read through the plugin's decoders: a plain one works
+ * (no invoice in it: PDF-NO-INVOICE, not "no catalog"); a double-Flate bomb is refused. */
+static void test_object_stream_bomb(void)
+{
+    const char *body = "2 0\n<< /Type /Catalog /Pages 3 0 R >>";
+    tst_buf_t plain = {0}, bomb = {0};
+    size_t len;
+    char *pdf;
+    einv_result_t *r;
+    const einv_finding_t *f;
+    flate(&plain, body, strlen(body));
+    pdf = objstm_pdf(plain.p, plain.n, "/FlateDecode", &len);
+    r = validate(pdf, len, 1u << 20);
+    CU_ASSERT_PTR_NOT_NULL(tst_find(r, "PDF-NO-INVOICE"));
+    CU_ASSERT_PTR_NULL(tst_find(r, "PDF-UNREADABLE"));
+    CU_ASSERT_PTR_NULL(tst_find(r, "LIMIT-PDF-DECODED"));
+    einv_result_free(r);
+    free(pdf);
+    double_flate_bomb(&bomb, 16);
+    pdf = objstm_pdf(bomb.p, bomb.n, "[/FlateDecode /FlateDecode]", &len);
+    r = validate(pdf, len, 1u << 20);
+    f = tst_find(r, "LIMIT-PDF-DECODED");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+    CU_ASSERT_PTR_NOT_NULL(strstr(f->message, "object stream"));
+    CU_ASSERT_FALSE(einv_result_valid(r));
+    einv_result_free(r);
+    free(pdf);
+    free(plain.p);
+    free(bomb.p);
+}
+
 typedef void (*encode_fn)(tst_buf_t *out, const unsigned char *p, size_t n);
 static void enc_hex(tst_buf_t *o, const unsigned char *p, size_t n) { hex(o, p, n); }
 static void enc_a85(tst_buf_t *o, const unsigned char *p, size_t n) { a85(o, p, n); }
@@ -660,6 +724,7 @@ int main(void)
     s = CU_add_suite("zugferd_limits", NULL, NULL);
     CU_add_test(s, "double-Flate bomb: LIMIT-PDF-DECODED", test_double_flate_bomb);
     CU_add_test(s, "bomb in the xref stream qpdf decodes", test_xref_stream_bomb);
+    CU_add_test(s, "bomb in an object stream qpdf decodes", test_object_stream_bomb);
     CU_add_test(s, "hex/85/RunLength/LZW/predictor chains: bare XML's fatal set", test_chains_decode_right);
     CU_add_test(s, "unsupported and corrupt filters", test_unsupported_and_corrupt_filters);
     CU_add_test(s, "truncated inside the attachment", test_truncated_inside_stream);
