@@ -254,10 +254,8 @@ einv_result_t *einv_validate(einv_engine_t *e, const einv_validate_opts_t *o, co
         r->ctx.deadline_ns = einv_now_ns() + (uint64_t)r->ctx.limits.timeout_ms * 1000000u;
     einv_limits_activate(&r->ctx.limits, r->ctx.deadline_ns, &prev_l, &prev_d);
     out = validate(e, o, data, len, err, r);
-    if (out) {
-        einv_ctx_expired(&r->ctx);   /* a rule loop that ran past the deadline says so */
+    if (out)
         einv_ctx_finish(&r->ctx);
-    }
     einv_limits_activate(prev_l, prev_d, NULL, NULL);
     if (!out)
         einv_result_free(r);
