@@ -5,8 +5,9 @@ A Factur-X PDF whose factur-x.xml stream is [/FlateDecode /FlateDecode]: the inn
 stream decodes to N GiB of zeros, the outer one to the inner stream. The inner stream is
 made without compressing N GiB: after a full flush deflate restarts, so the block that
 encodes 1 MiB of zeros repeats byte for byte; the Adler-32 of n zeros is 1 + (n mod 65521)
-<< 16. usage: pdf_bombs.py GIB OUT.pdf [xref]   (xref: the bomb is the cross-reference
-stream, which qpdf decodes itself while it opens the file)."""
+<< 16. usage: pdf_bombs.py GIB OUT.pdf [xref|many=N]   (xref: the bomb is the cross-reference
+stream, which qpdf decodes itself while it opens the file; many=N: N object streams, each
+the bomb, holding the file specifications of N name-tree entries)."""
 import os, sys, zlib
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "tools"))
@@ -59,9 +60,42 @@ def pdf(data, xref_bomb):
     return bytes(out)
 
 
+def many(data, n):
+    """n name-tree entries, each file specification in an object stream of its own that is
+    the bomb: the walk over the tree makes qpdf decode one after the other."""
+    meta = xmp("factur-x.xml", "EN 16931")
+    first, size = 10, 10 + 2 * n + 1
+    keys = b" ".join(b"(a%05d) %d 0 R" % (i, first + i) for i in range(n))
+    objs = {1: b"<< /Type /Catalog /Pages 2 0 R /Metadata 4 0 R /Names << /EmbeddedFiles << /Names [%s] >> >> >>" % keys,
+            2: b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+            3: b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] >>",
+            4: b"<< /Type /Metadata /Subtype /XML /Length %d >>\nstream\n" % len(meta) + meta + b"\nendstream"}
+    for i in range(n):
+        objs[first + n + i] = (b"<< /Type /ObjStm /N 1 /First 8 /Filter [/FlateDecode /FlateDecode] /Length %d >>"
+                               b"\nstream\n" % len(data) + data + b"\nendstream")
+    out, offs = bytearray(b"%PDF-1.7\n%\xe2\xe3\xcf\xd3\n"), {}
+    for num in sorted(objs):
+        offs[num], out = len(out), out + b"%d 0 obj\n%s\nendobj\n" % (num, objs[num])
+    offs[size - 1] = len(out)
+    rows = []
+    for num in range(size):
+        if num in offs:
+            rows.append(b"\x01" + offs[num].to_bytes(4, "big") + b"\x00\x00")
+        elif first <= num < first + n:
+            rows.append(b"\x02" + (num + n).to_bytes(4, "big") + b"\x00\x00")
+        else:
+            rows.append(b"\x00" * 5 + b"\xff\xff")
+    table = b"".join(rows)
+    out += (b"%d 0 obj\n<< /Type /XRef /Size %d /W [1 4 2] /Root 1 0 R /Length %d >>\nstream\n"
+            % (size - 1, size, len(table)) + table + b"\nendstream\nendobj\n")
+    out += b"startxref\n%d\n%%%%EOF\n" % offs[size - 1]
+    return bytes(out)
+
+
 if __name__ == "__main__":
     gib, path = int(sys.argv[1]), sys.argv[2]
+    mode = sys.argv[3] if len(sys.argv) > 3 else ""
     data, inner = bomb(gib)
     with open(path, "wb") as f:
-        f.write(pdf(data, len(sys.argv) > 3 and sys.argv[3] == "xref"))
+        f.write(many(data, int(mode[5:])) if mode.startswith("many=") else pdf(data, mode == "xref"))
     print("%s: %d GiB of zeros, inner stream %d bytes, outer %d bytes" % (path, gib, inner, len(data)))

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Issue 9 item 1: PDF stream bombs against the CLI. Generates (pdf_bombs.py) the
 # double-Flate factur-x.xml that decodes to 1 GiB (a ~4 KB file), the 8 GiB variant
-# (~20 KB), and the 1 GiB bomb as the cross-reference stream qpdf decodes while opening the
-# file; validates each with einvoice validate --json and prints wall time, peak RSS and the
+# (~20 KB), the 1 GiB bomb as the cross-reference stream qpdf decodes while opening the
+# file, and 300 such bombs as the object streams of 300 name-tree entries (0.8 MB);
+# validates each with einvoice validate --json and prints wall time, peak RSS and the
 # findings. Targets: refused in <= 5 s with peak RSS <= 300 MB, each.
 # usage: bench/limits/pdf_bombs.sh [BUILD_DIR]   (default build-b; needs python3, /usr/bin/time)
 set -euo pipefail
@@ -14,9 +15,10 @@ tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 python3 bench/limits/pdf_bombs.py 1 "$tmp/flate2-1gib.pdf"
 python3 bench/limits/pdf_bombs.py 8 "$tmp/flate2-8gib.pdf"
 python3 bench/limits/pdf_bombs.py 1 "$tmp/xref-1gib.pdf" xref
+python3 bench/limits/pdf_bombs.py 1 "$tmp/objstm-300x1gib.pdf" many=300
 fail=0
 printf '%-18s %9s %8s %12s  %s\n' input bytes wall_s peak_rss_mb findings
-for f in flate2-1gib flate2-8gib xref-1gib; do
+for f in flate2-1gib flate2-8gib xref-1gib objstm-300x1gib; do
   pdf=$tmp/$f.pdf
   set +e
   /usr/bin/time -f '%e %M' -o "$tmp/time" "$CLI" validate --profile EN16931 --json "$pdf" > "$tmp/out"

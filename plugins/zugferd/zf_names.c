@@ -18,7 +18,7 @@
 #define NT_MAX_NODES 4096
 #define NT_MAX_SCAN 100000
 #define NT_SET_SLOTS 8192   /* > 2 x NT_MAX_NODES: open addressing stays short */
-#define NT_CLOCK_EVERY 1024
+#define NT_CLOCK_EVERY 64   /* entries between looks at the clock (an entry may cost a decode) */
 
 /* The file names of the invoice XML the Factur-X / ZUGFeRD / XRechnung specs use. */
 static const char *const INVOICE_NAMES[] = {"factur-x.xml", "zugferd-invoice.xml", "xrechnung.xml",

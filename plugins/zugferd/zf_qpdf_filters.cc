@@ -6,7 +6,8 @@
 // registered here with the plugin's streaming decoders (zf_decode.c): each stage stops at
 // the active budget's max_decoded and at its deadline by throwing, which qpdf turns into a
 // warning and an undecodable stream. The thread remembers that a limit was hit so the
-// plugin can report it (zf_qpdf_limit_take).
+// plugin can report it (zf_qpdf_limit_take), and until then every further decode qpdf asks
+// for fails at once: a file of many bomb object streams costs one bomb, not one per stream.
 //
 // The registration is process-wide and holds code of this plugin, so the plugin is linked
 // with -z nodelete (never unmapped while qpdf may call it).
@@ -66,6 +67,8 @@ class StagePipeline : public Pipeline
     }
     void run(unsigned char const *in, size_t inlen, int last)
     {
+        if (limit_hit)   // one stream of this document passed a limit: decode no more of them
+            stop(limit_hit, "an earlier stream of this document passed a limit");
         const einv_limits_t *l = einv_limits_active();
         size_t cap = l ? l->max_decoded : (size_t)64 << 20;
         uint64_t deadline = einv_deadline_active_ns();

@@ -146,12 +146,14 @@ static int take_xml(einv_ctx_t *ctx, zf_invoice_file_t *file, char *guideline, s
 }
 
 /* qpdf warns on stderr at cleanup about an error nobody fetched (e.g. from an object
- * lookup in a damaged file): fetch them all first. */
+ * lookup in a damaged file): fetch them all first. The thread's record of a limit qpdf's
+ * decoding hit goes with the document. */
 static void zf_close(qpdf_data q)
 {
     while (qpdf_has_error(q))
         qpdf_get_error(q);
     qpdf_cleanup(&q);
+    zf_qpdf_limit_take();   /* no limit state outlives this document on the thread */
 }
 
 /* A decode qpdf ran itself (a cross-reference or object stream) stopped at a limit: 1 and
