@@ -29,6 +29,21 @@ static void decode_parms(qpdf_data q, qpdf_oh p, zf_filter_t *f)
     }
 }
 
+/* A PDF name for a message: bytes outside printable ASCII written #xx, as PDF writes them,
+ * so the finding stays valid UTF-8 whatever the file holds. */
+static void name_for_message(const char *name, char *buf, size_t size)
+{
+    size_t k = 0;
+    for (; *name && k + 4 < size; name++) {
+        unsigned char c = (unsigned char)*name;
+        if (c > 32 && c < 127 && c != '#')
+            buf[k++] = (char)c;
+        else
+            k += (size_t)snprintf(buf + k, size - k, "#%02X", c);
+    }
+    buf[k] = 0;
+}
+
 /* The stream's /Filter and /DecodeParms as a chain. Returns the number of filters, or -1
  * with why set (a filter we do not decode, a malformed entry, too many filters). */
 static int filter_chain(qpdf_data q, qpdf_oh dict, zf_filter_t *fl, char *why, size_t size)
@@ -48,14 +63,16 @@ static int filter_chain(qpdf_data q, qpdf_oh dict, zf_filter_t *fl, char *why, s
         qpdf_oh parms = qpdf_oh_is_array(q, p) ? qpdf_oh_get_array_item(q, p, i) : p;
         const char *s = qpdf_oh_is_name(q, name) ? qpdf_oh_get_name(q, name) : "(not a name)";
         int kind = zf_filter_kind_of(s);
+        char shown[72];
+        name_for_message(s, shown, sizeof shown);
         if (kind < 0) {
-            snprintf(why, size, "the filter %.64s, which an XML attachment cannot use", s);
+            snprintf(why, size, "the filter %s, which an XML attachment cannot use", shown);
             return -1;
         }
         zf_filter_init(&fl[i], (zf_filter_kind)kind);
         decode_parms(q, parms, &fl[i]);
         if (zf_filter_check(&fl[i]) != ZF_DEC_OK) {
-            snprintf(why, size, "%s with /DecodeParms this service does not decode", s);
+            snprintf(why, size, "%s with /DecodeParms this service does not decode", shown);
             return -1;
         }
     }

@@ -485,6 +485,7 @@ static void test_unsupported_and_corrupt_filters(void)
 {
     expect_unreadable("/DCTDecode", NULL, "\xFF\xD8", "/DCTDecode");
     expect_unreadable("/JBIG2Decode", NULL, "x", "/JBIG2Decode");
+    expect_unreadable("/Foo#FF#E9", NULL, "x", "/Foo#FF#E9");   /* the finding stays valid UTF-8 */
     expect_unreadable("[/AHx /AHx /AHx /AHx /AHx /AHx /AHx /AHx /AHx]", NULL, "3c>", "more than 8 filters");
     expect_unreadable("/FlateDecode", "<< /Predictor 12 /Columns 100000000 >>", "x", "/DecodeParms");
     expect_unreadable("/FlateDecode", "<< /Predictor 2 /BitsPerComponent 4 >>", "x", "/DecodeParms");
