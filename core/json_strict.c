@@ -3,10 +3,11 @@
  * A state machine over the bytes with an explicit stack of open containers, so hostile
  * nesting costs a bounded array, never the C stack. Strings are scanned with a byte-class
  * table: plain ASCII runs cost one lookup per byte. Duplicate member names: every name of
- * an open object sits on a name stack with a hash chain (bucket heads point at the newest
- * entry, entries at the next older one), so a look-up walks only names with the same hash
- * and stops at the first entry of an enclosing object; closing an object pops its names
- * and restores the heads in reverse order. The place of a fault (line, column, pointer) is
+ * an open object sits on a name stack. A small object (up to 8 names, nearly all of them)
+ * compares its names one by one; a larger one puts them in hash chains (bucket heads point
+ * at the newest entry, entries at the next older one), so a look-up walks only names with
+ * the same hash and stops at the first entry of an enclosing object. Closing an object pops
+ * its names and restores the heads in reverse order. The place of a fault (line, column, pointer) is
  * computed only once a fault is found. */
 #include <einvoice/json_strict.h>
 #include <einvoice/limits.h>
@@ -20,10 +21,13 @@
 #define MAX_DEPTH 4096
 #define STACK_FRAMES 64          /* frames on the C stack; deeper caps allocate once */
 #define ESCAPED 0x80000000u      /* name-entry flag: the name has escapes */
+#define UNLINKED 0xFFFFFFFEu     /* name-entry next: not in a hash chain (a small object's) */
+#define SMALL_OBJECT 8           /* names compared one by one up to this many, then hashed */
 
 typedef struct frame {
     uint8_t is_object;
     uint8_t has_name;            /* the current member's name is read (error points into it) */
+    uint8_t hashed;              /* its names are in the hash chains (more than SMALL_OBJECT) */
     size_t index;                /* element or member number */
     uint32_t names_base;         /* first entry of this object on the name stack */
     uint32_t name_off, name_len; /* raw spelling of the current member's name */
@@ -359,6 +363,15 @@ static uint32_t name_hash(const checker_t *k, const unsigned char *p, const unsi
 {
     hstate_t s = {k->seed, 0, 0};
     char c[4];
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    /* whole words at once: the same value hs_byte builds byte by byte */
+    if (!escaped)
+        for (; end - p >= 8; p += 8) {
+            uint64_t w;
+            memcpy(&w, p, 8);
+            s.h = mix64(s.h ^ w);
+        }
+#endif
     if (!escaped)
         for (; p < end; p++)
             hs_byte(&s, *p);
@@ -385,15 +398,20 @@ static int same_name(const checker_t *k, const name_entry_t *a, const name_entry
     return p == pe && q == qe;
 }
 
+static void link_name(checker_t *k, uint32_t i)
+{
+    uint32_t b = k->names[i].hash & k->mask;
+    k->names[i].next = k->heads[b];
+    k->heads[b] = i;
+}
+
 static void relink(checker_t *k)
 {
     uint32_t i;
     memset(k->heads, 0xFF, ((size_t)k->mask + 1) * sizeof *k->heads);
-    for (i = 0; i < k->n_names; i++) {
-        uint32_t b = k->names[i].hash & k->mask;
-        k->names[i].next = k->heads[b];
-        k->heads[b] = i;
-    }
+    for (i = 0; i < k->n_names; i++)
+        if (k->names[i].next != UNLINKED)
+            link_name(k, i);
 }
 
 static int grow_names(checker_t *k)
@@ -415,24 +433,50 @@ static int grow_names(checker_t *k)
 }
 
 /* Push the name just scanned ([off, off+len) raw) for the innermost object; 0 when it is
- * new there, 1 when the object has it already, -1 out of memory. */
+ * new there, 1 when the object has it already, -1 out of memory. A small object's names are
+ * compared one by one (most objects: no hashing at all); the name that makes it large hashes
+ * and links them all. */
 static int push_name(checker_t *k, uint32_t off, uint32_t len, int escaped)
 {
-    const frame_t *f = &k->frames[k->depth - 1];
+    frame_t *f = &k->frames[k->depth - 1];
     name_entry_t e;
     uint32_t i;
     e.off = off;
     e.len = len | (escaped ? ESCAPED : 0);
-    e.hash = name_hash(k, k->start + off, k->start + off + len, escaped);
-    for (i = k->heads ? k->heads[e.hash & k->mask] : UINT32_MAX; i != UINT32_MAX && i >= f->names_base;
-         i = k->names[i].next)
-        if (k->names[i].hash == e.hash && same_name(k, &k->names[i], &e))
-            return 1;
+    e.next = UNLINKED;
+    if (!f->hashed && k->n_names - f->names_base < SMALL_OBJECT) {
+        /* a cheap tag (first, middle and last byte) sorts out most pairs of plain names */
+        const unsigned char *p = k->start + off;
+        e.hash = len ? p[0] | (uint32_t)p[len / 2] << 8 | (uint32_t)p[len - 1] << 16 : 0;
+        for (i = f->names_base; i < k->n_names; i++) {
+            const name_entry_t *n = &k->names[i];
+            if (!((n->len | e.len) & ESCAPED) && (n->len != e.len || n->hash != e.hash))
+                continue;
+            if (same_name(k, n, &e))
+                return 1;
+        }
+    } else {
+        if (!f->hashed) {
+            for (i = f->names_base; i < k->n_names; i++) {
+                const name_entry_t *n = &k->names[i];
+                k->names[i].hash = name_hash(k, k->start + n->off, k->start + n->off + (n->len & ~ESCAPED),
+                                             (n->len & ESCAPED) != 0);
+                link_name(k, i);
+            }
+            f->hashed = 1;
+        }
+        e.hash = name_hash(k, k->start + off, k->start + off + len, escaped);
+        for (i = k->heads[e.hash & k->mask]; i != UINT32_MAX && i >= f->names_base; i = k->names[i].next)
+            if (k->names[i].hash == e.hash && same_name(k, &k->names[i], &e))
+                return 1;
+        e.next = 0;   /* linked below */
+    }
     if (k->n_names == k->cap_names && grow_names(k) != 0)
         return -1;
-    e.next = k->heads[e.hash & k->mask];
-    k->heads[e.hash & k->mask] = k->n_names;
-    k->names[k->n_names++] = e;
+    k->names[k->n_names] = e;
+    if (e.next != UNLINKED)
+        link_name(k, k->n_names);
+    k->n_names++;
     return 0;
 }
 
@@ -441,7 +485,8 @@ static void pop_names(checker_t *k, uint32_t base)
 {
     while (k->n_names > base) {
         const name_entry_t *e = &k->names[--k->n_names];
-        k->heads[e->hash & k->mask] = e->next;
+        if (e->next != UNLINKED)
+            k->heads[e->hash & k->mask] = e->next;
     }
 }
 

@@ -97,6 +97,7 @@ static int auth_token(einv_req_t *r, const char *token)
     auth_claims_t claims;
     einv_error_t err;
     char subject[600], msg[400];
+    const char *email;
     int rc;
     if (!r->srv->jwks)
         return unauthorized(r, "Invalid credentials: ID tokens are not accepted by this server (no JWKS configured)", 1);
@@ -111,12 +112,16 @@ static int auth_token(einv_req_t *r, const char *token)
     if (!claims.sub[0])
         return unauthorized(r, "Invalid ID token: no subject", 1);
     snprintf(subject, sizeof subject, "%s|%s", claims.iss, claims.sub);
-    /* An account needs an address. Only a verified email may link to an existing account or
-     * name a super-admin: an unverified one could be anybody's. Otherwise the subject is the
-     * account's address. */
-    rc = store_account_for_subject(r->srv->store, subject,
-                                   claims.email[0] && claims.email_verified ? claims.email : subject,
-                                   &r->account, &err);
+    /* The linking rule (docs/api.md "ID tokens"): only an email verified by the JSON boolean
+     * true may link to an existing account, never to one that has a subject or is a
+     * super-admin (the store checks both), and an address EINV_SUPER_ADMINS names is never
+     * taken from a token: super-admins are bound by subject with `einvoiced admin
+     * bind-subject`. Without a usable email the subject is the account's address. */
+    email = claims.email[0] && claims.email_verified &&
+                    !einv_config_is_super_admin(c, claims.email)
+                ? claims.email
+                : NULL;
+    rc = store_account_for_subject(r->srv->store, subject, email, &r->account, &err);
     if (rc != EINV_OK)
         return unavailable(r);
     r->via_key = 0;

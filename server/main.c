@@ -40,10 +40,13 @@ static void usage(FILE *f)
             "  einvoiced                 run the service\n"
             "  einvoiced admin create-account --email E [--plan FREE|PRO] [--super-admin]\n"
             "  einvoiced admin create-key --email E --name N [--sandbox] [--quota N]\n"
+            "  einvoiced admin bind-subject --email E --issuer I --subject S\n"
             "  einvoiced --help | --version\n"
             "\n"
             "create-account on an existing account updates the plan and super-admin flag given.\n"
             "create-key prints the raw key as the last line of its output; it is shown only once.\n"
+            "bind-subject lets ID tokens with iss I and sub S sign in to the account of E (the only\n"
+            "way to a super-admin account or one bound already: tokens never link to those by email).\n"
             "\n"
             "Settings (environment; EINV_CONFIG may name a KEY=VALUE file the environment overrides):\n"
             "  EINV_LISTEN         host:port to listen on (default 127.0.0.1:8080)\n"
@@ -201,6 +204,46 @@ static int admin_create_account(const einv_config_t *cfg, int argc, char **argv)
     return 0;
 }
 
+/* admin bind-subject: the only way an ID token reaches a super-admin account (or one that
+ * already has a subject): tokens never link to those by email (docs/api.md "ID tokens"). */
+static int admin_bind_subject(const einv_config_t *cfg, int argc, char **argv)
+{
+    const char *email = NULL, *issuer = NULL, *sub = NULL;
+    char subject[600];
+    einv_store_t *s;
+    store_account_t a;
+    einv_error_t err;
+    int i, rc;
+    for (i = 0; i < argc; i++) {
+        const char **slot = strcmp(argv[i], "--email") == 0 ? &email : strcmp(argv[i], "--issuer") == 0 ? &issuer
+                            : strcmp(argv[i], "--subject") == 0 ? &sub : NULL;
+        if (!slot) {
+            fprintf(stderr, "einvoiced: bind-subject: unknown option %s\n", argv[i]);
+            return 2;
+        }
+        if (!(*slot = arg_value(argc, argv, &i)))
+            return 2;
+    }
+    if (!email || !valid_email(email) || !issuer || !*issuer || !sub || !*sub || strlen(issuer) > 255 ||
+        strlen(sub) > 255) {
+        fprintf(stderr, "einvoiced: bind-subject needs --email E --issuer I --subject S (the token's iss and sub)\n");
+        return 2;
+    }
+    snprintf(subject, sizeof subject, "%s|%s", issuer, sub);
+    if (!(s = open_store(cfg)))
+        return 1;
+    memset(&a, 0, sizeof a);
+    memset(&err, 0, sizeof err);
+    rc = store_account_bind_subject(s, email, subject, &a, &err);
+    if (rc == EINV_OK)
+        printf("bound: %s %s subject=%s\n", a.id, a.email, subject);
+    else
+        print_error("cannot bind the subject", &err);
+    store_account_clear(&a);
+    store_close(s);
+    return rc == EINV_OK ? 0 : 1;
+}
+
 static int admin_create_key(const einv_config_t *cfg, int argc, char **argv)
 {
     const char *email = NULL, *name = NULL, *qs = NULL;
@@ -305,6 +348,8 @@ static int admin(int argc, char **argv)
         return admin_create_account(&cfg, argc - 1, argv + 1);
     if (strcmp(argv[0], "create-key") == 0)
         return admin_create_key(&cfg, argc - 1, argv + 1);
+    if (strcmp(argv[0], "bind-subject") == 0)
+        return admin_bind_subject(&cfg, argc - 1, argv + 1);
     fprintf(stderr, "einvoiced: unknown admin command %s\n", argv[0]);
     usage(stderr);
     return 2;

@@ -12,6 +12,7 @@
  * read endpoints live in routes_invoices_read.c. */
 #define _GNU_SOURCE
 #include "http.h"
+#include "http_json.h"
 #include "multipart.h"
 #include "quota.h"
 
@@ -24,9 +25,6 @@
 
 /* routes_invoices_read.c: GET one, list, downloads. */
 void routes_invoices_read_register(void);
-
-/* Nesting bound for JSON bodies (hostile input: deep arrays). */
-#define JSON_MAX_DEPTH 64
 
 /* The verdict every sandbox submit gets (API.md "Sandbox keys"). */
 static const char SANDBOX_RESULT[] =
@@ -476,9 +474,8 @@ static int json_content_type(const char *ct)
  * success *raw holds the body as received (malloc'd). */
 static json_object *read_json_body(einv_req_t *r, char **raw, size_t *len)
 {
-    json_tokener *tok;
     json_object *o;
-    char msg[300];
+    char msg[600];
     *raw = NULL;
     if (r->ri->content_length > 0 &&
         (unsigned long long)r->ri->content_length > (unsigned long long)r->srv->cfg.max_upload) {
@@ -490,46 +487,11 @@ static json_object *read_json_body(einv_req_t *r, char **raw, size_t *len)
     }
     if (http_read_body(r, raw, len, r->srv->cfg.max_upload) != 0)
         return NULL;
-    if (*len == 0) {
-        send_err(r, 400, "body: a JSON object is required", NULL);
-        goto fail;
-    }
-    tok = json_tokener_new_ex(JSON_MAX_DEPTH);
-    if (!tok) {
-        send_err(r, 500, "Out of memory", NULL);
-        goto fail;
-    }
-    o = json_tokener_parse_ex(tok, *raw, (int)*len);
-    if (!o || json_tokener_get_error(tok) != json_tokener_success ||
-        json_tokener_get_parse_end(tok) < *len) {
-        /* trailing whitespace after the value is fine; anything else is not */
-        size_t end = json_tokener_get_parse_end(tok);
-        int trailing_ws = o && json_tokener_get_error(tok) == json_tokener_success;
-        for (size_t i = end; trailing_ws && i < *len; i++)
-            if (!isspace((unsigned char)(*raw)[i]))
-                trailing_ws = 0;
-        if (!trailing_ws) {
-            enum json_tokener_error je = json_tokener_get_error(tok);
-            snprintf(msg, sizeof msg, "body: malformed JSON (%s at byte %zu)",
-                     je == json_tokener_success    ? "unexpected data after the value"
-                     : je == json_tokener_continue ? "unexpected end of input"
-                                                   : json_tokener_error_desc(je),
-                     end);
-            json_object_put(o);
-            json_tokener_free(tok);
-            send_err(r, 400, msg, NULL);
-            goto fail;
-        }
-    }
-    json_tokener_free(tok);
-    if (!json_object_is_type(o, json_type_object)) {
-        json_object_put(o);
-        send_err(r, 400, "body: a JSON object is required", NULL);
-        goto fail;
-    }
-    if (memchr(*raw, 0, *len)) {
-        json_object_put(o);
-        send_err(r, 400, "body: NUL bytes are not allowed in JSON", NULL);
+    /* strict RFC 8259 before json-c: NaN, comments, duplicate names, invalid UTF-8, raw NUL
+     * bytes ... are a 400 naming the place */
+    o = http_json_object(*raw, *len, NULL, msg, sizeof msg);
+    if (!o) {
+        send_err(r, 400, msg, NULL);
         goto fail;
     }
     return o;

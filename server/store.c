@@ -330,6 +330,17 @@ int store_account_for_subject(einv_store_t *s, const char *subject, const char *
     return s->ops->account_for_subject(s, subject, email && *email ? email : NULL, out, err);
 }
 
+/* Bind a subject to the account with this email (store.h). */
+int store_account_bind_subject(einv_store_t *s, const char *email, const char *subject,
+                               store_account_t *out, einv_error_t *err)
+{
+    if (!s || !out)
+        return einv_error_set(err, EINV_ERR_USAGE, "no store", "", "");
+    if (!email || !*email || !subject || !strchr(subject, '|'))
+        return einv_error_set(err, EINV_ERR_USAGE, "an email and an issuer|subject are required", "", "");
+    return s->ops->account_bind_subject(s, email, subject, out, err);
+}
+
 /* Set FREE (0) / PRO (1); NOTFOUND for an unknown account. */
 int store_account_set_plan(einv_store_t *s, const char *id, int pro)
 {

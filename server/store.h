@@ -111,9 +111,17 @@ int store_account_create(einv_store_t *s, const char *email, int pro, int super_
                          const char *subject, store_account_t *out, einv_error_t *err);
 int store_account_by_id(einv_store_t *s, const char *id, store_account_t *out);
 int store_account_by_email(einv_store_t *s, const char *email, store_account_t *out);
-/* Find the account of an ID-token subject, creating it (FREE) on first sight; race-free. */
+/* Find the account of an ID-token subject, creating it (FREE) on first sight; race-free.
+ * The linking rule: email (a verified one, or NULL) links the subject to an existing account
+ * only when that account has no subject yet and is not a super-admin (the caller passes NULL
+ * for an address EINV_SUPER_ADMINS names); otherwise the new account's address is the email
+ * when no account holds it, else the subject. */
 int store_account_for_subject(einv_store_t *s, const char *subject, const char *email,
                               store_account_t *out, einv_error_t *err);
+/* Bind an ID-token subject ("issuer|sub") to the account with this email (admin CLI, the
+ * only way for super-admins); the subject leaves any other account. NOTFOUND without one. */
+int store_account_bind_subject(einv_store_t *s, const char *email, const char *subject,
+                               store_account_t *out, einv_error_t *err);
 int store_account_set_plan(einv_store_t *s, const char *id, int pro);
 int store_account_set_super_admin(einv_store_t *s, const char *id, int super_admin);
 /* Quota counters of a period: the account's total and (if key_id) one key's. */

@@ -21,6 +21,8 @@ typedef struct store_ops {
     int (*account_by_email)(einv_store_t *s, const char *email, store_account_t *out);
     int (*account_for_subject)(einv_store_t *s, const char *subject, const char *email,
                                store_account_t *out, einv_error_t *err);
+    int (*account_bind_subject)(einv_store_t *s, const char *email, const char *subject,
+                                store_account_t *out, einv_error_t *err);
     int (*account_set_flag)(einv_store_t *s, const char *id, const char *column, int value);
     int (*usage)(einv_store_t *s, const char *account_id, const char *key_id,
                  const char *period, long long *account_used, long long *key_used);

@@ -469,38 +469,79 @@ static int pg_account_by_email(einv_store_t *base, const char *email, store_acco
 
 /* Race-free without a transaction: every step is one statement that either finds, links or
  * creates; a concurrent creator makes our INSERT do nothing (or hit the email index), after
- * which the subject's row is there to be read. */
+ * which the subject's row is there to be read. The linking rule (store.h): a verified email
+ * links only to an account without a subject that is not a super-admin; otherwise the new
+ * account's address is the email when it is free, else the subject. */
 static int for_subject_on(PGconn *c, const char *subject, const char *email,
                           store_account_t *out, einv_error_t *err)
 {
     static const char by_subject[] = "SELECT " ACCOUNT_COLS " FROM accounts WHERE subject = $1";
-    int rc = account_q(c, by_subject, subject, NULL, out);
+    int rc = account_q(c, by_subject, subject, NULL, out), attempt;
     if (rc != EINV_ERR_NOTFOUND)
         return rc;
     if (email) {
         rc = account_q(c, "UPDATE accounts SET subject = $1 WHERE lower(email) = lower($2)"
-                          " AND subject IS NULL RETURNING " ACCOUNT_COLS, subject, email, out);
+                          " AND subject IS NULL AND NOT super_admin RETURNING " ACCOUNT_COLS,
+                       subject, email, out);
         if (rc != EINV_ERR_NOTFOUND)
             return rc;
     }
-    char id[37];
-    store_uuid(id);
-    PGresult *r = pg_x(c, 0, "INSERT INTO accounts (id, email, subject) VALUES ($1::uuid, $2, $3)"
-                             " ON CONFLICT (subject) DO NOTHING RETURNING " ACCOUNT_COLS,
-                       "sss", id, email, subject);
-    if (pg_ok(r) && PQntuples(r) == 1) {
-        read_account(r, out);
+    for (attempt = 0; attempt < 2; attempt++) {
+        /* the second attempt: the email belongs to an account we may not link to */
+        const char *address = email && attempt == 0 ? email : subject;
+        char id[37];
+        store_uuid(id);
+        PGresult *r = pg_x(c, 0, "INSERT INTO accounts (id, email, subject) VALUES ($1::uuid, $2, $3)"
+                                 " ON CONFLICT (subject) DO NOTHING RETURNING " ACCOUNT_COLS,
+                           "sss", id, address, subject);
+        if (pg_ok(r) && PQntuples(r) == 1) {
+            read_account(r, out);
+            PQclear(r);
+            return EINV_OK;
+        }
+        int dup = strcmp(pg_state(r), "23505") == 0, ok = pg_ok(r);
         PQclear(r);
-        return EINV_OK;
+        if (!ok && !dup)
+            return EINV_ERR;
+        rc = account_q(c, by_subject, subject, NULL, out);
+        if (rc != EINV_ERR_NOTFOUND)
+            return rc;
+        if (address == subject)
+            break;
     }
-    int dup = strcmp(pg_state(r), "23505") == 0, ok = pg_ok(r);
-    PQclear(r);
-    if (!ok && !dup)
-        return EINV_ERR;
-    rc = account_q(c, by_subject, subject, NULL, out);
+    return einv_error_set(err, EINV_ERR_USAGE, "cannot create an account for this identity", "", "");
+}
+
+static int update_q(PGconn *c, const char *sql, const char *types, const char *a, const char *b,
+                    const char *d);
+
+/* Bind subject to the account with this email (admin CLI): the subject leaves any other
+ * account first, so a sign-in that went to a new account before the binding is redirected. */
+static int bind_subject_on(PGconn *c, const char *email, const char *subject, store_account_t *out,
+                           einv_error_t *err)
+{
+    store_account_t a;
+    int rc = account_q(c, "SELECT " ACCOUNT_COLS " FROM accounts WHERE lower(email) = lower($1)", email,
+                       NULL, &a);
     if (rc == EINV_ERR_NOTFOUND)
-        return einv_error_set(err, EINV_ERR_USAGE, "this email belongs to another identity", "",
-                              "Sign in with the identity that created the account");
+        return einv_error_set(err, EINV_ERR_NOTFOUND, "no account with this email", "",
+                              "Create it first: einvoiced admin create-account --email E");
+    if (rc != EINV_OK)
+        return rc;
+    rc = update_q(c, "UPDATE accounts SET subject = NULL WHERE subject = $1 AND id <> $2::uuid", "ss",
+                  subject, a.id, NULL);
+    if (rc == EINV_OK || rc == EINV_ERR_NOTFOUND)
+        rc = account_q(c, "UPDATE accounts SET subject = $1 WHERE id = $2::uuid RETURNING " ACCOUNT_COLS,
+                       subject, a.id, out);
+    store_account_clear(&a);
+    return rc;
+}
+
+static int pg_account_bind_subject(einv_store_t *base, const char *email, const char *subject,
+                                   store_account_t *out, einv_error_t *err)
+{
+    int rc;
+    PG_CALL((pg_store_t *)base, rc, c, bind_subject_on(c, email, subject, out, err));
     return rc;
 }
 
@@ -711,6 +752,7 @@ static const store_ops_t pg_ops = {
     .account_by_id = pg_account_by_id,
     .account_by_email = pg_account_by_email,
     .account_for_subject = pg_account_for_subject,
+    .account_bind_subject = pg_account_bind_subject,
     .account_set_flag = pg_account_set_flag,
     .usage = pg_usage,
     .key_create = pg_key_create,

@@ -434,26 +434,37 @@ static int sq_account_by_email(einv_store_t *base, const char *email, store_acco
     return rc;
 }
 
-/* Under one write transaction: the subject's account; else an account with the token's
- * email that has no subject yet (created by `admin create-account`), which is linked; else
- * a new FREE account. Two threads racing for one subject serialise on the write lock. */
+/* A connection inside a write transaction for the account functions, or NULL with err
+ * set when the database stays busy. */
+static sqlite3 *account_tx(sq_store_t *s, einv_error_t *err)
+{
+    sqlite3 *db = sq_acquire(s);
+    if (sq_begin(s, db) == EINV_OK)
+        return db;
+    sq_release(s, db);
+    einv_error_set(err, EINV_ERR, "database busy", "", "");
+    return NULL;
+}
+
+/* Under one write transaction: the subject's account; else (the linking rule, store.h) an
+ * account with the token's verified email that has no subject yet and is not a super-admin,
+ * which is linked; else a new FREE account whose address is the email when it is free, else
+ * the subject. Two threads racing for one subject serialise on the write lock. */
 static int sq_account_for_subject(einv_store_t *base, const char *subject, const char *email,
                                   store_account_t *out, einv_error_t *err)
 {
     sq_store_t *s = (sq_store_t *)base;
-    sqlite3 *db = sq_acquire(s);
+    sqlite3 *db = account_tx(s, err);
     int rc;
-    if (sq_begin(s, db) != EINV_OK) {
-        sq_release(s, db);
-        return einv_error_set(err, EINV_ERR, "database busy", "", "");
-    }
+    if (!db)
+        return EINV_ERR;
     rc = account_where(db, "subject = ?", subject, out);
     if (rc == EINV_ERR_NOTFOUND && email) {
         rc = account_where(db, "lower(email) = lower(?)", email, out);
-        if (rc == EINV_OK && out->subject) {
-            store_account_clear(out);
-            rc = einv_error_set(err, EINV_ERR, "this email belongs to another identity", "",
-                                "Sign in with the identity that created the account");
+        if (rc == EINV_OK && (out->subject || out->super_admin)) {
+            store_account_clear(out);   /* taken by an account we may not link to */
+            email = NULL;
+            rc = EINV_ERR_NOTFOUND;
         } else if (rc == EINV_OK) {
             if (sq_exec(db, "UPDATE accounts SET subject = ? WHERE id = ?", "ss", subject,
                         out->id) == SQLITE_DONE) {
@@ -465,13 +476,44 @@ static int sq_account_for_subject(einv_store_t *base, const char *subject, const
         }
     }
     if (rc == EINV_ERR_NOTFOUND)
-        rc = insert_account(db, email, 0, 0, subject, out, err);
+        rc = insert_account(db, email ? email : subject, 0, 0, subject, out, err);
     if (rc == EINV_OK)
         rc = sq_commit(s, db);
     else
         sq_rollback(s, db);
     if (rc != EINV_OK && err && !err->message[0])
         einv_error_set(err, EINV_ERR, "cannot find or create the account", "", "");
+    sq_release(s, db);
+    return rc;
+}
+
+/* Bind subject to the account with this email (admin CLI), taking it from any other
+ * account first, in one write transaction. */
+static int sq_account_bind_subject(einv_store_t *base, const char *email, const char *subject,
+                                   store_account_t *out, einv_error_t *err)
+{
+    sq_store_t *s = (sq_store_t *)base;
+    sqlite3 *db = account_tx(s, err);
+    int rc;
+    if (!db)
+        return EINV_ERR;
+    rc = account_where(db, "lower(email) = lower(?)", email, out);
+    if (rc == EINV_ERR_NOTFOUND)
+        einv_error_set(err, EINV_ERR_NOTFOUND, "no account with this email", "",
+                       "Create it first: einvoiced admin create-account --email E");
+    if (rc == EINV_OK &&
+        (sq_exec(db, "UPDATE accounts SET subject = NULL WHERE subject = ? AND id <> ?", "ss", subject,
+                 out->id) != SQLITE_DONE ||
+         sq_exec(db, "UPDATE accounts SET subject = ? WHERE id = ?", "ss", subject, out->id) != SQLITE_DONE)) {
+        store_account_clear(out);
+        rc = einv_error_set(err, EINV_ERR, "cannot bind the subject", sqlite3_errmsg(db), "");
+    }
+    if (rc == EINV_OK) {
+        free(out->subject);
+        out->subject = strdup(subject);
+        rc = sq_commit(s, db);
+    } else
+        sq_rollback(s, db);
     sq_release(s, db);
     return rc;
 }
@@ -686,6 +728,7 @@ static const store_ops_t sq_ops = {
     .account_by_id = sq_account_by_id,
     .account_by_email = sq_account_by_email,
     .account_for_subject = sq_account_for_subject,
+    .account_bind_subject = sq_account_bind_subject,
     .account_set_flag = sq_account_set_flag,
     .usage = sq_usage,
     .key_create = sq_key_create,

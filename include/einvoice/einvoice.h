@@ -3,6 +3,7 @@
 #define EINVOICE_EINVOICE_H
 #include "status.h"
 #include "limits.h"
+#include "json_strict.h"
 #include "decimal.h"
 #include "finding.h"
 #include "xml.h"

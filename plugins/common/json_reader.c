@@ -154,8 +154,15 @@ static int jp_string(jp_t *j, const char **out, size_t *outlen)
 {
     const unsigned char *s0 = j->p + 1, *p = s0;
     char *buf;
-    while (*p != '"')
-        p += *p == '\\' ? 2 : 1;
+    for (;;) {   /* the closing quote: the first one after an even run of backslashes */
+        const unsigned char *b;
+        p = memchr(p, '"', (size_t)(j->end - p));
+        for (b = p; b > s0 && b[-1] == '\\'; b--)
+            ;
+        if (((p - b) & 1) == 0)
+            break;
+        p++;
+    }
     if (!(buf = jr_alloc(j->doc, (size_t)(p - s0) + 1)))
         return j->nomem = 1, 0;
     *outlen = einv_json_unescape((const char *)s0, (size_t)(p - s0), buf);

@@ -358,3 +358,20 @@ class AccountChecks:
         if check_json_ok("jwt.can-create-api-key", r, 201):
             check("jwt.key-belongs-to-token-account", dig(self.account(r.json.get("key")), "id") == a1.get("id"), "")
             check("jwt.key-of-free-account-clamped", r.json.get("quotaLimit") == 500, r.json.get("quotaLimit"))
+        # the linking rule: email_verified counts only as the boolean true, and a verified email
+        # never reaches a super-admin account (its flag or EINV_SUPER_ADMINS)
+        other_id = self.account(self.keys["other"]).get("id")
+        for name, extra in (("string", {"email_verified": "true"}), ("number", {"email_verified": 1})):
+            a = self.account(J.token("bb-link-%s" % name, email="other@bb.test", extra=extra))
+            check("jwt.email-verified-%s-does-not-link" % name,
+                  a.get("id") not in (None, other_id) and a.get("email") != "other@bb.test", a)
+        for sa_key, email in (("root", "root@bb.test"), ("admin2", "admin2@bb.test")):
+            target = self.account(self.keys[sa_key]).get("id")
+            a = self.account(J.token("bb-sa-%s" % sa_key, email=email, extra={"email_verified": True}))
+            check("jwt.verified-email-never-reaches-super-admin.%s" % sa_key,
+                  a.get("id") not in (None, target) and a.get("superAdmin") is False, a)
+        # strict JSON: NaN and a key named twice are 400, and nothing changes
+        for name, body in (("nan", '{"plan":NaN}'), ("duplicate-key", '{"plan":"PRO","plan":"FREE"}')):
+            check_error("json.strict-%s-400" % name,
+                        self.req("PUT", "/api/v1/account/plan", key=self.keys["plan"], body=body,
+                                 headers={"Content-Type": "application/json"}), 400)

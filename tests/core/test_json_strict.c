@@ -239,6 +239,46 @@ static void test_sizes(void)
     CU_ASSERT_EQUAL(e.status, EINV_JSON_SIZE);
 }
 
+/* Objects that cross from compared-one-by-one to hashed names, mixed with small ones. */
+static void test_small_and_large_objects(void)
+{
+    char s[8192];
+    size_t len;
+    int i;
+    einv_json_error_t e;
+    /* the 20th name repeats the 3rd: found through the hash after the switch */
+    len = (size_t)snprintf(s, sizeof s, "{");
+    for (i = 0; i < 19; i++)
+        len += (size_t)snprintf(s + len, sizeof s - len, "\"k%d\":%d,", i, i);
+    snprintf(s + len, sizeof s - len, "\"k2\":0}");
+    REFUSED(s, EINV_JSON_DUPLICATE, "", "duplicate key \"k2\"", -1);
+    /* ... spelled with an escape */
+    snprintf(s + len, sizeof s - len, "\"\\u006b2\":0}");
+    REFUSED(s, EINV_JSON_DUPLICATE, "", "duplicate key \"k2\"", -1);
+    snprintf(s + len, sizeof s - len, "\"k19\":0}");
+    CU_ASSERT_EQUAL(check(s, &e), EINV_OK);
+    /* a small outer object around a large inner one (whose names outgrow the first table),
+     * then a repeat in the outer one: the inner names are gone, the outer ones are compared */
+    len = (size_t)snprintf(s, sizeof s, "{\"a\":1,\"in\":{");
+    for (i = 0; i < 100; i++)
+        len += (size_t)snprintf(s + len, sizeof s - len, "%s\"k%d\":%d", i ? "," : "", i, i);
+    len += (size_t)snprintf(s + len, sizeof s - len, "},\"k5\":1,\"b\":2");
+    snprintf(s + len, sizeof s - len, "}");
+    CU_ASSERT_EQUAL(check(s, &e), EINV_OK);
+    snprintf(s + len, sizeof s - len, ",\"in\":3}");
+    REFUSED(s, EINV_JSON_DUPLICATE, "", "duplicate key \"in\"", -1);
+    /* a large outer object with small inner ones naming the same keys, then a repeat outside */
+    len = (size_t)snprintf(s, sizeof s, "{");
+    for (i = 0; i < 30; i++)
+        len += (size_t)snprintf(s + len, sizeof s - len, "\"k%d\":{\"k%d\":1,\"x\":[{\"k%d\":2}]},", i, i, i);
+    snprintf(s + len, sizeof s - len, "\"last\":0}");
+    CU_ASSERT_EQUAL(check(s, &e), EINV_OK);
+    snprintf(s + len, sizeof s - len, "\"k29\":0}");
+    REFUSED(s, EINV_JSON_DUPLICATE, "", "duplicate key \"k29\"", -1);
+    snprintf(s + len, sizeof s - len, "\"z\":{\"q\":1,\"q\":2}}");
+    REFUSED(s, EINV_JSON_DUPLICATE, "/z", "duplicate key \"q\"", -1);
+}
+
 /* n members "k0".."k<n-1>", then `last` (a repeat or a new name), in one object. */
 static char *many_keys(size_t n, const char *last, size_t *len)
 {
@@ -287,6 +327,7 @@ int main(void)
     CU_add_test(s, "lenient syntax refused", test_refuses_lenient_syntax);
     CU_add_test(s, "invalid UTF-8 and lone surrogates refused", test_refuses_bad_text);
     CU_add_test(s, "duplicate member names", test_duplicates);
+    CU_add_test(s, "small objects and hashed ones", test_small_and_large_objects);
     CU_add_test(s, "the place: line, column, byte, pointer", test_place);
     CU_add_test(s, "long pointers are cut at a character", test_long_pointer);
     CU_add_test(s, "depth cap", test_depth);

@@ -463,13 +463,37 @@ static void test_subject_race(void)
     CU_ASSERT_EQUAL(a.pro, 1);
     CU_ASSERT_STRING_EQUAL(a.subject, "iss|linked");
     store_account_clear(&a);
-    /* another subject with that email is refused, not merged */
+    /* another subject with that email is not merged: an account of its own, addressed by
+     * its subject (the email is taken) */
     memset(&err, 0, sizeof err);
-    CU_ASSERT_EQUAL(store_account_for_subject(S, "iss|other", admin_email, &a, &err), EINV_ERR);
-    CU_ASSERT(err.message[0] != '\0');
-    /* no email claim at all */
+    CU_ASSERT_EQUAL(store_account_for_subject(S, "iss|other", admin_email, &a, &err), EINV_OK);
+    CU_ASSERT_STRING_NOT_EQUAL(a.id, id);
+    CU_ASSERT_STRING_EQUAL(a.email ? a.email : "", "iss|other");
+    store_account_clear(&a);
+    /* a super-admin account is never linked by email, even without a subject */
+    char sa_email[64], sa_id[37];
+    snprintf(sa_email, sizeof sa_email, "root%d@example.com", getpid());
+    CU_ASSERT_EQUAL_FATAL(store_account_create(S, sa_email, 1, 1, NULL, &b, &err), EINV_OK);
+    memcpy(sa_id, b.id, 37);
+    store_account_clear(&b);
+    CU_ASSERT_EQUAL(store_account_for_subject(S, "iss|root", sa_email, &a, &err), EINV_OK);
+    CU_ASSERT_STRING_NOT_EQUAL(a.id, sa_id);
+    CU_ASSERT_EQUAL(a.super_admin, 0);
+    store_account_clear(&a);
+    /* the admin binds it by subject: the subject moves over to the super-admin account */
+    CU_ASSERT_EQUAL(store_account_bind_subject(S, sa_email, "iss|root", &a, &err), EINV_OK);
+    CU_ASSERT_STRING_EQUAL(a.id, sa_id);
+    store_account_clear(&a);
+    CU_ASSERT_EQUAL(store_account_for_subject(S, "iss|root", NULL, &a, &err), EINV_OK);
+    CU_ASSERT_STRING_EQUAL(a.id, sa_id);
+    CU_ASSERT_EQUAL(a.super_admin, 1);
+    store_account_clear(&a);
+    snprintf(sql, sizeof sql, "SELECT count(*) FROM accounts WHERE subject = 'iss|root'");
+    CU_ASSERT_STRING_EQUAL(db_sql(sql), "1");
+    CU_ASSERT_EQUAL(store_account_bind_subject(S, "nobody-here@example.com", "iss|x", &a, &err), EINV_ERR_NOTFOUND);
+    /* no email claim at all: the subject is the address */
     CU_ASSERT_EQUAL(store_account_for_subject(S, "iss|noemail", NULL, &a, &err), EINV_OK);
-    CU_ASSERT_PTR_NULL(a.email);
+    CU_ASSERT_STRING_EQUAL(a.email ? a.email : "", "iss|noemail");
     store_account_clear(&a);
     CU_ASSERT_EQUAL(store_account_for_subject(S, "", NULL, &a, &err), EINV_ERR_USAGE);
 }
