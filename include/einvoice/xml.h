@@ -49,8 +49,12 @@ typedef struct einv_xml_limits {
 } einv_xml_limits_t;
 
 /* Parse XML with no network access, no DTD, no entity expansion (a DOCTYPE is refused),
- * and bounded depth. On failure returns NULL and writes a one-line reason into err
- * (err->message; err->detail holds "line L"). (transfer full): free with einv_xdoc_free. */
+ * and bounded depth. The budget (limits.h) of the validation running on this thread applies
+ * (else the defaults): attributes per element, elements, character data, the deadline;
+ * limits->max_bytes, when set, replaces its max_xml_bytes. On failure returns NULL and writes
+ * a one-line reason into err (err->message; err->detail holds "line L"); at a limit err->code
+ * is EINV_ERR_LIMIT and err->detail names the limit's field ("max_attributes", ...), and the
+ * engine reports the LIMIT-... finding itself. (transfer full): free with einv_xdoc_free. */
 EINV_API einv_xdoc_t *einv_xdoc_parse(const void *data, size_t len,
                                       const einv_xml_limits_t *limits, einv_error_t *err);
 EINV_API void einv_xdoc_free(einv_xdoc_t *d);
