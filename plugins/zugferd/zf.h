@@ -43,6 +43,11 @@ void zf_filespec_name(qpdf_data q, qpdf_oh fs, char *buf, size_t size);
 int zf_stream_bytes(einv_ctx_t *ctx, qpdf_data q, qpdf_oh s, size_t cap, unsigned char **out, size_t *len,
                     char *why, size_t size);
 
+/* src into dst (size bytes, NUL-terminated) with every byte that is not part of valid
+ * UTF-8 written '?' (dst may be src): parser messages quote the document's bytes, and
+ * findings must be UTF-8. */
+void zf_utf8_copy(char *dst, size_t size, const char *src);
+
 /* Report LIMIT-PDF-DECODED (or, for the deadline, let the context report LIMIT-TIME) for
  * a decode of `what` that stopped at a limit; rc is ZF_DEC_LIMIT or ZF_DEC_TIME. */
 void zf_report_limit(einv_ctx_t *ctx, int rc, const char *what);

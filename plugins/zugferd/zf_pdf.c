@@ -29,6 +29,32 @@ static void decode_parms(qpdf_data q, qpdf_oh p, zf_filter_t *f)
     }
 }
 
+void zf_utf8_copy(char *dst, size_t size, const char *src)
+{
+    const unsigned char *s = (const unsigned char *)src;
+    size_t k = 0;
+    while (*s && k + 1 < size) {
+        size_t n = *s < 0x80 ? 1 : (*s & 0xE0) == 0xC0 ? 2 : (*s & 0xF0) == 0xE0 ? 3 : (*s & 0xF8) == 0xF0 ? 4 : 0, i;
+        int ok = n > 0 && k + n < size && !(n == 2 && *s < 0xC2) && !(n == 4 && *s > 0xF4);
+        for (i = 1; ok && i < n; i++)
+            ok = (s[i] & 0xC0) == 0x80;
+        /* overlong three- and four-byte forms, surrogates, above U+10FFFF */
+        if (ok && n == 3 && ((*s == 0xE0 && s[1] < 0xA0) || (*s == 0xED && s[1] >= 0xA0)))
+            ok = 0;
+        if (ok && n == 4 && ((*s == 0xF0 && s[1] < 0x90) || (*s == 0xF4 && s[1] >= 0x90)))
+            ok = 0;
+        if (!ok) {
+            dst[k++] = '?';
+            s++;
+            continue;
+        }
+        memmove(dst + k, s, n);   /* dst may be src: the copy never runs ahead of it */
+        k += n;
+        s += n;
+    }
+    dst[k] = 0;
+}
+
 /* A PDF name for a message: bytes outside printable ASCII written #xx, as PDF writes them,
  * so the finding stays valid UTF-8 whatever the file holds. */
 static void name_for_message(const char *name, char *buf, size_t size)

@@ -151,6 +151,8 @@ void zf_check_xmp(einv_ctx_t *ctx, qpdf_data q, const char *guideline, const cha
     d = einv_xdoc_parse(buf, len, NULL, &err);
     free(buf);
     if (!d) {
+        zf_utf8_copy(err.message, sizeof err.message, err.message);
+        zf_utf8_copy(err.detail, sizeof err.detail, err.detail);
         einv_report_msg(ctx, &zf_r_xmp_missing, "/Root/Metadata",
                         "The XMP metadata is not well-formed XML: %s (%s).", err.message, err.detail);
         return;

@@ -122,9 +122,12 @@ static int take_xml(einv_ctx_t *ctx, zf_invoice_file_t *file, char *guideline, s
     guideline[0] = 0;
     if (!d) {
         /* a limit of the budget is not a syntax error: the engine reports it (LIMIT-...) */
-        if (err.code != EINV_ERR_LIMIT)
+        if (err.code != EINV_ERR_LIMIT) {
+            zf_utf8_copy(err.message, sizeof err.message, err.message);
+            zf_utf8_copy(err.detail, sizeof err.detail, err.detail);
             einv_report_msg(ctx, &zf_r_xml_wellformed, field, "The embedded %s is not well-formed XML: %s (%s).",
                             file->name, err.message, err.detail);
+        }
         return 0;
     }
     if (zf1_is_document(d))

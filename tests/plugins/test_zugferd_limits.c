@@ -521,6 +521,53 @@ static void test_truncated_inside_stream(void)
     free(enc.p);
 }
 
+/* 1 when s is valid UTF-8 (no overlong forms, surrogates or values above U+10FFFF). */
+static int utf8_ok(const char *str)
+{
+    const unsigned char *s = (const unsigned char *)str;
+    while (*s) {
+        uint32_t c;
+        int n = *s < 0x80 ? 0 : *s >= 0xC2 && *s < 0xE0 ? 1 : *s >= 0xE0 && *s < 0xF0 ? 2 : *s >= 0xF0 && *s < 0xF5 ? 3 : -1, i;
+        if (n < 0)
+            return 0;
+        c = n ? *s & (0x3F >> n) : *s;
+        for (i = 1; i <= n; i++) {
+            if ((s[i] & 0xC0) != 0x80)
+                return 0;
+            c = c << 6 | (s[i] & 0x3F);
+        }
+        if ((n == 2 && (c < 0x800 || (c >= 0xD800 && c < 0xE000))) || (n == 3 && (c < 0x10000 || c > 0x10FFFF)))
+            return 0;
+        s += n + 1;
+    }
+    return 1;
+}
+
+/* The parser quotes the document's bytes in its messages: an invalid byte in a tag name of
+ * the embedded XML or of the XMP must not make the result invalid UTF-8. */
+static void test_messages_stay_utf8(void)
+{
+    char *bad = tst_replace(invoice, "</rsm:ExchangedDocument>", "</rsm:Exchanged\xDD\xFF" "Document>");
+    tst_pdf_spec_t s = {0};
+    einv_result_t *r;
+    const einv_finding_t *f;
+    size_t i;
+    CU_ASSERT_PTR_NOT_NULL_FATAL(bad);
+    s.xml = bad;
+    s.xml_len = strlen(bad);
+    s.level = "EN 16931</fx:Conformance\xDDLevel><x>";
+    r = validate_spec(&s, 0);
+    CU_ASSERT_PTR_NOT_NULL(f = tst_find(r, "XML-WELLFORMED"));
+    CU_ASSERT_PTR_NOT_NULL(f = tst_find(r, "PDF-XMP-MISSING"));
+    for (i = 0; i < einv_result_count(r); i++) {
+        if (!utf8_ok(einv_result_at(r, i)->message))
+            fprintf(stderr, "\nnot UTF-8: %s\n", einv_result_at(r, i)->message);
+        CU_ASSERT_TRUE(utf8_ok(einv_result_at(r, i)->message));
+    }
+    einv_result_free(r);
+    free(bad);
+}
+
 /* ---- tests: finding the attachment ---- */
 
 static const char *const OTHER_FILESPEC =
@@ -729,6 +776,7 @@ int main(void)
     CU_add_test(s, "hex/85/RunLength/LZW/predictor chains: bare XML's fatal set", test_chains_decode_right);
     CU_add_test(s, "unsupported and corrupt filters", test_unsupported_and_corrupt_filters);
     CU_add_test(s, "truncated inside the attachment", test_truncated_inside_stream);
+    CU_add_test(s, "parser messages stay valid UTF-8", test_messages_stay_utf8);
     CU_add_test(s, "invoice after 1,000 attachments", test_thousand_attachments);
     CU_add_test(s, "cyclic name tree", test_cyclic_name_tree);
     CU_add_test(s, "deep name tree", test_deep_name_tree);
