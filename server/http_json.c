@@ -60,6 +60,15 @@ int http_json_int_range(json_object *v, long long min, long long max, long long 
     return 1;
 }
 
+const char *http_json_text(json_object *v)
+{
+    const char *s;
+    if (!v || !json_object_is_type(v, json_type_string))
+        return NULL;
+    s = json_object_get_string(v);
+    return strlen(s) == (size_t)json_object_get_string_len(v) ? s : NULL;
+}
+
 int http_text_clean(const char *s, size_t len)
 {
     size_t i;

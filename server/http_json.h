@@ -22,6 +22,10 @@ json_object *http_json_object(const char *body, size_t len, const char *what, ch
  * integer or out of range (json-c clamps beyond 64 bits; a clamped value is refused). */
 int http_json_int_range(json_object *v, long long min, long long max, long long *out);
 
+/* v's text when it is a JSON string without U+0000 (json-c's C string would end there and
+ * "PRO\u0000x" read as "PRO"), else NULL. (transfer none) */
+const char *http_json_text(json_object *v);
+
 /* 1 when s (len bytes) is valid UTF-8 without control characters (C0, DEL, C1): safe to
  * store and echo as a name. */
 int http_text_clean(const char *s, size_t len);

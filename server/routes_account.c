@@ -89,12 +89,11 @@ static void put_plan(einv_req_t *r, const char *const *params, int nparams)
         http_send_error(r, 400, "plan is required: \"PRO\" or \"FREE\"", NULL);
         return;
     }
-    if (!json_object_is_type(plan, json_type_string)) {
+    if (!(p = http_json_text(plan))) {
         json_object_put(o);
         http_send_error(r, 400, "plan must be a string: \"PRO\" or \"FREE\"", NULL);
         return;
     }
-    p = json_object_get_string(plan);
     if (strcmp(p, "PRO") == 0)
         pro = 1;
     else if (strcmp(p, "FREE") == 0)

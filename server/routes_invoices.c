@@ -594,13 +594,13 @@ static void h_create(einv_req_t *r, const char *const *p, int np)
         send_err(r, 400, "validationProfile: required field is missing", NULL);
         return;
     }
-    if (!json_object_is_type(vp, json_type_string)) {
+    if (!http_json_text(vp)) {   /* a string, and no U+0000 to cut it short */
         json_object_put(o);
         free(raw);
-        send_err(r, 400, "validationProfile: must be a string", NULL);
+        send_err(r, 400, "validationProfile: must be a string (a profile name)", NULL);
         return;
     }
-    profile = resolve_profile(r, "validationProfile", json_object_get_string(vp));
+    profile = resolve_profile(r, "validationProfile", http_json_text(vp));
     json_object_put(o);
     if (!profile) {
         free(raw);

@@ -113,13 +113,12 @@ static void create_key(einv_req_t *r, const char *const *params, int nparams)
         BAD("name is required");
     if (!json_object_is_type(v, json_type_string))
         BAD("name must be a string");
-    name = json_object_get_string(v);
+    if (!(name = http_json_text(v)))
+        BAD("name must not contain NUL characters");
     if (!*name || strspn(name, " \t\r\n") == strlen(name))
         BAD("name must not be empty");
     if (utf8_len(name) > KEY_NAME_MAX)
         BAD("name must be at most 200 characters");
-    if ((size_t)json_object_get_string_len(v) != strlen(name))
-        BAD("name must not contain NUL characters");
     if (!http_text_clean(name, strlen(name)))
         BAD("name must be UTF-8 text without control characters");
     if (json_object_object_get_ex(o, "sandbox", &v) && v) {

@@ -157,6 +157,7 @@ static void test_invoice_bodies(void)
         "/buyerReference", "UTF-8");
     BAD("POST", "/api/v1/invoices", free_key, "{\"validationProfile\":\"EN16931\",\"buyerReference\":\"\\udc00\"}",
         "/buyerReference", "surrogate");
+    BAD("POST", "/api/v1/invoices", free_key, "{\"validationProfile\":\"EN16931\\u0000junk\"}", "validationProfile");
     BAD("POST", odata, free_key, "{\"d\":{\"SupplierInvoice\":\"1\",\"SupplierInvoice\":\"2\"}}", "/d: duplicate key");
     BAD("POST", odata, free_key, "{\"d\":{\"SupplierInvoice\":\"1\"}} // done", "comments");
     CU_ASSERT_EQUAL(invoice_count(free_key), before);
@@ -170,6 +171,11 @@ static void test_account_bodies(void)
     CU_ASSERT_STRING_EQUAL(jstr(o, "plan") ? jstr(o, "plan") : "", "FREE");   /* nothing applied */
     json_object_put(o);
     BAD("PUT", "/api/v1/account/plan", free_key, "{\"plan\":\"PRO\"}\n{}", "after the JSON value");
+    /* U+0000 must not cut a value short ("PRO\u0000x" is not "PRO") */
+    BAD("PUT", "/api/v1/account/plan", free_key, "{\"plan\":\"PRO\\u0000x\"}", "plan");
+    o = get("/api/v1/account", free_key);
+    CU_ASSERT_STRING_EQUAL(jstr(o, "plan") ? jstr(o, "plan") : "", "FREE");
+    json_object_put(o);
     BAD("PUT", "/api/v1/account/mappings", free_key, "{\"units\":{\"PCE\":\"H87\",\"PCE\":\"C62\"}}",
         "/units: duplicate key \"PCE\"");
     BAD("PUT", "/api/v1/account/mappings", free_key, "{\"taxCodes\":{\"A1\":{\"category\":\"S\",\"rate\":NaN}}}",
