@@ -11,6 +11,7 @@
 #include <openssl/err.h>
 #include <openssl/evp.h>
 #include <openssl/rsa.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -81,6 +82,9 @@ static int claim_time(struct json_object *o, const char *name, long long *out)
     if (!json_object_object_get_ex(o, name, &v))
         return 0;
     if (json_object_is_type(v, json_type_int)) {
+        /* json-c clamps beyond 64 bits: such a time is refused, not taken as the clamp */
+        if (json_object_get_uint64(v) > (uint64_t)INT64_MAX || json_object_get_int64(v) == INT64_MIN)
+            return -1;
         *out = (long long)json_object_get_int64(v);
         return 1;
     }

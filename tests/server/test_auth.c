@@ -707,6 +707,12 @@ static void test_claim_shapes(void)
     /* a claim named twice is refused whatever a parser would keep of it */
     REFUSED(rs256(H_RSA, claims(600, "\"sub\":\"someone-else\"")), "names a claim twice");
     REFUSED(rs256(H_RSA, claims(600, "\"x\":NaN")), "not strict JSON");
+    /* times beyond 64 bits are refused, not clamped to a far future */
+    snprintf(pl, sizeof pl, "{\"iss\":\"" ISS "\",\"aud\":\"" AUD "\",\"sub\":\"u\",\"exp\":99999999999999999999}");
+    REFUSED(rs256(H_RSA, pl), "no valid exp");
+    snprintf(pl, sizeof pl, "{\"iss\":\"" ISS "\",\"aud\":\"" AUD "\",\"sub\":\"u\",\"exp\":%lld,\"nbf\":-99999999999999999999}",
+             NOW + 600);
+    REFUSED(rs256(H_RSA, pl), "nbf is not a number");
     /* payload must be a JSON object */
     REFUSED(rs256(H_RSA, "[1,2,3]"), "payload is not");
     REFUSED(rs256(H_RSA, "not json"), "payload is not");
