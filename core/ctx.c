@@ -4,6 +4,7 @@
 #include "ctx_int.h"
 #include "model_schema.h"
 #include "limits_int.h"
+#include <einvoice/json_strict.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -163,12 +164,34 @@ static einv_finding_t *push(einv_ctx_t *ctx, const einv_rule_t *rule)
     return f;
 }
 
+/* A copy of s for the findings, as valid UTF-8: messages and fields quote the input
+ * (a parser's message, an element name), and the API answers are JSON. Each byte that
+ * does not start a valid sequence becomes U+FFFD. */
 static const char *keep(einv_ctx_t *ctx, const char *s)
 {
-    const char *k;
+    size_t len, ok, out = 0;
+    char *k;
     if (!s)
         return "";
-    if (!(k = einv_arena_strndup(&ctx->arena, s, strlen(s)))) {
+    len = strlen(s);
+    ok = einv_utf8_valid(s, len);
+    if (ok == len)
+        k = einv_arena_strndup(&ctx->arena, s, len);
+    else if ((k = einv_arena_alloc(&ctx->arena, len * 3 + 1)) != NULL) {
+        while (len) {
+            memcpy(k + out, s, ok);
+            out += ok;
+            if (ok == len)
+                break;
+            memcpy(k + out, "\xEF\xBF\xBD", 3);
+            out += 3;
+            s += ok + 1;
+            len -= ok + 1;
+            ok = einv_utf8_valid(s, len);
+        }
+        k[out] = 0;
+    }
+    if (!k) {
         ctx->oom = 1;
         return "";
     }

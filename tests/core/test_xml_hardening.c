@@ -3,6 +3,8 @@
  * as content, a hang, or a different error). */
 #include <CUnit/Basic.h>
 #include "tsupport.h"
+#include "engine.h"
+#include <einvoice/json_strict.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -88,6 +90,34 @@ static void test_invalid_utf8(void)
     expect_finding(x, sizeof x - 1, "XML-WELLFORMED");
 }
 
+/* libxml2's messages quote the input's bytes (a tag name with a byte that is not UTF-8);
+ * the validationResult is JSON all the same (fuzz/regressions/fuzz_ubl). */
+static void test_message_quoting_bad_bytes(void)
+{
+    const char x[] = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<Invoice xmlns=\"urn:oasis:names:spe\xFF\xFE" "cation:ubl:schema:xsd:Invoice-2\"/>";
+    einv_error_t err;
+    einv_engine_t *e = einv_engine_open(getenv("EINV_TEST_PLUGIN_DIR"), NULL, &err);
+    einv_validate_opts_t o = {"EN16931", NULL, NULL, 0, NULL};
+    einv_result_t *r;
+    char *json;
+    size_t i, n = 0;
+    CU_ASSERT_PTR_NOT_NULL_FATAL(e);
+    r = einv_validate(e, &o, x, sizeof x - 1, &err);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(r);
+    for (i = 0; i < einv_result_count(r); i++) {
+        const einv_finding_t *f = einv_result_at(r, i);
+        CU_ASSERT_EQUAL(einv_utf8_valid(f->message, strlen(f->message)), strlen(f->message));
+        CU_ASSERT_EQUAL(einv_utf8_valid(f->field, strlen(f->field)), strlen(f->field));
+        n += strcmp(f->code, "XML-WELLFORMED") == 0;
+    }
+    CU_ASSERT_EQUAL(n, 1);
+    json = einv_result_json(r);
+    CU_ASSERT_EQUAL(einv_json_check(json, strlen(json), NULL, NULL), EINV_OK);
+    free(json);
+    einv_result_free(r);
+    einv_engine_close(e);
+}
+
 static void test_non_invoice_root(void)
 {
     const char *x = "<?xml version=\"1.0\"?><Order xmlns=\"urn:oasis:names:specification:ubl:schema:xsd:Order-2\"/>";
@@ -117,6 +147,7 @@ int main(void)
     CU_add_test(s, "50 MB text node", test_huge_text_node);
     CU_add_test(s, "invalid UTF-8", test_invalid_utf8);
     CU_add_test(s, "non-invoice root", test_non_invoice_root);
+    CU_add_test(s, "messages quoting bytes that are not UTF-8", test_message_quoting_bad_bytes);
     CU_add_test(s, "not XML at all", test_not_xml);
     CU_basic_set_mode(CU_BRM_VERBOSE);
     CU_basic_run_tests();

@@ -217,7 +217,7 @@ static char *replace(const char *s, const char *from, const char *to)
 
 static einv_result_t *run(const char *format, const void *data, size_t len)
 {
-    einv_validate_opts_t o = {"EN16931", format, NULL, 1};
+    einv_validate_opts_t o = {"EN16931", format, NULL, 1, NULL};
     einv_error_t err;
     einv_result_t *r = einv_validate(eng, &o, data, len, &err);
     CU_ASSERT_PTR_NOT_NULL_FATAL(r);
