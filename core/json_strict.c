@@ -7,8 +7,8 @@
  * compares its names one by one; a larger one puts them in hash chains (bucket heads point
  * at the newest entry, entries at the next older one), so a look-up walks only names with
  * the same hash and stops at the first entry of an enclosing object. Closing an object pops
- * its names and restores the heads in reverse order. The place of a fault (line, column, pointer) is
- * computed only once a fault is found. */
+ * its names and restores the heads in reverse order. The place of a fault (line, column,
+ * pointer) is computed only once a fault is found. */
 #include <einvoice/json_strict.h>
 #include <einvoice/limits.h>
 
@@ -87,10 +87,6 @@ static void sb_put(sbuf_t *b, const char *s, size_t n)
     b->s[b->len] = 0;
 }
 
-/* Decode one character of a string's raw spelling at *p (input already checked):
- * returns the UTF-8 bytes in out and their count, advancing *p. */
-static size_t name_char(const unsigned char **p, char out[4]);
-
 static size_t hex4(const unsigned char *p)
 {
     size_t v = 0;
@@ -126,6 +122,8 @@ static size_t put_utf8(char *o, size_t cp)
     return 4;
 }
 
+/* Decode one character of a string's raw spelling at *pp (input already checked): the
+ * UTF-8 bytes into out, their count returned, *pp advanced. */
 static size_t name_char(const unsigned char **pp, char out[4])
 {
     const unsigned char *p = *pp;
