@@ -17,7 +17,8 @@
 static const char *const known_keys[] = {
     "EINV_LISTEN", "EINV_DATABASE", "EINV_PLUGIN_DIR", "EINV_PLUGINS", "EINV_WORKERS",
     "EINV_MAX_UPLOAD", "EINV_JWKS_FILE", "EINV_OIDC_ISSUER", "EINV_OIDC_AUDIENCE",
-    "EINV_SUPER_ADMINS", "EINV_QUEUE_MAX", "EINV_JOB_LEASE", "EINV_HTTP_THREADS", "EINV_DB_POOL",
+    "EINV_SUPER_ADMINS", "EINV_QUEUE_MAX", "EINV_JOB_LEASE", "EINV_JOB_MAX_ATTEMPTS",
+    "EINV_JOB_DEADLINE", "EINV_HTTP_THREADS", "EINV_DB_POOL",
     "EINV_HTTP_HEADER_TIMEOUT_MS", "EINV_HTTP_BODY_TIMEOUT_MS", "EINV_MAX_CONNECTIONS",
     "EINV_MAX_CONNECTIONS_PER_CLIENT",
     "EINV_LIMIT_ATTRIBUTES", "EINV_LIMIT_ELEMENTS", "EINV_LIMIT_TEXT", "EINV_LIMIT_PDF_DECODED",
@@ -254,6 +255,10 @@ int einv_config_load(einv_config_t *c, einv_error_t *err)
     c->queue_max = (int)n;
     TRY(set_num(&n, &f, "EINV_JOB_LEASE", 60, 1, 86400, 0, err));
     c->lease_seconds = (int)n;
+    TRY(set_num(&n, &f, "EINV_JOB_MAX_ATTEMPTS", 3, 1, 100, 0, err));
+    c->max_attempts = (int)n;
+    TRY(set_num(&n, &f, "EINV_JOB_DEADLINE", 600, 1, 7 * 86400, 0, err));
+    c->job_deadline_seconds = (int)n;
     TRY(set_num(&n, &f, "EINV_HTTP_THREADS", 64, 1, 1024, 0, err));
     c->http_threads = (int)n;
     TRY(set_num(&n, &f, "EINV_DB_POOL", 16, 1, 1024, 0, err));

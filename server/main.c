@@ -60,7 +60,9 @@ static void usage(FILE *f)
             "  EINV_OIDC_AUDIENCE  required aud of ID tokens\n"
             "  EINV_SUPER_ADMINS   comma list of super-admin emails\n"
             "  EINV_QUEUE_MAX      queued jobs before submits get 503 (default 10000)\n"
-            "  EINV_JOB_LEASE      seconds before a claimed job is taken again (default 60)\n"
+            "  EINV_JOB_LEASE      seconds a claimed job is leased; renewed every third while it runs (default 60)\n"
+            "  EINV_JOB_MAX_ATTEMPTS  claims of a job before it ends with PROCESSING-TIMEOUT (default 3)\n"
+            "  EINV_JOB_DEADLINE   seconds from a job's first claim to PROCESSING-TIMEOUT (default 600)\n"
             "  EINV_HTTP_THREADS   HTTP worker threads (default 64)\n"
             "  EINV_DB_POOL        database connections (default 16)\n"
             "  EINV_HTTP_HEADER_TIMEOUT_MS  request head must arrive within (default 10000)\n"
@@ -498,6 +500,9 @@ static int serve(void)
         logline("warning: could not release the job leases of a previous run");
     srv.workers = workers_start(&srv, srv.cfg.workers);
     logline("workers: %d validation threads, %d HTTP threads", srv.cfg.workers, srv.cfg.http_threads);
+    logline("jobs: lease %d s (renewed every %d ms while a job runs), at most %d attempts, deadline %d s",
+            srv.cfg.lease_seconds, srv.cfg.lease_seconds * 1000 / 3, srv.cfg.max_attempts,
+            srv.cfg.job_deadline_seconds);
     logline("listening on http://%s (max upload %zu bytes)", srv.cfg.listen, srv.cfg.max_upload);
     logline("slow clients: head within %d ms, body within %d ms, at most %d connections, %d per "
             "address still sending its head", srv.cfg.header_timeout_ms, srv.cfg.body_timeout_ms,

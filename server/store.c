@@ -639,8 +639,21 @@ int store_job_claim(einv_store_t *s, const char *worker, int lease_seconds, stor
     return s->ops->job_claim(s, worker && *worker ? worker : "worker", lease_seconds, out);
 }
 
-/* Store the verdict and remove the job in one transaction (store.h). */
-int store_job_complete(einv_store_t *s, long long job_id, const char *invoice_id,
+/* Extend the leases of the claims a process holds, in one statement (store.h). */
+int store_jobs_renew(einv_store_t *s, const store_lease_t *leases, size_t n, int lease_seconds,
+                     unsigned char *held)
+{
+    if (!s || (n && (!leases || !held)))
+        return EINV_ERR;
+    if (n == 0)
+        return EINV_OK;
+    if (lease_seconds < 1)
+        lease_seconds = 1;
+    return s->ops->jobs_renew(s, leases, n, lease_seconds, held);
+}
+
+/* Store the verdict and remove the job in one transaction, fenced on the claim (store.h). */
+int store_job_complete(einv_store_t *s, long long job_id, int attempts, const char *invoice_id,
                        const char *status, const char *api_format, const char *invoice_number,
                        const char *canonical_json, const char *result_json, int error_count,
                        int warning_count)
@@ -654,7 +667,8 @@ int store_job_complete(einv_store_t *s, long long job_id, const char *invoice_id
         return EINV_ERR;
     if (!norm_uuid(invoice_id, i))
         return EINV_ERR_NOTFOUND;
-    return s->ops->job_complete(s, job_id, i, status, api_format && *api_format ? api_format : NULL,
+    return s->ops->job_complete(s, job_id, attempts, i, status,
+                                api_format && *api_format ? api_format : NULL,
                                 invoice_number, canonical_json, result_json,
                                 error_count < 0 ? 0 : error_count,
                                 warning_count < 0 ? 0 : warning_count);

@@ -91,8 +91,17 @@ typedef struct store_job {
     char *tier;
     void *payload;
     size_t payload_len;
-    int attempts;
+    int attempts;               /* claims of this job, this one included; also this claim's
+                                 * fencing token (renewal and completion pass it back) */
+    long long running_ms;       /* since the job's first claim (0 on the first claim) */
+    char prev_worker[160];      /* who held the previous claim ("" on the first claim) */
 } store_job_t;
+
+/* A claim a worker holds: what lease renewal is fenced on. */
+typedef struct store_lease {
+    long long job_id;
+    int attempts;
+} store_lease_t;
 
 typedef struct store_page {
     store_invoice_t *items;     /* summaries: canonical_json NULL, result_json NULL */
@@ -160,11 +169,19 @@ int store_count_invoices(einv_store_t *s, const char *account_id, long long *n);
 void store_invoice_clear(store_invoice_t *inv);
 void store_page_clear(store_page_t *p);
 
-/* Jobs. claim: takes the oldest unclaimed job, or one whose lease expired (its worker died),
- * and leases it for lease_seconds. EINV_ERR_NOTFOUND when there is none. */
+/* Jobs. claim: takes the oldest unclaimed job, or one whose lease expired (its worker died
+ * or stopped renewing), leases it for lease_seconds and counts the claim (attempts, the
+ * fencing token of this claim). EINV_ERR_NOTFOUND when there is none. */
 int store_job_claim(einv_store_t *s, const char *worker, int lease_seconds, store_job_t *out);
-/* Finish: store the verdict on the invoice and delete the job, in one transaction. */
-int store_job_complete(einv_store_t *s, long long job_id, const char *invoice_id,
+/* Heartbeat: extend the leases of the n claims to now + lease_seconds, in one statement.
+ * held[i] becomes 1 when claim i is still current (renewed), 0 when the job was claimed
+ * again or completed since (the lease was lost). EINV_OK, or EINV_ERR (held untouched). */
+int store_jobs_renew(einv_store_t *s, const store_lease_t *leases, size_t n, int lease_seconds,
+                     unsigned char *held);
+/* Finish: store the verdict on the invoice and delete the job, in one transaction, only
+ * while the claim `attempts` is still current (fenced): EINV_ERR_NOTFOUND (nothing written)
+ * when the job was claimed again or completed since, or the ids do not match. */
+int store_job_complete(einv_store_t *s, long long job_id, int attempts, const char *invoice_id,
                        const char *status, const char *api_format, const char *invoice_number,
                        const char *canonical_json, const char *result_json, int error_count,
                        int warning_count);

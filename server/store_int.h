@@ -47,7 +47,9 @@ typedef struct store_ops {
     int (*count_invoices)(einv_store_t *s, const char *account_id, long long *n);
 
     int (*job_claim)(einv_store_t *s, const char *worker, int lease_seconds, store_job_t *out);
-    int (*job_complete)(einv_store_t *s, long long job_id, const char *invoice_id,
+    int (*jobs_renew)(einv_store_t *s, const store_lease_t *leases, size_t n,
+                      int lease_seconds, unsigned char *held);
+    int (*job_complete)(einv_store_t *s, long long job_id, int attempts, const char *invoice_id,
                         const char *status, const char *api_format, const char *invoice_number,
                         const char *canonical_json, const char *result_json, int error_count,
                         int warning_count);

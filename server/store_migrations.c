@@ -99,8 +99,22 @@ static const char sqlite_001[] =
     "    updated_at TEXT NOT NULL\n"
     ");\n";
 
+static const char sqlite_002[] =
+    "-- 002 (SQLite): leases that are kept and fenced, bounded retries.\n"
+    "-- jobs.attempts (001) counts the claims of a job and is the claim's fencing token: the lease\n"
+    "-- is renewed and the verdict stored only while it still equals the claim's value, so a\n"
+    "-- worker that lost its lease never overwrites a newer verdict. first_claimed_at starts the\n"
+    "-- job deadline (EINV_JOB_DEADLINE); it is counted from the first claim, not from the\n"
+    "-- submit, so a long queue does not fail invoices that never ran.\n"
+    "ALTER TABLE jobs ADD COLUMN first_claimed_at TEXT;\n"
+    "\n"
+    "-- The audit of a verdict: how many claims it took and which worker stored it.\n"
+    "ALTER TABLE invoices ADD COLUMN attempts INTEGER NOT NULL DEFAULT 0;\n"
+    "ALTER TABLE invoices ADD COLUMN completed_by TEXT;\n";
+
 const store_migration_t store_migrations_sqlite[] = {
     {1, "001_init.sql", sqlite_001},
+    {2, "002_job_leases.sql", sqlite_002},
 };
 const size_t store_migrations_sqlite_n = sizeof store_migrations_sqlite / sizeof store_migrations_sqlite[0];
 
@@ -200,7 +214,21 @@ static const char pg_001[] =
     "    updated_at timestamptz(3) NOT NULL DEFAULT now()\n"
     ");\n";
 
+static const char pg_002[] =
+    "-- 002 (PostgreSQL): leases that are kept and fenced, bounded retries.\n"
+    "-- jobs.attempts (001) counts the claims of a job and is the claim's fencing token: the lease\n"
+    "-- is renewed and the verdict stored only while it still equals the claim's value, so a\n"
+    "-- worker that lost its lease never overwrites a newer verdict. first_claimed_at starts the\n"
+    "-- job deadline (EINV_JOB_DEADLINE); it is counted from the first claim, not from the\n"
+    "-- submit, so a long queue does not fail invoices that never ran.\n"
+    "ALTER TABLE jobs ADD COLUMN first_claimed_at timestamptz;\n"
+    "\n"
+    "-- The audit of a verdict: how many claims it took and which worker stored it.\n"
+    "ALTER TABLE invoices ADD COLUMN attempts integer NOT NULL DEFAULT 0,\n"
+    "                     ADD COLUMN completed_by text;\n";
+
 const store_migration_t store_migrations_pg[] = {
     {1, "001_init.sql", pg_001},
+    {2, "002_job_leases.sql", pg_002},
 };
 const size_t store_migrations_pg_n = sizeof store_migrations_pg / sizeof store_migrations_pg[0];

@@ -82,7 +82,9 @@ int pg_invoice_list(einv_store_t *s, const char *account_id, long long page, lon
                     const char *sort_column, int desc, store_page_t *out);
 int pg_count_invoices(einv_store_t *s, const char *account_id, long long *n);
 int pg_job_claim(einv_store_t *s, const char *worker, int lease_seconds, store_job_t *out);
-int pg_job_complete(einv_store_t *s, long long job_id, const char *invoice_id,
+int pg_jobs_renew(einv_store_t *s, const store_lease_t *leases, size_t n, int lease_seconds,
+                  unsigned char *held);
+int pg_job_complete(einv_store_t *s, long long job_id, int attempts, const char *invoice_id,
                     const char *status, const char *api_format, const char *invoice_number,
                     const char *canonical_json, const char *result_json, int error_count,
                     int warning_count);

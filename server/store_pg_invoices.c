@@ -326,11 +326,13 @@ static int claim_on(PGconn *c, const char *worker, int lease_seconds, store_job_
         return EINV_ERR;
     PGresult *r = pg_x(c, 0,
         "UPDATE jobs j SET worker = $1, lease_until = now() + make_interval(secs => $2::int),"
-        " attempts = j.attempts + 1"
-        " FROM (SELECT id FROM jobs WHERE lease_until IS NULL OR lease_until < now()"
+        " attempts = j.attempts + 1, first_claimed_at = COALESCE(j.first_claimed_at, now())"
+        " FROM (SELECT id, worker, first_claimed_at FROM jobs"
+        "       WHERE lease_until IS NULL OR lease_until < now()"
         "       ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED) c, invoices i"
         " WHERE j.id = c.id AND i.id = j.invoice_id"
-        " RETURNING j.id, j.invoice_id, j.attempts, i.account_id, i.profile, i.source_format, i.tier",
+        " RETURNING j.id, j.invoice_id, j.attempts, i.account_id, i.profile, i.source_format, i.tier,"
+        " c.worker, COALESCE((extract(epoch FROM now() - c.first_claimed_at) * 1000)::bigint, 0)",
         "si", worker, lease_seconds);
     if (!pg_ok(r) || PQntuples(r) == 0) {
         int rc = pg_ok(r) ? EINV_ERR_NOTFOUND : EINV_ERR;
@@ -346,6 +348,8 @@ static int claim_on(PGconn *c, const char *worker, int lease_seconds, store_job_
     pg_cpy(r, 0, 4, out->profile, sizeof out->profile);
     pg_cpy(r, 0, 5, out->format, sizeof out->format);
     out->tier = pg_dup(r, 0, 6);
+    pg_cpy(r, 0, 7, out->prev_worker, sizeof out->prev_worker);
+    out->running_ms = pg_ll(r, 0, 8, 0);
     PQclear(r);
     r = pg_x(c, 1, "SELECT data FROM invoice_payloads WHERE invoice_id = $1::uuid", "s",
              out->invoice_id);
@@ -366,44 +370,119 @@ static int claim_on(PGconn *c, const char *worker, int lease_seconds, store_job_
     return rc;
 }
 
-/* store_job_claim on PostgreSQL (SKIP LOCKED, leases). */
+/* store_job_claim on PostgreSQL (SKIP LOCKED, leases). Under concurrent claimers the
+ * statement can come back empty although jobs are free (seen under ASan timing: the row it
+ * picked was claimed by another transaction in between); one more try before answering
+ * NOTFOUND keeps a worker from sleeping a second with work queued. */
 int pg_job_claim(einv_store_t *base, const char *worker, int lease_seconds, store_job_t *out)
 {
     int rc;
     PG_CALL((pg_store_t *)base, rc, c, claim_on(c, worker, lease_seconds, out));
+    if (rc == EINV_ERR_NOTFOUND)
+        PG_CALL((pg_store_t *)base, rc, c, claim_on(c, worker, lease_seconds, out));
+    return rc;
+}
+
+typedef struct renew_args {
+    const store_lease_t *leases;
+    size_t n;
+    int lease_seconds;
+    unsigned char *held;
+} renew_args_t;
+
+/* Append "{id,...}" of one column of the claims to buf (cap bytes); 0 when it does not fit. */
+static int array_literal(char *buf, size_t cap, const store_lease_t *l, size_t n, int ids)
+{
+    size_t used = 1;
+    buf[0] = '{';
+    for (size_t i = 0; i < n; i++) {
+        int w = ids ? snprintf(buf + used, cap - used, "%s%lld", i ? "," : "", l[i].job_id)
+                    : snprintf(buf + used, cap - used, "%s%d", i ? "," : "", l[i].attempts);
+        if (w < 0 || (size_t)w >= cap - used)
+            return 0;
+        used += (size_t)w;
+    }
+    if (used + 2 > cap)
+        return 0;
+    buf[used++] = '}';
+    buf[used] = '\0';
+    return 1;
+}
+
+/* One UPDATE for every claim of this process, fenced on (id, attempts); the rows it returns
+ * are the claims still held. */
+static int renew_on(PGconn *c, const renew_args_t *a)
+{
+    size_t cap = a->n * 24 + 8;
+    char *ids = malloc(cap), *att = malloc(cap);
+    int rc = EINV_ERR;
+    if (ids && att && array_literal(ids, cap, a->leases, a->n, 1) &&
+        array_literal(att, cap, a->leases, a->n, 0)) {
+        PGresult *r = pg_x(c, 0,
+            "UPDATE jobs j SET lease_until = now() + make_interval(secs => $1::int)"
+            " FROM unnest($2::bigint[], $3::int[]) AS h(id, attempts)"
+            " WHERE j.id = h.id AND j.attempts = h.attempts RETURNING j.id, j.attempts",
+            "iss", a->lease_seconds, ids, att);
+        if (pg_ok(r)) {
+            memset(a->held, 0, a->n);
+            for (int row = 0; row < PQntuples(r); row++) {
+                long long id = pg_ll(r, row, 0, 0), attempts = pg_ll(r, row, 1, 0);
+                for (size_t i = 0; i < a->n; i++)
+                    if (a->leases[i].job_id == id && a->leases[i].attempts == attempts)
+                        a->held[i] = 1;
+            }
+            rc = EINV_OK;
+        }
+        PQclear(r);
+    }
+    free(ids);
+    free(att);
+    return rc;
+}
+
+/* store_jobs_renew on PostgreSQL. */
+int pg_jobs_renew(einv_store_t *base, const store_lease_t *leases, size_t n, int lease_seconds,
+                  unsigned char *held)
+{
+    renew_args_t a = {leases, n, lease_seconds, held};
+    int rc;
+    PG_CALL((pg_store_t *)base, rc, c, renew_on(c, &a));
     return rc;
 }
 
 typedef struct complete_args {
     long long job_id;
+    int attempts;
     const char *invoice_id, *status, *api_format, *invoice_number, *canonical_json, *result_json;
     int error_count, warning_count;
 } complete_args_t;
 
-/* One statement, so verdict and job removal are one transaction. */
+/* One statement, so verdict and job removal are one transaction; the invoice is updated
+ * only from the row the fenced DELETE removed (the claim was still current). */
 static int complete_on(PGconn *c, const complete_args_t *a)
 {
     PGresult *r = pg_x(c, 0,
-        "WITH d AS (DELETE FROM jobs WHERE id = $1::bigint AND invoice_id = $2::uuid)"
+        "WITH d AS (DELETE FROM jobs WHERE id = $1::bigint AND invoice_id = $2::uuid"
+        " AND attempts = $11::int RETURNING worker, attempts)"
         " UPDATE invoices SET status = $3, invoice_format = COALESCE($4, invoice_format),"
         " invoice_number = $5, canonical_json = $6, result_json = $7, valid = $8::boolean,"
-        " error_count = $9::int, warning_count = $10::int, completed_at = now()"
-        " WHERE id = $2::uuid",
-        "lssssssBii", a->job_id, a->invoice_id, a->status, a->api_format, a->invoice_number,
+        " error_count = $9::int, warning_count = $10::int, completed_at = now(),"
+        " attempts = d.attempts, completed_by = d.worker FROM d WHERE invoices.id = $2::uuid",
+        "lssssssBiii", a->job_id, a->invoice_id, a->status, a->api_format, a->invoice_number,
         a->canonical_json, a->result_json, strcmp(a->status, "validated") == 0, a->error_count,
-        a->warning_count);
+        a->warning_count, a->attempts);
     int rc = !pg_ok(r) ? EINV_ERR : pg_affected(r) ? EINV_OK : EINV_ERR_NOTFOUND;
     PQclear(r);
     return rc;
 }
 
 /* store_job_complete on PostgreSQL. */
-int pg_job_complete(einv_store_t *base, long long job_id, const char *invoice_id,
+int pg_job_complete(einv_store_t *base, long long job_id, int attempts, const char *invoice_id,
                     const char *status, const char *api_format, const char *invoice_number,
                     const char *canonical_json, const char *result_json, int error_count,
                     int warning_count)
 {
-    complete_args_t a = {job_id, invoice_id, status, api_format, invoice_number,
+    complete_args_t a = {job_id, attempts, invoice_id, status, api_format, invoice_number,
                          canonical_json, result_json, error_count, warning_count};
     int rc;
     PG_CALL((pg_store_t *)base, rc, c, complete_on(c, &a));

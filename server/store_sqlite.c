@@ -743,6 +743,7 @@ static const store_ops_t sq_ops = {
     .count_invoices = sq_count_invoices,
     .job_claim = sq_job_claim,
     .jobs_recover = sq_jobs_recover,
+    .jobs_renew = sq_jobs_renew,
     .job_complete = sq_job_complete,
     .job_count = sq_job_count,
     .job_wait = sq_job_wait,

@@ -293,10 +293,13 @@ int sq_job_claim(einv_store_t *base, const char *worker, int lease_seconds, stor
         release_relaxed(s, db);
         return EINV_ERR;
     }
+    /* running_ms: julianday() reads our ISO texts ("...Z" included) */
     sqlite3_stmt *st = sq_prep(db, "SELECT j.id, j.invoice_id, j.attempts, i.account_id,"
-                                   " i.profile, i.source_format, i.tier FROM jobs j JOIN invoices i"
+                                   " i.profile, i.source_format, i.tier, j.worker,"
+                                   " CAST(round((julianday(?1) - julianday(j.first_claimed_at))"
+                                   " * 86400000.0) AS INTEGER) FROM jobs j JOIN invoices i"
                                    " ON i.id = j.invoice_id WHERE j.lease_until IS NULL OR"
-                                   " j.lease_until < ? ORDER BY j.id LIMIT 1", "s", now);
+                                   " j.lease_until < ?1 ORDER BY j.id LIMIT 1", "s", now);
     int rc = st ? sqlite3_step(st) : SQLITE_ERROR;
     if (rc == SQLITE_ROW) {
         out->id = sqlite3_column_int64(st, 0);
@@ -306,6 +309,10 @@ int sq_job_claim(einv_store_t *base, const char *worker, int lease_seconds, stor
         sq_colcpy(st, 4, out->profile, sizeof out->profile);
         sq_colcpy(st, 5, out->format, sizeof out->format);
         out->tier = sq_coldup(st, 6);
+        sq_colcpy(st, 7, out->prev_worker, sizeof out->prev_worker);
+        out->running_ms = sqlite3_column_int64(st, 8);  /* NULL (first claim) reads 0 */
+        if (out->running_ms < 0)
+            out->running_ms = 0;
     }
     sqlite3_finalize(st);
     if (rc != SQLITE_ROW) {
@@ -314,8 +321,9 @@ int sq_job_claim(einv_store_t *base, const char *worker, int lease_seconds, stor
         store_job_clear(out);
         return rc == SQLITE_DONE ? EINV_ERR_NOTFOUND : EINV_ERR;
     }
-    if (sq_exec(db, "UPDATE jobs SET worker = ?, lease_until = ?, attempts = attempts + 1"
-                    " WHERE id = ?", "ssl", worker, until, out->id) != SQLITE_DONE ||
+    if (sq_exec(db, "UPDATE jobs SET worker = ?, lease_until = ?, attempts = ?,"
+                    " first_claimed_at = COALESCE(first_claimed_at, ?) WHERE id = ?", "ssisl",
+                worker, until, out->attempts, now, out->id) != SQLITE_DONE ||
         sq_commit(s, db) != EINV_OK) {
         if (sqlite3_get_autocommit(db) == 0)
             sq_rollback(s, db);
@@ -347,14 +355,50 @@ int sq_job_claim(einv_store_t *base, const char *worker, int lease_seconds, stor
     return EINV_OK;
 }
 
-/* Verdict on the invoice and job removal in one write transaction. */
-int sq_job_complete(einv_store_t *base, long long job_id, const char *invoice_id,
+/* Heartbeat on SQLite: every claim renewed in one write transaction with one prepared
+ * statement, fenced on (id, attempts). */
+int sq_jobs_renew(einv_store_t *base, const store_lease_t *leases, size_t n, int lease_seconds,
+                  unsigned char *held)
+{
+    sq_store_t *s = (sq_store_t *)base;
+    char until[32];
+    int rc = SQLITE_DONE;
+    store_time_iso(store_epoch_ms() + (long long)lease_seconds * 1000, until);
+    sqlite3 *db = acquire_relaxed(s);
+    if (sq_begin(s, db) != EINV_OK) {
+        release_relaxed(s, db);
+        return EINV_ERR;
+    }
+    sqlite3_stmt *st = sq_prep(db, "UPDATE jobs SET lease_until = ? WHERE id = ? AND attempts = ?",
+                               "s", until);
+    for (size_t i = 0; st && i < n && rc == SQLITE_DONE; i++) {
+        sqlite3_bind_int64(st, 2, leases[i].job_id);
+        sqlite3_bind_int(st, 3, leases[i].attempts);
+        rc = sqlite3_step(st);
+        held[i] = rc == SQLITE_DONE && sqlite3_changes(db) > 0;
+        sqlite3_reset(st);
+    }
+    sqlite3_finalize(st);
+    if (!st || rc != SQLITE_DONE) {
+        sq_rollback(s, db);
+        release_relaxed(s, db);
+        return EINV_ERR;
+    }
+    rc = sq_commit(s, db);
+    release_relaxed(s, db);
+    return rc;
+}
+
+/* Verdict on the invoice and job removal in one write transaction, only while the claim is
+ * current: the DELETE of the (id, attempts) row decides, and the invoice is updated only when
+ * it removed the job. */
+int sq_job_complete(einv_store_t *base, long long job_id, int attempts, const char *invoice_id,
                     const char *status, const char *api_format, const char *invoice_number,
                     const char *canonical_json, const char *result_json, int error_count,
                     int warning_count)
 {
     sq_store_t *s = (sq_store_t *)base;
-    char now[32];
+    char now[32], by[160] = "";
     int valid = strcmp(status, "validated") == 0;
     store_now(now);
     sqlite3 *db = acquire_relaxed(s);
@@ -362,21 +406,30 @@ int sq_job_complete(einv_store_t *base, long long job_id, const char *invoice_id
         release_relaxed(s, db);
         return EINV_ERR;
     }
-    int rc = sq_exec(db, "UPDATE invoices SET status = ?, invoice_format = COALESCE(?, invoice_format),"
-                         " invoice_number = ?, canonical_json = ?, result_json = ?, valid = ?,"
-                         " error_count = ?, warning_count = ?, completed_at = ? WHERE id = ?",
-                     "sssssiiiss", status, api_format, invoice_number, canonical_json,
-                     result_json, valid, error_count, warning_count, now, invoice_id);
-    if (rc != SQLITE_DONE || sqlite3_changes(db) == 0) {
+    sqlite3_stmt *st = sq_prep(db, "DELETE FROM jobs WHERE id = ? AND invoice_id = ? AND attempts = ?"
+                                   " RETURNING worker", "lsi", job_id, invoice_id, attempts);
+    int rc = st ? sqlite3_step(st) : SQLITE_ERROR;
+    int held = rc == SQLITE_ROW;
+    if (held) {
+        sq_colcpy(st, 0, by, sizeof by);
+        rc = sqlite3_step(st);
+    }
+    sqlite3_finalize(st);
+    if (rc != SQLITE_DONE || !held) {
         sq_rollback(s, db);
         release_relaxed(s, db);
         return rc == SQLITE_DONE ? EINV_ERR_NOTFOUND : EINV_ERR;
     }
-    rc = sq_exec(db, "DELETE FROM jobs WHERE id = ? AND invoice_id = ?", "ls", job_id, invoice_id);
-    if (rc != SQLITE_DONE) {
+    rc = sq_exec(db, "UPDATE invoices SET status = ?, invoice_format = COALESCE(?, invoice_format),"
+                     " invoice_number = ?, canonical_json = ?, result_json = ?, valid = ?,"
+                     " error_count = ?, warning_count = ?, completed_at = ?, attempts = ?,"
+                     " completed_by = ? WHERE id = ?",
+                 "sssssiiisiss", status, api_format, invoice_number, canonical_json,
+                 result_json, valid, error_count, warning_count, now, attempts, by, invoice_id);
+    if (rc != SQLITE_DONE || sqlite3_changes(db) == 0) {
         sq_rollback(s, db);
         release_relaxed(s, db);
-        return EINV_ERR;
+        return rc == SQLITE_DONE ? EINV_ERR_NOTFOUND : EINV_ERR;
     }
     rc = sq_commit(s, db);
     release_relaxed(s, db);
@@ -400,8 +453,9 @@ int sq_jobs_recover(einv_store_t *base)
 {
     sq_store_t *s = (sq_store_t *)base;
     sqlite3 *db = sq_acquire(s);
-    int rc = sq_write(s, db, NULL, "UPDATE jobs SET worker = NULL, lease_until = NULL"
+    int rc = sq_write(s, db, NULL, "UPDATE jobs SET lease_until = NULL"
                                    " WHERE lease_until IS NOT NULL", "");
     sq_release(s, db);
-    return rc;
+    /* sq_write answers in SQLite's codes (SQLITE_DONE on success); the store's are EINV_* */
+    return rc == SQLITE_DONE ? EINV_OK : EINV_ERR;
 }

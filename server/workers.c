@@ -2,7 +2,17 @@
  * lease), validates the stored payload with the engine (profile, format, the account's ERP
  * mapping document) and stores the verdict. A job is deleted only together with its
  * verdict, so a crash loses nothing: the lease runs out and another worker (of this or
- * another instance) takes the job again. */
+ * another instance) takes the job again.
+ *
+ * Leases are kept, not just taken: one lease-keeper thread per process renews the leases of
+ * every job its workers hold, in one store statement every third of EINV_JOB_LEASE, so a
+ * long validation is never claimed a second time while it runs. Each claim carries a fencing
+ * token (the job's claim count); renewal and completion apply only while it is current, so
+ * a worker that lost its lease (a stalled process, a partition) cannot overwrite a newer
+ * verdict. A job claimed more than EINV_JOB_MAX_ATTEMPTS times, or first claimed more than
+ * EINV_JOB_DEADLINE seconds ago, ends failed_validation with PROCESSING-TIMEOUT instead of
+ * being retried for ever; the keeper stops renewing a job past its deadline, so even a stuck
+ * worker's job gets that verdict (and the stuck worker's late one is refused). */
 #define _GNU_SOURCE
 #include "http.h"
 
@@ -15,8 +25,15 @@
 #include <time.h>
 #include <unistd.h>
 
-/* A document that took the process down this many times is failed instead of retried. */
-#define MAX_ATTEMPTS 5
+/* The claim a worker thread works on, as the lease keeper sees it (under einv_workers.mu). */
+typedef struct lease_slot {
+    long long job_id;           /* 0: the worker holds no job */
+    int attempts;               /* the claim's fencing token */
+    long long deadline_ms;      /* monotonic ms when the job deadline passes */
+    int lost;                   /* the keeper found the claim taken over */
+    int past_deadline;          /* no longer renewed (logged once) */
+    char invoice_id[37];
+} lease_slot_t;
 
 struct einv_workers {
     einv_srv_t *srv;
@@ -25,12 +42,25 @@ struct einv_workers {
     int started;
     volatile int stop;          /* read with __atomic builtins */
     volatile int wake;
+    pthread_mutex_t mu;         /* slots and keeper_stop */
+    pthread_cond_t cond;        /* CLOCK_MONOTONIC; wakes the keeper to stop */
+    lease_slot_t *slots;        /* one per worker thread */
+    int keeper_stop;
+    int keeper_started;
+    pthread_t keeper;
 };
 
 typedef struct worker_arg {
     struct einv_workers *w;
     int index;
 } worker_arg_t;
+
+static long long mono_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
 
 static void wlog(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 static void wlog(const char *fmt, ...)
@@ -91,16 +121,43 @@ static char *invoice_number(const char *canonical)
     return out;
 }
 
+/* Store the verdict under the worker's claim. A refused claim (NOTFOUND) means another
+ * worker took the job over after this one lost its lease: the newer claim's verdict counts. */
 static void complete(einv_srv_t *srv, const store_job_t *job, int valid, const char *api_format,
                      const char *number, const char *canonical, const char *result, int errors,
                      int warnings)
 {
-    int rc = store_job_complete(srv->store, job->id, job->invoice_id,
+    int rc = store_job_complete(srv->store, job->id, job->attempts, job->invoice_id,
                                 valid ? "validated" : "failed_validation", api_format, number,
                                 canonical, result, errors, warnings);
-    if (rc != EINV_OK)
+    if (rc == EINV_ERR_NOTFOUND)
+        wlog("invoice %s: attempt %d lost its lease to another claim; its verdict is discarded",
+             job->invoice_id, job->attempts);
+    else if (rc != EINV_OK)
         /* the job stays queued; its lease runs out and it is processed again */
         wlog("could not store the verdict of invoice %s; it will be retried", job->invoice_id);
+}
+
+/* The verdict of a job that used up its attempts or its deadline: PROCESSING-TIMEOUT. */
+static void time_out(einv_srv_t *srv, const store_job_t *job)
+{
+    char msg[300];
+    char *result;
+    if (job->attempts > srv->cfg.max_attempts)
+        snprintf(msg, sizeof msg, "The document could not be processed: %d attempts to validate"
+                 " it did not finish (each ended with its worker stopping or running out of"
+                 " time).", job->attempts - 1);
+    else
+        snprintf(msg, sizeof msg, "The document could not be processed within %d seconds.",
+                 srv->cfg.job_deadline_seconds);
+    result = single_finding_result(
+        "PROCESSING-TIMEOUT", "SCHEMA", msg,
+        "Check that the file is a complete invoice document of ordinary size and submit it again.");
+    wlog("invoice %s: giving up after %d attempts and %lld s: PROCESSING-TIMEOUT",
+         job->invoice_id, job->attempts - 1, job->running_ms / 1000);
+    if (result)
+        complete(srv, job, 0, NULL, NULL, NULL, result, 1, 0);
+    free(result);
 }
 
 static void process(einv_srv_t *srv, const store_job_t *job)
@@ -110,16 +167,6 @@ static void process(einv_srv_t *srv, const store_job_t *job)
     einv_error_t err;
     char *mapping = NULL;
     const char *api_format = NULL;
-    if (job->attempts > MAX_ATTEMPTS) {
-        char *result = single_finding_result(
-            "PROCESSING-FAILED", "SCHEMA",
-            "The document could not be processed: validating it failed repeatedly.",
-            "Check that the file is a complete invoice document and submit it again.");
-        wlog("invoice %s failed %d times; giving up", job->invoice_id, job->attempts - 1);
-        complete(srv, job, 0, NULL, NULL, NULL, result, 1, 0);
-        free(result);
-        return;
-    }
     if (store_mappings_get(srv->store, job->account_id, &mapping) != EINV_OK) {
         free(mapping);
         mapping = NULL;
@@ -177,14 +224,103 @@ static void process(einv_srv_t *srv, const store_job_t *job)
     free(mapping);
 }
 
+/* Hand the claim to the lease keeper (job NULL: the worker holds none any more). */
+static void slot_set(struct einv_workers *w, int index, const store_job_t *job)
+{
+    lease_slot_t *sl = &w->slots[index];
+    pthread_mutex_lock(&w->mu);
+    memset(sl, 0, sizeof *sl);
+    if (job) {
+        sl->job_id = job->id;
+        sl->attempts = job->attempts;
+        sl->deadline_ms = mono_ms() + (long long)w->srv->cfg.job_deadline_seconds * 1000 -
+                          job->running_ms;
+        memcpy(sl->invoice_id, job->invoice_id, sizeof sl->invoice_id);
+    }
+    pthread_mutex_unlock(&w->mu);
+}
+
+/* The lease keeper: every third of the lease, one renewal of all claims held here. */
+static void *keeper_main(void *p)
+{
+    struct einv_workers *w = p;
+    einv_srv_t *srv = w->srv;
+    long long interval = (long long)srv->cfg.lease_seconds * 1000 / 3;
+    store_lease_t *leases = calloc((size_t)w->n, sizeof *leases);
+    unsigned char *held = calloc((size_t)w->n, 1);
+    int *idx = calloc((size_t)w->n, sizeof *idx);
+    int failing = 0;
+    if (interval < 100)
+        interval = 100;
+    pthread_mutex_lock(&w->mu);
+    while (leases && held && idx && !w->keeper_stop) {
+        struct timespec until;
+        long long now;
+        int k = 0, rc;
+        clock_gettime(CLOCK_MONOTONIC, &until);
+        until.tv_sec += interval / 1000;
+        until.tv_nsec += (interval % 1000) * 1000000L;
+        if (until.tv_nsec >= 1000000000L) {
+            until.tv_sec++;
+            until.tv_nsec -= 1000000000L;
+        }
+        while (!w->keeper_stop && pthread_cond_timedwait(&w->cond, &w->mu, &until) == 0) {
+        }
+        if (w->keeper_stop)
+            break;
+        now = mono_ms();
+        for (int i = 0; i < w->n; i++) {
+            lease_slot_t *sl = &w->slots[i];
+            if (!sl->job_id || sl->lost || sl->past_deadline)
+                continue;
+            if (now >= sl->deadline_ms) {
+                /* let the lease run out: the next claim ends the job with PROCESSING-TIMEOUT */
+                sl->past_deadline = 1;
+                wlog("invoice %s ran past the job deadline (%d s); its lease is no longer renewed",
+                     sl->invoice_id, srv->cfg.job_deadline_seconds);
+                continue;
+            }
+            leases[k].job_id = sl->job_id;
+            leases[k].attempts = sl->attempts;
+            idx[k++] = i;
+        }
+        if (k == 0)
+            continue;
+        pthread_mutex_unlock(&w->mu);
+        rc = store_jobs_renew(srv->store, leases, (size_t)k, srv->cfg.lease_seconds, held);
+        pthread_mutex_lock(&w->mu);
+        if (rc != EINV_OK) {
+            if (!failing++)
+                wlog("cannot renew the leases of %d running jobs (database unavailable?); retrying", k);
+            continue;
+        }
+        failing = 0;
+        for (int j = 0; j < k; j++) {
+            lease_slot_t *sl = &w->slots[idx[j]];
+            /* the worker may have finished (or moved on) while the renewal ran */
+            if (held[j] || sl->job_id != leases[j].job_id || sl->attempts != leases[j].attempts)
+                continue;
+            sl->lost = 1;
+            wlog("invoice %s: attempt %d lost its lease (the job was claimed again)",
+                 sl->invoice_id, sl->attempts);
+        }
+    }
+    pthread_mutex_unlock(&w->mu);
+    free(leases);
+    free(held);
+    free(idx);
+    return NULL;
+}
+
 static void *worker_main(void *p)
 {
     worker_arg_t *a = p;
     struct einv_workers *w = a->w;
     einv_srv_t *srv = w->srv;
+    int index = a->index;
     char name[160], host[100] = "localhost";
     gethostname(host, sizeof host - 1);
-    snprintf(name, sizeof name, "%s:%d:%d", host, (int)getpid(), a->index);
+    snprintf(name, sizeof name, "%s:%d:%d", host, (int)getpid(), index);
     free(a);
     while (!__atomic_load_n(&w->stop, __ATOMIC_SEQ_CST)) {
         store_job_t job;
@@ -192,7 +328,17 @@ static void *worker_main(void *p)
         memset(&job, 0, sizeof job);
         rc = store_job_claim(srv->store, name, srv->cfg.lease_seconds, &job);
         if (rc == EINV_OK) {
-            process(srv, &job);
+            if (job.attempts > 1)
+                wlog("invoice %s: attempt %d (the claim of %s ended without a verdict)",
+                     job.invoice_id, job.attempts, job.prev_worker[0] ? job.prev_worker : "?");
+            if (job.attempts > srv->cfg.max_attempts ||
+                job.running_ms >= (long long)srv->cfg.job_deadline_seconds * 1000) {
+                time_out(srv, &job);
+            } else {
+                slot_set(w, index, &job);
+                process(srv, &job);
+                slot_set(w, index, NULL);
+            }
             store_job_clear(&job);
             continue;
         }
@@ -212,15 +358,31 @@ static void *worker_main(void *p)
 einv_workers_t *workers_start(einv_srv_t *srv, int n)
 {
     struct einv_workers *w = calloc(1, sizeof *w);
+    pthread_condattr_t ca;
     int i;
     if (!w)
         return NULL;
     w->srv = srv;
     w->n = n;
     w->threads = calloc(n > 0 ? (size_t)n : 1, sizeof *w->threads);
-    if (!w->threads) {
+    w->slots = calloc(n > 0 ? (size_t)n : 1, sizeof *w->slots);
+    if (!w->threads || !w->slots) {
+        free(w->threads);
+        free(w->slots);
         free(w);
         return NULL;
+    }
+    pthread_mutex_init(&w->mu, NULL);
+    pthread_condattr_init(&ca);
+    pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
+    pthread_cond_init(&w->cond, &ca);
+    pthread_condattr_destroy(&ca);
+    if (n > 0) {
+        if (pthread_create(&w->keeper, NULL, keeper_main, w) == 0)
+            w->keeper_started = 1;
+        else
+            wlog("the lease keeper did not start: jobs running longer than EINV_JOB_LEASE may be"
+                 " taken over");
     }
     for (i = 0; i < n; i++) {
         worker_arg_t *a = malloc(sizeof *a);
@@ -251,9 +413,20 @@ void workers_stop(einv_workers_t *w)
     if (!w)
         return;
     __atomic_store_n(&w->stop, 1, __ATOMIC_SEQ_CST);
-    /* each thread finishes its current job (or its wait of at most 1 s) and leaves */
+    /* each thread finishes its current job (or its wait of at most 1 s) and leaves; the
+     * keeper goes on renewing their leases until then */
     for (i = 0; i < w->started; i++)
         pthread_join(w->threads[i], NULL);
+    if (w->keeper_started) {
+        pthread_mutex_lock(&w->mu);
+        w->keeper_stop = 1;
+        pthread_cond_broadcast(&w->cond);
+        pthread_mutex_unlock(&w->mu);
+        pthread_join(w->keeper, NULL);
+    }
+    pthread_cond_destroy(&w->cond);
+    pthread_mutex_destroy(&w->mu);
+    free(w->slots);
     free(w->threads);
     free(w);
 }
