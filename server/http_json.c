@@ -82,6 +82,17 @@ int http_text_clean(const char *s, size_t len)
     return 1;
 }
 
+char *http_text_repair(char *s)
+{
+    size_t n = strlen(s), i = 0;
+    while (i < n) {
+        i += einv_utf8_valid(s + i, n - i);
+        if (i < n)
+            s[i++] = '?';
+    }
+    return s;
+}
+
 int http_text_prec(const char *s, int max)
 {
     int n = (int)strnlen(s, (size_t)max + 1);

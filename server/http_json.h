@@ -30,6 +30,11 @@ const char *http_json_text(json_object *v);
  * store and echo as a name. */
 int http_text_clean(const char *s, size_t len);
 
+/* Make s (NUL-terminated, modified in place) valid UTF-8: each byte that starts no valid
+ * sequence becomes '?'. For text stored before it was checked, so answers stay JSON.
+ * Returns s. */
+char *http_text_repair(char *s);
+
 /* How many bytes of UTF-8 text s to print so that at most max bytes and only whole
  * characters appear: for "%.*s" with client text in messages. */
 int http_text_prec(const char *s, int max);

@@ -279,7 +279,7 @@ static void get_mappings(einv_req_t *r, const char *const *params, int nparams)
         return;
     rc = store_mappings_get(r->srv->store, r->account.id, &json);
     if (rc == EINV_OK && json)
-        http_send_json(r, 200, json, NULL);
+        http_send_json(r, 200, http_text_repair(json), NULL);   /* stored before checks, maybe */
     else if (rc == EINV_OK || rc == EINV_ERR_NOTFOUND)
         http_send_json(r, 200, "{\"taxCodes\":{},\"units\":{},\"parties\":{},\"companyCodes\":{}}", NULL);
     else

@@ -6,7 +6,6 @@
 #include "http_json.h"
 #include "quota.h"
 
-#include <einvoice/json_strict.h>
 #include <json-c/json.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -26,33 +25,14 @@ static json_object *ts_or_null(const char *ts)
     return ts && ts[0] ? json_object_new_string(ts) : NULL;
 }
 
-/* A stored name as valid UTF-8: names stored before they were checked may hold invalid
- * bytes, which become '?' so the response stays JSON. (transfer full) */
-static json_object *name_json(const char *name)
-{
-    size_t n = strlen(name), i = 0;
-    char buf[4 * 256];
-    if (einv_utf8_valid(name, n) == n)
-        return json_object_new_string(name);
-    n = n < sizeof buf - 1 ? n : sizeof buf - 1;
-    while (i < n) {
-        size_t ok = einv_utf8_valid(name + i, n - i);
-        memcpy(buf + i, name + i, ok);
-        i += ok;
-        if (i < n)
-            buf[i++] = '?';
-    }
-    buf[n] = 0;
-    return json_object_new_string(buf);
-}
-
 /* The key record {id, name, sandbox, prefix, lastFour, quotaLimit, usedThisMonth, createdAt,
  * lastUsedAt, revokedAt}. (transfer full) */
 static json_object *key_json(const store_key_t *k, long long used)
 {
     json_object *o = json_object_new_object();
     json_object_object_add(o, "id", json_object_new_string(k->id));
-    json_object_object_add(o, "name", name_json(k->name ? k->name : ""));
+    /* names stored before they were checked may hold invalid UTF-8: the answer stays JSON */
+    json_object_object_add(o, "name", json_object_new_string(k->name ? http_text_repair(k->name) : ""));
     json_object_object_add(o, "sandbox", json_object_new_boolean(k->sandbox));
     json_object_object_add(o, "prefix", json_object_new_string(k->prefix));
     json_object_object_add(o, "lastFour", json_object_new_string(k->last_four));

@@ -20,6 +20,7 @@
 #include <unistd.h>
 
 #include "http_client.h"
+#include "http_json.h"
 #include "server_proc.h"
 #include "tjwt.h"
 
@@ -305,6 +306,37 @@ static void test_token_with_duplicate_claim(void)
     free(tok);
 }
 
+/* ---------- the helpers behind it (server/http_json.c) ---------- */
+
+static void test_helpers(void)
+{
+    char legacy[] = "ok \xC3\xA9 \xff\xC3 end\xE2\x82";
+    char msg[300];
+    long long x = 0;
+    json_object *o, *v;
+    CU_ASSERT_STRING_EQUAL(http_text_repair(legacy), "ok \xC3\xA9 ?? end??");
+    CU_ASSERT_EQUAL(http_text_prec("\xC3\xA9\xC3\xA9", 3), 2);   /* never half a character */
+    CU_ASSERT_EQUAL(http_text_prec("abc", 10), 3);
+    CU_ASSERT_TRUE(http_text_clean("B\xC3\xBCro", 5));
+    CU_ASSERT_FALSE(http_text_clean("a\tb", 3));
+    CU_ASSERT_FALSE(http_text_clean("a\xC2\x85", 3));   /* C1 control (NEL) */
+    CU_ASSERT_FALSE(http_text_clean("a\xff", 2));
+    static const char nums[] = "{\"a\":9223372036854775807,\"b\":9223372036854775808,"
+                               "\"c\":-9223372036854775809,\"d\":1.0,\"e\":\"x\\u0000y\"}";
+    o = http_json_object(nums, strlen(nums), NULL, msg, sizeof msg);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(o);
+    CU_ASSERT_TRUE(http_json_int_range(json_object_object_get(o, "a"), 1, INT64_MAX, &x) && x == INT64_MAX);
+    CU_ASSERT_FALSE(http_json_int_range(json_object_object_get(o, "b"), 1, INT64_MAX, &x));
+    CU_ASSERT_FALSE(http_json_int_range(json_object_object_get(o, "c"), INT64_MIN + 1, 0, &x));
+    CU_ASSERT_FALSE(http_json_int_range(json_object_object_get(o, "d"), 0, 10, &x));
+    CU_ASSERT_TRUE(json_object_object_get_ex(o, "e", &v) && http_json_text(v) == NULL);
+    json_object_put(o);
+    CU_ASSERT_PTR_NULL(http_json_object("[1]", 3, "{name}", msg, sizeof msg));
+    CU_ASSERT_STRING_EQUAL(msg, "body: a JSON object {name} is required");
+    CU_ASSERT_PTR_NULL(http_json_object("{\"a\":1,\"a\":2}", 13, NULL, msg, sizeof msg));
+    CU_ASSERT_STRING_EQUAL(msg, "Malformed JSON: body: duplicate key \"a\" (line 1, column 8, byte 7)");
+}
+
 /* ---------- suites ---------- */
 
 static int start_suite(sp_server_t *s, sp_db_kind kind)
@@ -356,6 +388,8 @@ int main(void)
     snprintf(path, sizeof path, "%s/jwks.json", jwks_dir);
     if (tjwt_write_jwks(ec_key, path) != 0 || CU_initialize_registry() != CUE_SUCCESS)
         return 2;
+    s = CU_add_suite("strict JSON helpers", NULL, NULL);
+    CU_add_test(s, "repair, precision, clean text, integer ranges, NUL", test_helpers);
     s = CU_add_suite("strict JSON and identity (SQLite)", init_sqlite, clean_sqlite);
     add_tests(s);
     if (!sp_pg_missing()) {
