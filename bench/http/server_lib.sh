@@ -1,8 +1,21 @@
 # Helpers for the HTTP benchmark scripts (sourced): start einvoiced on a fresh SQLite file
 # or a fresh PostgreSQL database with a PRO account and key, stop it, clean up.
-# Needs: SERVER (binary), PLUGINS (plugin dir), TMP (scratch dir). Sets SPID, PORT, KEY.
+# Needs: SERVER (binary; srv_build sets it), PLUGINS (plugin dir), TMP (scratch dir).
+# Sets SPID, PORT, KEY.
 
 SPID=""; PGDB=""; PORT=""; KEY=""
+
+# srv_build NAME: when SERVER is unset, build Release in build-bench (log build-bench/NAME.log)
+# and point SERVER and PLUGINS at it
+srv_build() {
+  [ -n "$SERVER" ] && return 0
+  echo "== build (Release, build-bench)"
+  mkdir -p build-bench
+  { cmake -S . -B build-bench -DCMAKE_BUILD_TYPE=Release -DEINV_TESTS=OFF &&
+    cmake --build build-bench -j"$(nproc)"; } >"build-bench/$1.log" 2>&1 ||
+    [ -x build-bench/bin/einvoiced ] || { echo "build failed: build-bench/$1.log" >&2; exit 1; }
+  SERVER=$PWD/build-bench/bin/einvoiced; PLUGINS=$PWD/build-bench/lib/einvoice
+}
 
 srv_cleanup() {
   if [ -n "$SPID" ]; then kill "$SPID" 2>/dev/null || true; wait "$SPID" 2>/dev/null || true; SPID=""; fi

@@ -20,16 +20,9 @@ while [ $# -gt 0 ]; do
     *) echo "usage: $0 [--pg URL] [-c CONNS] [-d SECONDS] [--bin EINVOICED --plugins DIR]" >&2; exit 2 ;;
   esac
 done
-if [ -z "$SERVER" ]; then
-  echo "== build (Release, build-bench)"
-  mkdir -p build-bench
-  { cmake -S . -B build-bench -DCMAKE_BUILD_TYPE=Release -DEINV_TESTS=OFF &&
-    cmake --build build-bench -j"$(nproc)"; } >build-bench/slowloris-build.log 2>&1 ||
-    [ -x build-bench/bin/einvoiced ] || { echo "build failed: build-bench/slowloris-build.log" >&2; exit 1; }
-  SERVER=$PWD/build-bench/bin/einvoiced; PLUGINS=$PWD/build-bench/lib/einvoice
-fi
 TMP=$(mktemp -d /tmp/einv-slowloris.XXXXXX)
 . bench/http/server_lib.sh
+srv_build slowloris-build
 trap 'srv_cleanup; rm -rf "$TMP"' EXIT
 echo "== conditions: $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg), $CONNS slow connections, $SECS s"
 

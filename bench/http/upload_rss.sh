@@ -3,30 +3,25 @@
 # of a ~19 MB UBL invoice (a large base64 attachment), then, once every invoice has its
 # verdict and the server is idle, its resident set. Prints RSS before the burst, the peak
 # (VmHWM) and RSS after, on SQLite.
-# usage: bench/http/upload_rss.sh [-n 30] [--mb 19] [--bin EINVOICED --plugins DIR]
+# usage: bench/http/upload_rss.sh [-n 30 (<= 100)] [--mb 19] [--wait 300] [--bin EINVOICED --plugins DIR]
 #   --bin/--plugins measure another build (e.g. one from an older commit) the same way.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-N=30; MB=19; SERVER=""; PLUGINS=""
+N=30; MB=19; WAIT=300; SERVER=""; PLUGINS=""
 while [ $# -gt 0 ]; do
   case $1 in
     -n) N=$2; shift 2 ;;
     --mb) MB=$2; shift 2 ;;
+    --wait) WAIT=$2; shift 2 ;;
     --bin) SERVER=$2; shift 2 ;;
     --plugins) PLUGINS=$2; shift 2 ;;
-    *) echo "usage: $0 [-n N] [--mb MB] [--bin EINVOICED --plugins DIR]" >&2; exit 2 ;;
+    *) echo "usage: $0 [-n N] [--mb MB] [--wait S] [--bin EINVOICED --plugins DIR]" >&2; exit 2 ;;
   esac
 done
-if [ -z "$SERVER" ]; then
-  echo "== build (Release, build-bench)"
-  mkdir -p build-bench
-  { cmake -S . -B build-bench -DCMAKE_BUILD_TYPE=Release -DEINV_TESTS=OFF &&
-    cmake --build build-bench -j"$(nproc)"; } >build-bench/upload-rss-build.log 2>&1 ||
-    [ -x build-bench/bin/einvoiced ] || { echo "build failed: build-bench/upload-rss-build.log" >&2; exit 1; }
-  SERVER=$PWD/build-bench/bin/einvoiced; PLUGINS=$PWD/build-bench/lib/einvoice
-fi
+[ "$N" -ge 1 ] && [ "$N" -le 100 ] || { echo "-n: 1..100 (one list page follows the verdicts)" >&2; exit 2; }
 TMP=$(mktemp -d /tmp/einv-uploadrss.XXXXXX)
 . bench/http/server_lib.sh
+srv_build upload-rss-build
 trap 'srv_cleanup; rm -rf "$TMP"' EXIT
 
 # the sample invoice with one attachment of MB megabytes of base64
@@ -55,13 +50,15 @@ for i in $(seq "$N"); do
 done
 wait "${pids[@]}"     # not the server
 echo "answers: $(cat "$TMP"/c* | sort | uniq -c | tr '\n' ' ')"
-# wait for every verdict (the workers keep the documents in memory meanwhile)
-for _ in $(seq 600); do
-  n=$(curl -s -H "Authorization: Bearer $KEY" "http://127.0.0.1:$PORT/api/v1/invoices?status=processing&size=1" |
-      python3 -c 'import json,sys; print(json.load(sys.stdin)["totalElements"])')
-  [ "$n" = 0 ] && break
+# wait for the verdicts (the workers hold documents meanwhile), at most WAIT seconds
+left=0
+for _ in $(seq "$WAIT"); do
+  left=$(curl -s -H "Authorization: Bearer $KEY" "http://127.0.0.1:$PORT/api/v1/invoices?size=100" |
+         python3 -c 'import json,sys; print(sum(i["status"] == "processing" for i in json.load(sys.stdin)["content"]))')
+  [ "$left" = 0 ] && break
   sleep 1
 done
+echo "still processing after the wait: $left"
 sleep 3
 echo "peak RSS (VmHWM): $(rss VmHWM)"
 echo "RSS after the burst, idle: $(rss VmRSS)"
