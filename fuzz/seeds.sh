@@ -17,7 +17,7 @@ MAXC=${FUZZ_CONFORMANCE_SEEDS:-80}
 CLI=${EINV_CLI:-build-fuzz/bin/einvoice}
 PLUGINS=${EINV_PLUGIN_DIR:-build-fuzz/lib/einvoice}
 
-TARGETS=(ubl cii zugferd_pdf idoc odata json mapping multipart jwt json_strict)
+TARGETS=(ubl cii zugferd_pdf idoc odata json mapping multipart http_json jwt json_strict)
 for t in "${TARGETS[@]}"; do mkdir -p "$OUT/fuzz_$t"; done
 
 # copy FILE... into the corpus of target $1, named after their content (no duplicates)
@@ -58,6 +58,7 @@ for t in "${TARGETS[@]}"; do
 done
 # JSON inputs are JSON seeds of the strict checker too
 add json_strict tests/data/json/*.json tests/data/odata/*.json tests/data/mapping/*.json
+add http_json tests/data/json/*.json tests/data/odata/*.json tests/data/mapping/*.json
 
 # hybrid PDFs: each CII seed as factur-x.xml, ZUGFeRD 1.0 ones under their own name, and a
 # few UBL ones as xrechnung.xml

@@ -13,7 +13,7 @@ cd "$(dirname "$0")/.."
 B=${FUZZ_BUILD_DIR:-build-fuzz}
 SECONDS_EACH=${FUZZ_SECONDS:-30}
 PAR=${FUZZ_PARALLEL:-2}
-ALL="ubl cii zugferd_pdf idoc odata json mapping multipart jwt json_strict"
+ALL="ubl cii zugferd_pdf idoc odata json mapping multipart http_json jwt json_strict"
 
 if [ "${FUZZ_NO_BUILD:-0}" != 1 ]; then
   command -v clang >/dev/null || { echo "fuzz-smoke: clang is not installed (scripts/deps.sh)" >&2; exit 1; }
@@ -25,7 +25,7 @@ fi
 EINV_CLI="$B/bin/einvoice" EINV_PLUGIN_DIR="$B/lib/einvoice" bash fuzz/seeds.sh "$B/corpus" >/dev/null || exit 1
 
 # per target: the dictionary and the largest input worth mutating
-dict_of() { case $1 in zugferd_pdf) echo pdf ;; json_strict) echo json ;; *) echo "$1" ;; esac; }
+dict_of() { case $1 in zugferd_pdf) echo pdf ;; json_strict | http_json) echo json ;; *) echo "$1" ;; esac; }
 max_len_of() {
   case $1 in
     ubl | cii) echo 65536 ;; zugferd_pdf) echo 131072 ;; idoc | odata | json) echo 32768 ;;
