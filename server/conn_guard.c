@@ -44,6 +44,7 @@
 #define LINGER_MS 2000
 #define LINGER_MAX 256              /* beyond this many, refused sockets close at once */
 #define SWEEP_MS 100
+#define SLOW_BODY_MS 2000           /* a body still arriving after this is a slow one */
 #define FD_RESERVE 128              /* descriptors kept for the store, plugins, files */
 
 enum { S_FREE = 0, S_HEAD, S_READY, S_CIVET, S_LINGER };
@@ -53,6 +54,7 @@ typedef struct slot {
     unsigned char over_cap;         /* HEAD beyond the per-client cap */
     unsigned char bound;            /* CIVET: tied to its CivetWeb connection */
     unsigned char answered;         /* CIVET: the guard sent 408 for the current request */
+    unsigned char slow;             /* CIVET: counted among the slow bodies */
     unsigned char addr[16];         /* peer address (IPv4 as ::ffff:a.b.c.d) */
     char addr_str[48];              /* as CivetWeb prints it, to find the slot again */
     unsigned short port;
@@ -400,10 +402,56 @@ static void accept_batch(void)
     }
 }
 
+/* 408 for a request whose body is late, written here while the handler waits in a read
+ * (it writes nothing before its body is in: conn_guard_respond tells it the guard did). */
+static void answer_body(int fd, const char *msg)
+{
+    slot_t *s = &G.slots[fd];
+    char *body = http_error_body(408, msg, "");
+    char head[200];
+    int hl = snprintf(head, sizeof head, "HTTP/1.1 408 Request Timeout\r\nContent-Type: "
+                      "application/json\r\nContent-Length: %zu\r\nConnection: close\r\n\r\n",
+                      body ? strlen(body) : 0);
+    (void)!send(fd, head, (size_t)hl, MSG_NOSIGNAL | MSG_DONTWAIT);
+    if (body)
+        (void)!send(fd, body, strlen(body), MSG_NOSIGNAL | MSG_DONTWAIT);
+    free(body);
+    /* the handler's next read ends; CivetWeb closes the socket as usual */
+    shutdown(fd, SHUT_RDWR);
+    s->answered = 1;
+    s->slow = 0;
+    s->deadline = 0;
+}
+
+/* Bodies still arriving after SLOW_BODY_MS hold a CivetWeb thread each: at most three
+ * quarters of the threads may, so trickled uploads cannot take the threads health checks and
+ * complete requests need. A body that turns slow beyond that share gets 408 at once. */
+static void limit_slow_bodies(uint64_t now)
+{
+    int i, n = 0, share = G.threads * 3 / 4 > 1 ? G.threads * 3 / 4 : 1;
+    uint64_t slow_ns = (uint64_t)SLOW_BODY_MS * 1000000u, body_ns = (uint64_t)G.body_ms * 1000000u;
+    for (i = 0; i < G.nslots; i++)
+        if (G.slots[i].state == S_CIVET && G.slots[i].slow)
+            n++;
+    for (i = 0; i < G.nslots; i++) {
+        slot_t *s = &G.slots[i];
+        if (s->state != S_CIVET || s->slow || s->answered || !s->deadline ||
+            now + body_ns < s->deadline + slow_ns)
+            continue;       /* not a body, already counted, or younger than SLOW_BODY_MS */
+        if (n < share) {
+            s->slow = 1;
+            n++;
+        } else
+            answer_body(i, "The request body is arriving too slowly while the server is busy "
+                           "with other slow uploads; retry later");
+    }
+}
+
 /* Deadlines of heads, lingering refusals, bodies; a lost doorbell is rung again. */
 static void sweep(uint64_t now)
 {
     int i;
+    limit_slow_bodies(now);
     for (i = 0; i < G.nslots; i++) {
         slot_t *s = &G.slots[i];
         if (!s->deadline || now < s->deadline)
@@ -420,22 +468,8 @@ static void sweep(uint64_t now)
             close_slot(i);
         else if (s->state == S_CIVET && !s->answered) {
             char msg[160];
-            char *body;
-            char head[200];
-            int hl;
             snprintf(msg, sizeof msg, "The request body did not arrive within %d ms", G.body_ms);
-            body = http_error_body(408, msg, "");
-            hl = snprintf(head, sizeof head, "HTTP/1.1 408 Request Timeout\r\nContent-Type: "
-                          "application/json\r\nContent-Length: %zu\r\nConnection: close\r\n\r\n",
-                          body ? strlen(body) : 0);
-            (void)!send(i, head, (size_t)hl, MSG_NOSIGNAL | MSG_DONTWAIT);
-            if (body)
-                (void)!send(i, body, strlen(body), MSG_NOSIGNAL | MSG_DONTWAIT);
-            free(body);
-            /* the handler's next read ends; CivetWeb closes the socket as usual */
-            shutdown(i, SHUT_RDWR);
-            s->answered = 1;
-            s->deadline = 0;
+            answer_body(i, msg);
         }
     }
     if (G.ready_first >= 0 && G.doorbell >= 0 && now - G.doorbell_since > 1000000000ull) {
@@ -677,6 +711,7 @@ void conn_guard_request_begin(struct mg_connection *conn)
     pthread_mutex_lock(&G.mu);
     if ((s = slot_of_conn(conn)) != NULL) {
         s->answered = 0;
+        s->slow = 0;
         s->deadline = has_body ? now_ns() + (uint64_t)G.body_ms * 1000000u : 0;
     }
     pthread_mutex_unlock(&G.mu);
@@ -686,8 +721,10 @@ void conn_guard_body_done(struct mg_connection *conn)
 {
     slot_t *s;
     pthread_mutex_lock(&G.mu);
-    if ((s = slot_of_conn(conn)) != NULL)
+    if ((s = slot_of_conn(conn)) != NULL) {
         s->deadline = 0;
+        s->slow = 0;
+    }
     pthread_mutex_unlock(&G.mu);
 }
 
@@ -698,6 +735,7 @@ int conn_guard_respond(struct mg_connection *conn)
     pthread_mutex_lock(&G.mu);
     if ((s = slot_of_conn(conn)) != NULL) {
         s->deadline = 0;
+        s->slow = 0;
         answered = s->answered;
     }
     pthread_mutex_unlock(&G.mu);

@@ -7,6 +7,7 @@
  *   the per-address cap that does not finish its head gets 503 within about a second while
  *   complete requests from the same address are still served, the total cap refuses at
  *   once with 503, and a body that does not arrive in time gets 408 (JSON and multipart);
+ * - trickled bodies hold at most 3/4 of the HTTP threads (beyond that share: 408 at once);
  * - path parameters with an encoded NUL or trailing junk are 400/404, not the uuid;
  * - UTF-16 with a byte order mark but no XML declaration is accepted like in the CLI. */
 #define _GNU_SOURCE
@@ -265,6 +266,47 @@ static void trickle_body(const char *path, const char *content_type)
     CU_ASSERT_PTR_NOT_NULL(strstr(body, "request body did not arrive within 1500 ms"));
 }
 
+/* Trickled bodies may hold at most three quarters of the HTTP threads: with 4 threads and 4
+ * trickling uploads, one gets 408 soon after 2 s (long before the 20 s body timeout) and the
+ * health check is answered while the other three still trickle. */
+static void test_slow_bodies_share(void)
+{
+    const char *env[] = {"EINV_HTTP_THREADS=4", "EINV_HTTP_BODY_TIMEOUT_MS=20000", NULL};
+    sp_server_t s;
+    char key[SP_KEY_MAX], head[1024], body[2048];
+    int fd[4], st[4] = {-1, -1, -1, -1}, i, early = 0, slow_msg = 0;
+    double t0;
+    if (sp_init(&s, SP_SQLITE) != 0 || sp_start(&s, env) != 0 ||
+        sp_account_key(&s, "bodies@example.com", "PRO", 0, 0, -1, key) != 0) {
+        CU_FAIL("server did not start");
+        sp_cleanup(&s);
+        return;
+    }
+    snprintf(head, sizeof head, "POST /api/v1/invoices HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer %s\r\n"
+             "Content-Type: application/json\r\nContent-Length: 100000\r\n\r\n", key);
+    for (i = 0; i < 4; i++) {
+        fd[i] = tcp_open(s.port);
+        tcp_send(fd[i], head);
+    }
+    for (t0 = tst_now_ms(); tst_now_ms() - t0 < 4000;)
+        for (i = 0; i < 4; i++)
+            if (st[i] == -1) {
+                tcp_send(fd[i], " ");
+                if ((st[i] = tcp_answer(fd[i], 50, NULL, body, sizeof body)) == 408) {
+                    early++;
+                    slow_msg += strstr(body, "arriving too slowly") != NULL;
+                }
+            }
+    CU_ASSERT_EQUAL(early, 1);
+    CU_ASSERT_EQUAL(slow_msg, 1);
+    t0 = tst_now_ms();
+    CU_ASSERT_EQUAL(health(s.port), 200);
+    CU_ASSERT_TRUE(tst_now_ms() - t0 < 1000);
+    for (i = 0; i < 4; i++)
+        close(fd[i]);
+    sp_cleanup(&s);
+}
+
 static void test_body_timeout(void)
 {
     trickle_body("/api/v1/invoices", "application/json");
@@ -379,6 +421,7 @@ int main(void)
     CU_add_test(s, "path parameters with %00 or junk: 400/404", test_path_nul_and_junk);
     CU_add_test(s, "UTF-16 with a BOM and no declaration: accepted", test_utf16_bom_accepted);
     s = CU_add_suite("slow clients: slowloris", NULL, NULL);
+    CU_add_test(s, "trickled bodies hold at most 3/4 of the threads", test_slow_bodies_share);
     CU_add_test(s, "200 slowloris connections, sqlite: probes and submits served", test_slowloris_sqlite);
     if (sp_pg_missing()) {
         printf("skipped: EINV_TEST_PG_URL not set (PostgreSQL slowloris)\n");
