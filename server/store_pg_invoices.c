@@ -319,18 +319,21 @@ int pg_invoice_list(einv_store_t *base, const char *account_id, long long page, 
 
 /* Lease the oldest job nobody holds (or whose lease ran out) and read its payload, in one
  * transaction. SKIP LOCKED: concurrent claimers (threads or instances) pass over a job
- * another is leasing right now instead of waiting for it, and never get the same one. */
+ * another is leasing right now instead of waiting for it, and never get the same one. The
+ * picking query is a MATERIALIZED CTE so it runs once: as a plain subquery in FROM, a plan
+ * that rescans it per row (seen with some table statistics) made each rescan skip the rows
+ * this statement had just updated and pick the next, so one claim leased the whole queue. */
 static int claim_on(PGconn *c, const char *worker, int lease_seconds, store_job_t *out)
 {
     if (pg_cmd(c, "BEGIN") != EINV_OK)
         return EINV_ERR;
     PGresult *r = pg_x(c, 0,
-        "UPDATE jobs j SET worker = $1, lease_until = now() + make_interval(secs => $2::int),"
-        " attempts = j.attempts + 1, first_claimed_at = COALESCE(j.first_claimed_at, now())"
-        " FROM (SELECT id, worker, first_claimed_at FROM jobs"
+        "WITH c AS MATERIALIZED (SELECT id, worker, first_claimed_at FROM jobs"
         "       WHERE lease_until IS NULL OR lease_until < now()"
-        "       ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED) c, invoices i"
-        " WHERE j.id = c.id AND i.id = j.invoice_id"
+        "       ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED)"
+        " UPDATE jobs j SET worker = $1, lease_until = now() + make_interval(secs => $2::int),"
+        " attempts = j.attempts + 1, first_claimed_at = COALESCE(j.first_claimed_at, now())"
+        " FROM c, invoices i WHERE j.id = c.id AND i.id = j.invoice_id"
         " RETURNING j.id, j.invoice_id, j.attempts, i.account_id, i.profile, i.source_format, i.tier,"
         " c.worker, COALESCE((extract(epoch FROM now() - c.first_claimed_at) * 1000)::bigint, 0)",
         "si", worker, lease_seconds);
@@ -370,16 +373,11 @@ static int claim_on(PGconn *c, const char *worker, int lease_seconds, store_job_
     return rc;
 }
 
-/* store_job_claim on PostgreSQL (SKIP LOCKED, leases). Under concurrent claimers the
- * statement can come back empty although jobs are free (seen under ASan timing: the row it
- * picked was claimed by another transaction in between); one more try before answering
- * NOTFOUND keeps a worker from sleeping a second with work queued. */
+/* store_job_claim on PostgreSQL (SKIP LOCKED, leases). */
 int pg_job_claim(einv_store_t *base, const char *worker, int lease_seconds, store_job_t *out)
 {
     int rc;
     PG_CALL((pg_store_t *)base, rc, c, claim_on(c, worker, lease_seconds, out));
-    if (rc == EINV_ERR_NOTFOUND)
-        PG_CALL((pg_store_t *)base, rc, c, claim_on(c, worker, lease_seconds, out));
     return rc;
 }
 

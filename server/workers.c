@@ -148,8 +148,8 @@ static void time_out(einv_srv_t *srv, const store_job_t *job)
                  " it did not finish (each ended with its worker stopping or running out of"
                  " time).", job->attempts - 1);
     else
-        snprintf(msg, sizeof msg, "The document could not be processed within %d seconds.",
-                 srv->cfg.job_deadline_seconds);
+        snprintf(msg, sizeof msg, "The document could not be processed within the job"
+                 " deadline of %d s.", srv->cfg.job_deadline_seconds);
     result = single_finding_result(
         "PROCESSING-TIMEOUT", "SCHEMA", msg,
         "Check that the file is a complete invoice document of ordinary size and submit it again.");
