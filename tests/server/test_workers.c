@@ -394,7 +394,9 @@ static void *load_thread(void *p)
 static void test_pg_two_servers_kill(void)
 {
     sp_server_t A, B;
-    const char *env[] = {"EINV_WORKERS=2", "EINV_JOB_LEASE=2", PLUGIN_ENV, NULL};
+    /* A has more workers, so it surely holds one of the 4 s jobs when it is killed */
+    const char *envA[] = {"EINV_WORKERS=3", "EINV_JOB_LEASE=2", PLUGIN_ENV, NULL};
+    const char *envB[] = {"EINV_WORKERS=2", "EINV_JOB_LEASE=2", PLUGIN_ENV, NULL};
     char key[SP_KEY_MAX], (*ids)[40] = calloc(LOAD_N, 40), sql[400], apid[16];
     pthread_t th[8];
     load_t l;
@@ -402,7 +404,7 @@ static void test_pg_two_servers_kill(void)
     long long verdicts, distinct, unknown_verdicts, early_reclaims, reclaimed, held_by_a = 0;
     double t0, t_kill = 0;
     memset(&B, 0, sizeof B);
-    if (start(&A, env, key) != 0)
+    if (start(&A, envA, key) != 0)
         goto out;
     /* B: same database, its own port and log; A owns the database and the directory */
     B = A;
@@ -412,7 +414,7 @@ static void test_pg_two_servers_kill(void)
     B.pg_dbname[0] = 0;
     snprintf(B.log_path, sizeof B.log_path, "%s/server-b.log", A.dir);
     B.dir[0] = 0;
-    REQUIRE(sp_start(&B, env) == 0);
+    REQUIRE(sp_start(&B, envB) == 0);
     snprintf(apid, sizeof apid, "%d", (int)A.pid);
     l = (load_t){{A.port, B.port}, key, ids, 0, 0};
     t0 = tst_now_ms();
