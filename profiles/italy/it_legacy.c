@@ -4,12 +4,15 @@
  * lists: 1.3.10 lacks codes added later, so it rejects them; for those we need only the codes
  * added since ("delta" tables below), not the whole lists.
  *
- * Not reproducible by a profile (the base reports them, the AgID chain does not): UBL-SR-53
- * to -56, UBL-SR-35, UBL-SR-22/-23 (1.3.10 counts under a cac:Party that never exists),
- * BR-CO-26 (SEPA identifiers), BR-B-02 (1.3.10 tests a path that never exists), the codes
- * 1.3.16 dropped (ISO 4217 ANG BGN CUC HRK MRO SLL VEF ZWL, EAS 9901 9955), BR-AF-* and
- * BR-AG-* (1.3.10 calls them BR-IG-* and BR-IP-*, which we do not repeat) and the warnings
- * UBL-CR-001 and others that 1.3.10 does not have. */
+ * The base rules 1.3.10 does not have (UBL-SR-53 to -56, UBL-SR-35, the warnings UBL-CR-001,
+ * -018, -170, -195, -528, -529 and others) are withdrawn by italy.c, and BR-AF-* / BR-AG-*
+ * reported again as BR-IG-* / BR-IP-* (the 1.3.10 ids), from the generated tables
+ * (it_agid_ids.c, made from the artefact's own id list).
+ *
+ * Not reproducible by a profile (same id in both, the base fires where 1.3.10 does not):
+ * UBL-SR-22/-23 (1.3.10 counts under a cac:Party that never exists), BR-CO-26 (SEPA
+ * identifiers), BR-B-02 (1.3.10 tests a path that never exists), the codes 1.3.16 dropped
+ * (ISO 4217 ANG BGN CUC HRK MRO SLL VEF ZWL, EAS 9901 9955). */
 #include "it_int.h"
 #include <string.h>
 

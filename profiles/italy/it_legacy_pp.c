@@ -2,13 +2,17 @@
  * differ from the PEPPOL 2026.5 rules our PEPPOL base runs, reported where the older rule
  * fires and the base does not.
  *
- * Not reproducible by a profile (the base fires, the AgID chain does not): the rules added
- * after 3.0.14 (DE-R-*, most GR-*, SE-R-006, SE-R-013, DK-R-017, PEPPOL-COMMON-R052..R057,
- * PEPPOL-EN16931-P0112, PEPPOL-EN16931-R100), PEPPOL-COMMON-R049 (checksum added),
- * PEPPOL-EN16931-R004 ('::' check added), PEPPOL-EN16931-R051 (wider context), the EAS codes
- * 2026.5 dropped (0037 0193 0202 0205 0212 0213 0215 9901 9955: PEPPOL-EN16931-CL008 on the
- * Italian 0202/0205 addresses), the ISO 4217 codes it dropped, and the rules 3.0.14 flags as
- * warnings that 2026.5 makes fatal (PEPPOL-COMMON-R050, SE-R-003, SE-R-004, DK-R-003). */
+ * The rules added after 3.0.14 (DE-R-*, most GR-*, SE-R-006, SE-R-013, DK-R-017,
+ * PEPPOL-COMMON-R052..R057, PEPPOL-EN16931-P0112, PEPPOL-EN16931-R100) are withdrawn and the
+ * rules 3.0.14 flags as warnings that 2026.5 makes fatal (PEPPOL-COMMON-R050, SE-R-003,
+ * SE-R-004, DK-R-003) reported as warnings by italy.c, from the generated tables
+ * (it_agid_ids.c). PEPPOL-COMMON-R049 (checksum added) and PEPPOL-EN16931-CL008 (the EAS codes
+ * 2026.5 dropped: 0037 0193 0202 0205 0212 0213 0215 9901 9955) are withdrawn and reported
+ * here in their 3.0.14 form.
+ *
+ * Not reproducible by a profile (same id in both, the base fires where 3.0.14 does not):
+ * PEPPOL-EN16931-R004 ('::' check added), PEPPOL-EN16931-R051 (wider context), the ISO 4217
+ * codes 2026.5 dropped. */
 #include "it_int.h"
 #include <math.h>
 #include <stdio.h>

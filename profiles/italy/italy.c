@@ -6,10 +6,15 @@
  * 1.3.16 + PEPPOL 2026.5), the base that agrees best with that chain, and add:
  *   - the AgID CIUS and extension rules (BR-IT-*, BR-IT-DC-*, BR-IT-DE-*);
  *   - the asserts of the older CEN/PEPPOL copies where they fire and the newer base does not
- *     (it_legacy*.c), so a document the AgID chain rejects is rejected here too.
- * Rules the base fires and the AgID chain does not know (or no longer fires) cannot be
- * withdrawn by a profile; they are listed in it_legacy.c and it_legacy_pp.c. */
+ *     (it_legacy*.c), so a document the AgID chain rejects is rejected here too;
+ * and make the base's findings the chain's (to_agid_rule_set): every base rule the chain does
+ * not have is withdrawn, and those it has under another id or flag are reported with its id
+ * and flag, from tables generated from the artefact's id list (it_agid.h, agid_ids.py). The
+ * ids ITALY reports are so exactly the chain's (tests/profiles/test_italy_ids.c). Base rules
+ * with the same id in both that fire more widely in the base are listed in it_legacy*.c. */
 #include "it_int.h"
+#include "it_agid.h"
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -52,15 +57,52 @@ static int doc_init(it_doc_t *f, const einv_xdoc_t *d)
     return 0;
 }
 
-/* Rules of our PEPPOL base (OpenPEPPOL 2026.5 and CEN 1.3.16) that the CEN 1.3.10 and
- * PEPPOL 3.0.14 copies inside the AgID artefact do not have, or have in a form that never
- * fires where these do: withdrawn before the AgID rules run (einv_ctx_drop, SDK ABI 1.1). */
-static const char *const BASE_NOT_IN_AGID[] = {
-    "PEPPOL-COMMON-R053", "UBL-SR-53", "DE-R-014", "DE-R-016", "DE-R-018", "DE-R-023-2",
-    "DE-R-024-1", "DE-R-024-2", "DE-R-025-2", "DE-R-030", "SE-R-013", "DK-R-017",
-    "PEPPOL-EN16931-P0112",
-    /* present in 3.0.14 in another form: the AgID form is reported by it_legacy*.c */
-    "PEPPOL-EN16931-CL008", "PEPPOL-COMMON-R049"};
+/* Base rules the AgID chain has in an older form that fires elsewhere: withdrawn here, the AgID
+ * form is reported by it_legacy_pp.c. Every other base rule the chain lacks or flags otherwise
+ * is in the generated tables (it_agid_ids.c). */
+static const char *const BASE_OWN_FORM[] = {"PEPPOL-EN16931-CL008", "PEPPOL-COMMON-R049"};
+
+/* The rules reported again (it_agid_again) under the chain's id and flag, built by the first
+ * init. */
+static einv_rule_t *again_rules;
+
+static const it_agid_id_t *agid_find(const char *id)
+{
+    size_t lo = 0, hi = it_agid_n_ids;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        int c = strcmp(id, it_agid_ids[mid].id);
+        if (c == 0)
+            return &it_agid_ids[mid];
+        if (c < 0)
+            hi = mid;
+        else
+            lo = mid + 1;
+    }
+    return NULL;
+}
+
+/* Make the base's findings the chain's: withdraw the rules it lacks, report again those it
+ * names or flags otherwise (one finding per base finding; the base's location is not visible
+ * to a profile, so these name no location). einv_ctx_count is a
+ * table lookup, so the long withdrawal list costs nothing when its rules did not fire. */
+static void to_agid_rule_set(einv_ctx_t *ctx)
+{
+    size_t i, k, n;
+    for (i = 0; i < it_agid_n_withdrawn; i++)
+        if (einv_ctx_count(ctx, it_agid_withdrawn[i]))
+            einv_ctx_drop(ctx, it_agid_withdrawn[i]);
+    for (i = 0; i < sizeof BASE_OWN_FORM / sizeof BASE_OWN_FORM[0]; i++)
+        if (einv_ctx_count(ctx, BASE_OWN_FORM[i]))
+            einv_ctx_drop(ctx, BASE_OWN_FORM[i]);
+    for (i = 0; again_rules && i < it_agid_n_again; i++) {
+        if (!einv_ctx_count(ctx, it_agid_again[i].base_id))
+            continue;
+        n = einv_ctx_drop(ctx, it_agid_again[i].base_id);
+        for (k = 0; k < n; k++)
+            einv_report_at(ctx, &again_rules[i], NULL);
+    }
+}
 
 static void it_check(einv_ctx_t *ctx)
 {
@@ -71,8 +113,7 @@ static void it_check(einv_ctx_t *ctx)
         return;
     if (doc_init(&doc, d) != 0)
         return;
-    for (i = 0; i < sizeof BASE_NOT_IN_AGID / sizeof BASE_NOT_IN_AGID[0]; i++)
-        einv_ctx_drop(ctx, BASE_NOT_IN_AGID[i]);
+    to_agid_rule_set(ctx);
     for (i = 0; i < N_FAMILIES; i++)
         FAMILIES[i]->check(ctx, &doc);
     free(doc.head);
@@ -85,14 +126,62 @@ static const einv_rule_t **all_rules;
 static size_t n_all;
 static int users;
 
+/* The rules reported again; their messages name the base rule they stand for. */
+static char *again_text;
+
+static int build_again_rules(void)
+{
+    enum { MSG = 160 };
+    size_t i;
+    again_rules = calloc(it_agid_n_again ? it_agid_n_again : 1, sizeof *again_rules);
+    again_text = calloc(it_agid_n_again ? it_agid_n_again : 1, MSG);
+    if (!again_rules || !again_text)
+        return -1;
+    for (i = 0; i < it_agid_n_again; i++) {
+        const it_agid_id_t *a = agid_find(it_agid_again[i].agid_id);
+        einv_rule_t *r = &again_rules[i];
+        char *msg = again_text + i * MSG;
+        if (!a)
+            return -1;
+        if (strcmp(a->id, it_agid_again[i].base_id) != 0)
+            snprintf(msg, MSG, "%s is not met (later EN 16931 releases call this rule %s; the AgID "
+                     "rules keep the older id).", a->id, it_agid_again[i].base_id);
+        else
+            snprintf(msg, MSG, "%s is not met; the AgID 3.2.1 rules flag it as %s.", a->id,
+                     a->fatal ? "an error" : "a warning");
+        r->id = a->id;
+        r->severity = a->fatal ? EINV_SEV_ERROR : EINV_SEV_WARNING;
+        /* EN 16931 business rules stay in the core layer, national PEPPOL rules are profile rules */
+        r->layer = strncmp(a->id, "BR-", 3) == 0 ? EINV_LAYER_CORE : EINV_LAYER_PROFILE;
+        r->terms = "";
+        r->message = msg;
+        r->suggestion = "Validate with --profile PEPPOL to see where the rule (by its current id) fires.";
+    }
+    return 0;
+}
+
+static void free_again_rules(void)
+{
+    free(again_rules);
+    free(again_text);
+    again_rules = NULL;
+    again_text = NULL;
+}
+
 static int build_rule_list(einv_error_t *err)
 {
-    size_t i, j, k, total = 0;
+    size_t i, j, k, total = it_agid_n_again;
     for (i = 0; i < N_FAMILIES; i++)
         total += FAMILIES[i]->n_rules;
     all_rules = calloc(total ? total : 1, sizeof *all_rules);
-    if (!all_rules)
-        return einv_error_set(err, EINV_ERR_NOMEM, "out of memory", "", "");
+    if (!all_rules || build_again_rules() != 0) {
+        free(all_rules);
+        all_rules = NULL;
+        free_again_rules();
+        return einv_error_set(err, EINV_ERR_NOMEM, "out of memory (or it_agid_again names an id the AgID table lacks)", "", "");
+    }
+    for (i = 0; i < it_agid_n_again; i++)
+        all_rules[n_all++] = &again_rules[i];
     for (i = 0; i < N_FAMILIES; i++)
         for (j = 0; j < FAMILIES[i]->n_rules; j++) {
             const einv_rule_t *r = FAMILIES[i]->rules[j];
@@ -126,7 +215,22 @@ static void it_fini(void)
         free(all_rules);
         all_rules = NULL;
         n_all = 0;
+        free_again_rules();
     }
+}
+
+/* The generated tables, for the test that compares them with the artefact and the base. */
+EINV_API const it_agid_tables_t *einv_italy_agid_tables(void);
+EINV_API const it_agid_tables_t *einv_italy_agid_tables(void)
+{
+    static it_agid_tables_t t;
+    t.ids = it_agid_ids;
+    t.n_ids = it_agid_n_ids;
+    t.withdrawn = it_agid_withdrawn;
+    t.n_withdrawn = it_agid_n_withdrawn;
+    t.again = it_agid_again;
+    t.n_again = it_agid_n_again;
+    return &t;
 }
 
 EINV_PLUGIN_DEFINE("italy", EINV_PLUGIN_PROFILE, "3.2.1",
