@@ -93,9 +93,8 @@ static char *single_finding_result(const char *code, const char *layer, const ch
     json_object_object_add(f, "documentationUrl", json_object_new_string(url));
     json_object_object_add(f, "layer", json_object_new_string(layer));
     json_object_object_add(f, "severity", json_object_new_string("ERROR"));
-    if (schema)
-        json_object_array_add(kerrs, json_object_get(f));
-    json_object_array_add(errs, f);
+    /* as in the engine's results: a SCHEMA finding is kositResult's only */
+    json_object_array_add(schema ? kerrs : errs, f);
     json_object_object_add(res, "valid", json_object_new_boolean(0));
     json_object_object_add(res, "errors", errs);
     json_object_object_add(kosit, "valid", json_object_new_boolean(!schema));

@@ -229,18 +229,20 @@ static int wait_claims(const sp_server_t *s, const char *id, long long n, int ms
 }
 
 /* 1 when the verdict is failed_validation with exactly one PROCESSING-TIMEOUT ERROR, in a
- * validationResult shaped as the API says. */
+ * validationResult shaped as the API says: a SCHEMA-layer finding (the document was never
+ * checked), so kositResult's alone, kositResult.valid false and errors empty. */
 static int is_processing_timeout(json_object *inv)
 {
     json_object *vr = member(inv, "validationResult"), *errs = member(vr, "errors"), *f;
-    json_object *kosit = member(vr, "kositResult");
+    json_object *kosit = member(vr, "kositResult"), *kerrs = member(kosit, "errors");
     if (strcmp(status_of(inv), "failed_validation") != 0 || !vr ||
         json_object_get_boolean(member(vr, "valid")) || !json_object_is_type(errs, json_type_array) ||
-        json_object_array_length(errs) != 1 || !json_object_is_type(kosit, json_type_object) ||
-        !json_object_is_type(member(kosit, "errors"), json_type_array) ||
-        !json_object_is_type(member(kosit, "valid"), json_type_boolean))
+        json_object_array_length(errs) != 0 || !json_object_is_type(kosit, json_type_object) ||
+        !json_object_is_type(kerrs, json_type_array) || json_object_array_length(kerrs) != 1 ||
+        !json_object_is_type(member(kosit, "valid"), json_type_boolean) ||
+        json_object_get_boolean(member(kosit, "valid")))
         return 0;
-    f = json_object_array_get_idx(errs, 0);
+    f = json_object_array_get_idx(kerrs, 0);
     return strcmp(json_object_get_string(member(f, "code")), "PROCESSING-TIMEOUT") == 0 &&
            strcmp(json_object_get_string(member(f, "severity")), "ERROR") == 0 &&
            json_object_get_string(member(f, "message"))[0] != '\0';
