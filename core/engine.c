@@ -6,6 +6,7 @@
 #include "registry.h"
 #include "jbuf.h"
 #include "limits_int.h"
+#include "xsd.h"
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -70,7 +71,9 @@ EINV_API const einv_rule_t *const einv_core_rules[] = {
     &R_EMPTY, &R_WELLFORMED, &R_ROOT, &R_FORMAT, &R_SYNTAX, &R_EXPORT,
     &R_LIMIT_XML_SIZE, &R_LIMIT_ATTRIBUTES, &R_LIMIT_ELEMENTS, &R_LIMIT_TEXT,
     &einv_rule_limit_time, &einv_rule_limit_memory, &einv_rule_findings_capped,
-    &einv_rule_findings_truncated};
+    &einv_rule_findings_truncated, &einv_xsd_rule_order, &einv_xsd_rule_unknown,
+    &einv_xsd_rule_missing, &einv_xsd_rule_datatype, &einv_xsd_rule_attribute,
+    &einv_xsd_rule_content, &einv_xsd_rule_invalid, &einv_xsd_rule_unavailable};
 EINV_API const size_t einv_core_rules_count = sizeof einv_core_rules / sizeof einv_core_rules[0];
 
 static void default_dir(char *buf, size_t size)
@@ -389,6 +392,11 @@ static einv_result_t *validate(einv_engine_t *e, const einv_validate_opts_t *o, 
                         prof->name, einv_xdoc_syntax(r->ctx.xdoc) == EINV_SYNTAX_CII ? "CII" : "UBL");
         return r;
     }
+    /* the schema layer (kositResult): every UBL/CII tree the rules see, also one extracted
+     * from a PDF or generated from the model */
+    einv_xsd_check(&r->ctx);
+    if (einv_ctx_expired(&r->ctx))
+        return r;
     if (syn->check_syntax)
         syn->check_syntax(&r->ctx);
     if (einv_ctx_expired(&r->ctx))

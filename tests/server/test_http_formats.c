@@ -237,8 +237,10 @@ static void check_invoice(json_object *inv, const sample_t *x, const char *codes
     ASSERT_STR(error_codes(jget(vr, "errors"), buf, sizeof buf), codes);
     CU_ASSERT_EQUAL(json_object_get_boolean(jget(vr, "valid")), codes[0] == 0);
     check_fields(jget(vr, "errors"), x->format);
-    /* the UBL generated from the model is schema-valid (kositResult) */
-    CU_ASSERT_TRUE(json_object_get_boolean(jget(jget(vr, "kositResult"), "valid")));
+    /* the UBL generated from the model is schema-valid (kositResult), except where the input
+     * has no payment means code (BR-49): then cbc:PaymentMeansCode, mandatory in the XSD,
+     * is missing from the generated cac:PaymentMeans too */
+    CU_ASSERT_EQUAL(json_object_get_boolean(jget(jget(vr, "kositResult"), "valid")), strstr(codes, "BR-49") == NULL);
 }
 
 /* Submit a sample to its endpoint, poll, check; returns the raw GET body (free()). */

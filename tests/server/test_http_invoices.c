@@ -257,9 +257,45 @@ static void test_invalid_business_rules(void)
     CU_ASSERT_FALSE(json_object_get_boolean(jget(vr, "valid")));
     CU_ASSERT_TRUE(has_code(vr, "BR-02", "CORE"));
     CU_ASSERT_TRUE(has_code(vr, "BR-CO-16", "CORE"));
-    CU_ASSERT_TRUE(json_object_get_boolean(jget(jget(vr, "kositResult"), "valid")));
+    /* without its cbc:ID the document is XSD-invalid too: kositResult says so, once */
+    CU_ASSERT_FALSE(json_object_get_boolean(jget(jget(vr, "kositResult"), "valid")));
+    CU_ASSERT_TRUE(has_code(jget(vr, "kositResult"), "SCHEMA-MISSING", "SCHEMA"));
+    CU_ASSERT_FALSE(has_code(vr, "SCHEMA-", NULL));
     CU_ASSERT_PTR_NOT_NULL(jget(inv, "canonicalJson"));
     json_object_put(inv);
+}
+
+/* Issue 10: a UBL whose business content is right but whose structure breaks the official
+ * XSD (elements out of order; an unknown element) fails validation, with the SCHEMA finding
+ * in kositResult and none in errors. libxml2, like xmllint, reports the first error of an
+ * element's content only, so each mutation is its own document. */
+static void check_xsd_invalid(const char *from, const char *to, const char *code)
+{
+    char id[40];
+    json_object *inv, *vr, *kr;
+    char *bad = replace(UBL, from, to);
+    CU_ASSERT_NOT_EQUAL(strcmp(bad, UBL), 0);
+    CU_ASSERT_EQUAL_FATAL(submit_id(S.port, K_FREE, "EN16931", bad, strlen(bad), id), 202);
+    inv = poll_final(S.port, K_FREE, id, 30000);
+    vr = jget(inv, "validationResult");
+    kr = jget(vr, "kositResult");
+    CU_ASSERT_STRING_EQUAL(jstr(inv, "status") ? jstr(inv, "status") : "", "failed_validation");
+    CU_ASSERT_FALSE(json_object_get_boolean(jget(vr, "valid")));
+    CU_ASSERT_FALSE(json_object_get_boolean(jget(kr, "valid")));
+    CU_ASSERT_TRUE(has_code(kr, code, "SCHEMA"));
+    CU_ASSERT_FALSE(has_code(vr, "SCHEMA-", NULL));   /* kositResult only */
+    CU_ASSERT_FALSE(has_code(vr, "BR-", NULL));       /* the business content is right */
+    json_object_put(inv);
+    free(bad);
+}
+
+static void test_xsd_invalid(void)
+{
+    check_xsd_invalid("<cbc:IssueDate>2026-11-21</cbc:IssueDate>\n  <cbc:DueDate>2026-12-21</cbc:DueDate>",
+                      "<cbc:DueDate>2026-12-21</cbc:DueDate>\n  <cbc:IssueDate>2026-11-21</cbc:IssueDate>",
+                      "SCHEMA-ORDER");
+    check_xsd_invalid("<cac:PostalAddress>", "<cbc:Colour>blue</cbc:Colour><cac:PostalAddress>",
+                      "SCHEMA-UNKNOWN-ELEMENT");
 }
 
 static void test_not_wellformed_accepted(void)
@@ -1182,6 +1218,7 @@ static void add_tests(CU_pSuite s, int pg)
 {
     CU_add_test(s, "submit UBL and CII: 202, then validated", test_submit_ubl_and_cii);
     CU_add_test(s, "invalid invoice: failed_validation with BR findings", test_invalid_business_rules);
+    CU_add_test(s, "XSD-invalid UBL: failed_validation, SCHEMA findings in kositResult", test_xsd_invalid);
     CU_add_test(s, "not well-formed XML: 202, then XML-WELLFORMED", test_not_wellformed_accepted);
     CU_add_test(s, "POST /v1/invoices (canonical JSON)", test_json_endpoint);
     CU_add_test(s, "order of checks and request errors", test_request_errors);

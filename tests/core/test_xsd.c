@@ -1,0 +1,178 @@
+/* The schema layer (core/xsd.c): the shipped XSDs judge real documents and their seeded
+ * mutations (order, unknown element, missing element, datatype, attribute, attachment),
+ * each with its stable code, the element's location and a message naming what was expected. */
+#include <CUnit/Basic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "tsupport.h"
+#include "tpdf.h"
+
+static char *ubl, *cii;
+
+static size_t schema_findings(const tst_result_t *r)
+{
+    static const char *const CODES[] = {"SCHEMA-ORDER", "SCHEMA-UNKNOWN-ELEMENT", "SCHEMA-MISSING",
+                                        "SCHEMA-DATATYPE", "SCHEMA-ATTRIBUTE", "SCHEMA-CONTENT",
+                                        "SCHEMA-INVALID", "SCHEMA-UNAVAILABLE"};
+    size_t i, k = 0;
+    for (i = 0; i < sizeof CODES / sizeof CODES[0]; i++)
+        k += tst_count(r, CODES[i]);
+    return k;
+}
+
+/* the mutation of the UBL sample, validated under EN16931 */
+static tst_result_t *mutated(const char *base, const char *from, const char *to)
+{
+    char *x = tst_replace(base, from, to);
+    tst_result_t *r;
+    CU_ASSERT_PTR_NOT_NULL_FATAL(x);
+    CU_ASSERT_NOT_EQUAL(strcmp(x, base), 0);   /* the mutation applied */
+    r = tst_validate("EN16931", NULL, x);
+    free(x);
+    return r;
+}
+
+static void test_samples_are_schema_valid(void)
+{
+    tst_result_t *r = tst_validate("EN16931", NULL, ubl);
+    CU_ASSERT_EQUAL(schema_findings(r), 0);
+    if (schema_findings(r))
+        fprintf(stderr, "\nUBL sample: %s\n", tst_codes(r));
+    tst_free(r);
+    r = tst_validate("EN16931", NULL, cii);
+    CU_ASSERT_EQUAL(schema_findings(r), 0);
+    if (schema_findings(r))
+        fprintf(stderr, "\nCII sample: %s\n", tst_codes(r));
+    tst_free(r);
+}
+
+static void test_order(void)
+{
+    /* IssueDate after DueDate */
+    tst_result_t *r = mutated(ubl, "  <cbc:IssueDate>2026-11-21</cbc:IssueDate>\n  <cbc:DueDate>2026-12-21</cbc:DueDate>",
+                              "  <cbc:DueDate>2026-12-21</cbc:DueDate>\n  <cbc:IssueDate>2026-11-21</cbc:IssueDate>");
+    CU_ASSERT_EQUAL(tst_count(r, "SCHEMA-ORDER"), 1);
+    CU_ASSERT_STRING_EQUAL(tst_field(r, "SCHEMA-ORDER"), "/Invoice/cbc:DueDate");
+    CU_ASSERT_FALSE(tst_valid(r));
+    tst_free(r);
+}
+
+static void test_unknown_element(void)
+{
+    tst_result_t *r = mutated(ubl, "<cbc:ID>INV-2026-0042</cbc:ID>",
+                              "<cbc:ID>INV-2026-0042</cbc:ID><cbc:InvoiceNumber>42</cbc:InvoiceNumber>");
+    CU_ASSERT_EQUAL(tst_count(r, "SCHEMA-UNKNOWN-ELEMENT"), 1);
+    CU_ASSERT_STRING_EQUAL(tst_field(r, "SCHEMA-UNKNOWN-ELEMENT"), "/Invoice/cbc:InvoiceNumber");
+    CU_ASSERT_EQUAL(tst_count(r, "SCHEMA-ORDER"), 0);
+    tst_free(r);
+}
+
+static void test_missing(void)
+{
+    /* IssueDate is mandatory in InvoiceType: reported at the element that came instead */
+    tst_result_t *r = mutated(ubl, "  <cbc:IssueDate>2026-11-21</cbc:IssueDate>\n", "");
+    CU_ASSERT_EQUAL(tst_count(r, "SCHEMA-MISSING"), 1);
+    CU_ASSERT_STRING_EQUAL(tst_field(r, "SCHEMA-MISSING"), "/Invoice/cbc:DueDate");
+    tst_free(r);
+    /* a required child at the end of its parent: reported at the parent */
+    r = mutated(ubl, "<cac:TaxScheme><cbc:ID>VAT</cbc:ID></cac:TaxScheme>\n      </cac:PartyTaxScheme>",
+                "\n      </cac:PartyTaxScheme>");
+    CU_ASSERT_EQUAL(tst_count(r, "SCHEMA-MISSING"), 1);
+    CU_ASSERT_PTR_NOT_NULL(strstr(tst_field(r, "SCHEMA-MISSING"), "cac:PartyTaxScheme"));
+    tst_free(r);
+}
+
+static void test_datatype(void)
+{
+    tst_result_t *r = mutated(ubl, "<cbc:IssueDate>2026-11-21</cbc:IssueDate>", "<cbc:IssueDate>21.11.2026</cbc:IssueDate>");
+    CU_ASSERT_EQUAL(tst_count(r, "SCHEMA-DATATYPE"), 1);
+    CU_ASSERT_STRING_EQUAL(tst_field(r, "SCHEMA-DATATYPE"), "/Invoice/cbc:IssueDate");
+    tst_free(r);
+    r = mutated(cii, "<ram:LineTotalAmount>180.00</ram:LineTotalAmount>", "<ram:LineTotalAmount>180,00</ram:LineTotalAmount>");
+    CU_ASSERT_EQUAL(tst_count(r, "SCHEMA-DATATYPE"), 1);
+    CU_ASSERT_PTR_NOT_NULL(strstr(tst_field(r, "SCHEMA-DATATYPE"), "ram:LineTotalAmount"));
+    tst_free(r);
+}
+
+static void test_attribute(void)
+{
+    tst_result_t *r = mutated(ubl, "<cbc:ID>INV-2026-0042</cbc:ID>", "<cbc:ID colour=\"red\">INV-2026-0042</cbc:ID>");
+    CU_ASSERT_EQUAL(tst_count(r, "SCHEMA-ATTRIBUTE"), 1);
+    tst_free(r);
+}
+
+/* attachments: valid base64 passes the fast check, broken base64 is a datatype finding */
+static void test_attachment(void)
+{
+    char ok[2048], bad[2048], body[2400];
+    size_t i;
+    tst_result_t *r;
+    for (i = 0; i < 1200; i++)
+        ok[i] = "QUJDRA=="[i % 4];   /* "QUJD" repeated: 900 bytes of "ABC" */
+    ok[1200] = 0;
+    memcpy(bad, ok, 1201);
+    bad[1199] = 0;   /* 1199 characters: not a multiple of 4 */
+    snprintf(body, sizeof body,
+             "<cac:AdditionalDocumentReference><cbc:ID>A1</cbc:ID><cac:Attachment>"
+             "<cbc:EmbeddedDocumentBinaryObject mimeCode=\"text/csv\" filename=\"a.csv\">%s</cbc:EmbeddedDocumentBinaryObject>"
+             "</cac:Attachment></cac:AdditionalDocumentReference>\n  <cac:AccountingSupplierParty>", ok);
+    r = mutated(ubl, "<cac:AccountingSupplierParty>", body);
+    CU_ASSERT_EQUAL(schema_findings(r), 0);
+    if (schema_findings(r))
+        fprintf(stderr, "\nvalid attachment: %s\n", tst_codes(r));
+    tst_free(r);
+    snprintf(body, sizeof body,
+             "<cac:AdditionalDocumentReference><cbc:ID>A1</cbc:ID><cac:Attachment>"
+             "<cbc:EmbeddedDocumentBinaryObject mimeCode=\"text/csv\" filename=\"a.csv\">%s</cbc:EmbeddedDocumentBinaryObject>"
+             "</cac:Attachment></cac:AdditionalDocumentReference>\n  <cac:AccountingSupplierParty>", bad);
+    r = mutated(ubl, "<cac:AccountingSupplierParty>", body);
+    CU_ASSERT_EQUAL(tst_count(r, "SCHEMA-DATATYPE"), 1);
+    tst_free(r);
+}
+
+/* a document with thousands of schema errors: the per-rule cap holds */
+static void test_capped(void)
+{
+    size_t i, n = 0, cap = 400 * 40;
+    char *many = malloc(cap), *x;
+    tst_result_t *r;
+    CU_ASSERT_PTR_NOT_NULL_FATAL(many);
+    n += (size_t)snprintf(many + n, cap - n, "<cbc:ID>INV-2026-0042</cbc:ID>");
+    for (i = 0; i < 300; i++)
+        n += (size_t)snprintf(many + n, cap - n, "<cbc:Bogus>%zu</cbc:Bogus>", i);
+    x = tst_replace(ubl, "<cbc:ID>INV-2026-0042</cbc:ID>", many);
+    r = tst_validate("EN16931", NULL, x);
+    CU_ASSERT_TRUE(tst_count(r, "SCHEMA-UNKNOWN-ELEMENT") >= 1);
+    CU_ASSERT_TRUE(tst_count(r, "SCHEMA-UNKNOWN-ELEMENT") <= 50);
+    tst_free(r);
+    free(x);
+    free(many);
+}
+
+int main(void)
+{
+    CU_pSuite s;
+    ubl = tst_read_data("ubl/sample-invoice.xml", NULL);
+    cii = tst_read_data("cii/sample-invoice.xml", NULL);
+    if (!ubl || !cii || CU_initialize_registry() != CUE_SUCCESS)
+        return 1;
+    s = CU_add_suite("xsd", NULL, NULL);
+    CU_add_test(s, "the samples are schema-valid", test_samples_are_schema_valid);
+    CU_add_test(s, "element order: SCHEMA-ORDER", test_order);
+    CU_add_test(s, "unknown element: SCHEMA-UNKNOWN-ELEMENT", test_unknown_element);
+    CU_add_test(s, "missing element: SCHEMA-MISSING", test_missing);
+    CU_add_test(s, "bad date / decimal: SCHEMA-DATATYPE", test_datatype);
+    CU_add_test(s, "undeclared attribute: SCHEMA-ATTRIBUTE", test_attribute);
+    CU_add_test(s, "base64 attachments", test_attachment);
+    CU_add_test(s, "per-rule cap", test_capped);
+    CU_basic_set_mode(CU_BRM_VERBOSE);
+    CU_basic_run_tests();
+    {
+        unsigned f = CU_get_number_of_failures();
+        CU_cleanup_registry();
+        free(ubl);
+        free(cii);
+        return f ? 1 : 0;
+    }
+}
