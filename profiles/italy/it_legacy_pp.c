@@ -7,8 +7,8 @@
  * rules 3.0.14 flags as warnings that 2026.5 makes fatal (PEPPOL-COMMON-R050, SE-R-003,
  * SE-R-004, DK-R-003) reported as warnings by italy.c, from the generated tables
  * (it_agid_ids.c). PEPPOL-COMMON-R049 (checksum added) and PEPPOL-EN16931-CL008 (the EAS codes
- * 2026.5 dropped: 0037 0193 0202 0205 0212 0213 0215 9901 9955) are withdrawn and reported
- * here in their 3.0.14 form.
+ * 2026.5 dropped: 0037 0193 0202 0205 0212 0213 0215 9901 9955) and PEPPOL-EN16931-R007 (the
+ * process matched unanchored) are withdrawn and reported here in their 3.0.14 form.
  *
  * Not reproducible by a profile (same id in both, the base fires where 3.0.14 does not):
  * PEPPOL-EN16931-R004 ('::' check added), PEPPOL-EN16931-R051 (wider context), the ISO 4217
@@ -228,7 +228,9 @@ static void check_process(einv_ctx_t *ctx, const it_doc_t *doc)
     int agid01 = agid == PROF_01 || agid == PROF_NONE, base_known = base != PROF_UNKNOWN;
     const einv_nodelist_t *l;
     size_t i;
-    if ((agid == PROF_UNKNOWN || agid == PROF_NONE) && base_known)
+    /* the base's R007 is withdrawn (italy.c): 3.0.14 matches the process unanchored, so
+     * "...billing:01:1.0X" is process 01 there and unknown in 2026.5 */
+    if (agid == PROF_UNKNOWN || agid == PROF_NONE)
         einv_report(ctx, &R_R007, doc->root);
     l = einv_xdoc_all(doc->d, B, "InvoiceTypeCode");
     for (i = 0; i < l->n; i++) {

@@ -395,6 +395,10 @@ static const it_case_t LEGACY[] = {
     {INV, "PEPPOL-EN16931-R002", 0, "<cbc:Note>a</cbc:Note>" SELLER("DE", "") BUYER("DE", "")},
     {INV, "PEPPOL-EN16931-R007", 1, PID("urn:peppol:bis:billing_with_response")},
     {INV, "PEPPOL-EN16931-R007", 0, BILLING01},
+    /* 3.0.14 matches the process unanchored: a known process for the AgID chain, not for 2026.5 */
+    {INV, "PEPPOL-EN16931-R007", 0, PID("urn:fdc:peppol.eu:2017:poacc:billing:01:1.0X")},
+    {INV, "PEPPOL-EN16931-R007", 1, PID("urn:fdc:peppol.eu:2017:poacc:billing:XX:1.0")},
+    {INV, "PEPPOL-EN16931-R007", 1, PID("billing:01")},
     {INV, "PEPPOL-EN16931-P0100", 1, BILLING01 "<cbc:InvoiceTypeCode>326</cbc:InvoiceTypeCode>"},
     {INV, "PEPPOL-EN16931-P0100", 0, BILLING01 "<cbc:InvoiceTypeCode>380</cbc:InvoiceTypeCode>"},
     {CN, "PEPPOL-EN16931-P0101", 1, PID("x urn:fdc:peppol.eu:2017:poacc:billing:01:1.0") "<cbc:CreditNoteTypeCode>380</cbc:CreditNoteTypeCode>"},
