@@ -1,0 +1,172 @@
+#!/usr/bin/env python3
+"""ITALY against the official AgID 3.2.1 chain on documents neither was tuned on.
+
+Seeds: the UBL documents of the shared suites (../shared/conformance/cases: it, xr-business,
+xr-rules, peppol-examples, cen-examples, fr). Each is used as it is, with the mutations of
+agid_unseen.py (what newer CEN/PEPPOL releases warn about, a German domestic variant) and with
+--random seeded random mutations of one to three leaf elements each: removed (missing
+element), followed by an unknown element, value changed (bad date, decimal comma, a letter
+appended to a code), duplicated (cardinality), swapped with the next leaf (order).
+
+The official verdicts come from Saxon-HE (the conformance oracle uses 9.9.1.5; Debian package
+libsaxonhe-java) running AGID-EN16931-UBL.xslt 3.2.1 (phax/phive-rules, see
+docs/conformance.md) over the whole directory in one JVM; documents where the XSLT stops with
+a dynamic error have no verdict and are skipped. Ours: `einvoice validate --profile ITALY
+--json`, core findings (XML-, SCHEMA-, LIMIT-, ...) left out. Compared per document: the set
+of fatal ids and the set of warning ids.
+
+    python3 profiles/italy/agid_saxon_diff.py --cli build/bin/einvoice \\
+        --saxon /usr/share/java/Saxon-HE.jar --xslt AGID-EN16931-UBL.xslt [--random 8] [--show 20]
+
+Prints the agreement and the ids that differ, with example documents (kept in --work).
+"""
+import argparse, collections, glob, json, os, random, re, subprocess, sys
+import xml.etree.ElementTree as ET
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+SVRL = '{http://purl.oclc.org/dsdl/svrl}'
+CORE = ('XML-', 'SCHEMA-', 'FORMAT-', 'PROFILE-', 'MODEL-', 'LIMIT-', 'FINDINGS-')
+SUITES = ('it', 'xr-business', 'xr-rules', 'peppol-examples', 'cen-examples', 'fr')
+
+
+def fixed_mutations():
+    """MUT and german() of agid_unseen.py (one definition of the named mutations)."""
+    src = open(os.path.join(HERE, 'agid_unseen.py'), encoding='utf-8').read()
+    ns = {'re': re}
+    exec(src[src.index('MUT = ['):src.index('seen = collections')], ns)
+    return ns['MUT'], ns['german']
+
+
+LEAF = re.compile(r'<(cbc:[A-Za-z]+)([^>]*)>([^<]*)</\1>')
+
+
+def mutate_once(s, rnd):
+    leaves = list(LEAF.finditer(s))
+    if not leaves:
+        return s
+    i = rnd.randrange(len(leaves))
+    m, k = leaves[i], rnd.randrange(5)
+    if k == 0:
+        return s[:m.start()] + s[m.end():]
+    if k == 1:
+        return s[:m.end()] + '<cbc:Unknown>x</cbc:Unknown>' + s[m.end():]
+    if k == 2:
+        v = m.group(3)
+        nv = '2024-13-45' if re.fullmatch(r'\d{4}-\d\d-\d\d', v) else (
+            v.replace('.', ',') if re.fullmatch(r'-?\d+\.\d+', v) else v + 'X')
+        return s[:m.start()] + '<%s%s>%s</%s>' % (m.group(1), m.group(2), nv, m.group(1)) + s[m.end():]
+    if k == 3:
+        return s[:m.end()] + m.group(0) + s[m.end():]
+    if i + 1 < len(leaves):
+        n = leaves[i + 1]
+        return s[:m.start()] + n.group(0) + s[m.end():n.start()] + m.group(0) + s[n.end():]
+    return s
+
+
+def make_documents(cases, work, n_random):
+    rnd = random.Random(20261125)
+    mut, german = fixed_mutations()
+    out = os.path.join(work, 'in')
+    os.makedirs(out, exist_ok=True)
+    for f in glob.glob(out + '/*.xml'):
+        os.remove(f)
+    n = 0
+    for suite in SUITES:
+        for f in sorted(glob.glob(f'{cases}/{suite}/*.xml')):
+            s = open(f, encoding='utf-8', errors='replace').read()
+            if 'CrossIndustryInvoice' in s[:2000] or not re.search(r'<(\w+:)?(Invoice|CreditNote)\b', s):
+                continue
+            name = os.path.basename(f)[:-4]
+            variants = [('orig', s), ('german', german(s))]
+            variants += [(nm, re.sub(p, r, s, count=1, flags=re.S)) for nm, p, r in mut]
+            for j in range(n_random):
+                v = s
+                for _ in range(rnd.randint(1, 3)):
+                    v = mutate_once(v, rnd)
+                variants.append((f'rnd{j}', v))
+            for nm, v in variants:
+                if nm != 'orig' and v == s:
+                    continue
+                open(f'{out}/{suite}__{name}__{nm}.xml', 'w', encoding='utf-8').write(v)
+                n += 1
+    return out, n
+
+
+def oracle(svrl_path):
+    if not os.path.exists(svrl_path) or os.path.getsize(svrl_path) == 0:
+        return None
+    try:
+        root = ET.parse(svrl_path).getroot()
+    except ET.ParseError:
+        return None
+    fatal, warn = set(), set()
+    for a in root.iter(SVRL + 'failed-assert'):
+        (fatal if a.get('flag') == 'fatal' else warn).add(a.get('id'))
+    return fatal, warn
+
+
+def ours(cli, files):
+    res = {}
+    for i in range(0, len(files), 100):
+        chunk = files[i:i + 100]
+        p = subprocess.run([cli, 'validate', '--profile', 'ITALY', '--json'] + chunk,
+                           capture_output=True, text=True)
+        lines = p.stdout.splitlines()
+        if len(lines) != len(chunk):
+            sys.exit(f'{cli}: {len(lines)} results for {len(chunk)} files')
+        for f, line in zip(chunk, lines):
+            fatal, warn = set(), set()
+            for e in json.loads(line).get('errors', []):
+                if not e['code'].startswith(CORE):
+                    (fatal if e['severity'] == 'ERROR' else warn).add(e['code'])
+            res[f] = (fatal, warn)
+    return res
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument('--cli', required=True)
+    ap.add_argument('--saxon', required=True)
+    ap.add_argument('--xslt', required=True)
+    ap.add_argument('--cases', default='../shared/conformance/cases')
+    ap.add_argument('--work', default='/tmp/agid-diff')
+    ap.add_argument('--random', type=int, default=8)
+    ap.add_argument('--show', type=int, default=20)
+    a = ap.parse_args()
+    indir, n = make_documents(a.cases, a.work, a.random)
+    svrl = os.path.join(a.work, 'svrl')
+    os.makedirs(svrl, exist_ok=True)
+    for f in glob.glob(svrl + '/*.xml'):
+        os.remove(f)
+    subprocess.run(['java', '-Xmx1g', '-cp', a.saxon, 'net.sf.saxon.Transform', f'-s:{indir}',
+                    f'-xsl:{a.xslt}', f'-o:{svrl}', '-warnings:silent'],
+                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    files = sorted(glob.glob(indir + '/*.xml'))
+    mine = ours(a.cli, files)
+    judged = same_f = same_w = same_v = 0
+    diff = collections.Counter()
+    examples = collections.defaultdict(list)
+    for f in files:
+        o = oracle(os.path.join(svrl, os.path.basename(f)))
+        if o is None:
+            continue
+        judged += 1
+        (of, ow), (uf, uw) = o, mine[f]
+        same_f += of == uf
+        same_w += ow == uw
+        same_v += (not of) == (not uf)
+        for label, ids in (('fatal missing', of - uf), ('fatal extra', uf - of),
+                           ('warning missing', ow - uw), ('warning extra', uw - ow)):
+            for x in ids:
+                diff[f'{x} ({label})'] += 1
+                examples[f'{x} ({label})'].append(os.path.basename(f))
+    print(f'{n} documents, {judged} with an AgID verdict (the others stop the XSLT with a dynamic error)')
+    print(f'fatal id sets equal: {same_f}/{judged} ({100 * same_f / max(judged, 1):.2f}%), '
+          f'warning id sets equal: {same_w}/{judged} ({100 * same_w / max(judged, 1):.2f}%), '
+          f'valid/invalid equal: {same_v}/{judged}')
+    for k, c in diff.most_common(a.show):
+        print(f'  {k}: {c}  e.g. {", ".join(examples[k][:2])}')
+
+
+if __name__ == '__main__':
+    main()
