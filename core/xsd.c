@@ -11,6 +11,7 @@
 #include "registry.h"
 #include <einvoice/json_strict.h>
 #include <libxml/valid.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -347,69 +348,93 @@ static int b64_value(unsigned char c)
     return c == '+' ? 62 : c == '/' ? 63 : c == '=' ? 64 : -1;
 }
 
-static size_t count_alpha_scalar(const unsigned char *p, size_t n)
+/* Alphabet characters of p[0..n) (without '='); the '=' are added to *eq. */
+static size_t count_alpha_scalar(const unsigned char *p, size_t n, size_t *eq)
 {
     size_t k = 0, i;
-    for (i = 0; i < n; i++)
-        k += b64_value(p[i]) >= 0;   /* no '=' in what callers pass */
+    for (i = 0; i < n; i++) {
+        int v = b64_value(p[i]);
+        k += v >= 0 && v < 64;
+        *eq += v == 64;
+    }
     return k;
 }
 
 #if defined(__x86_64__) && defined(__GNUC__)
 #include <immintrin.h>
-/* bytes >= 0x80 compare as negative: outside every range below */
-__attribute__((target("avx2,popcnt"))) static size_t count_alpha_avx2(const unsigned char *p, size_t n)
+/* The alphabet by nibbles: a byte is in it when the bit sets of its low and high nibble
+ * meet (bytes >= 0x80 have an empty high set). Counts the bytes outside it, 64 a step. */
+__attribute__((target("avx2"))) static size_t count_alpha_avx2(const unsigned char *p, size_t n, size_t *eq)
 {
-    size_t k = 0, i = 0;
-    const __m256i A1 = _mm256_set1_epi8('A' - 1), Z1 = _mm256_set1_epi8('Z' + 1);
-    const __m256i a1 = _mm256_set1_epi8('a' - 1), z1 = _mm256_set1_epi8('z' + 1);
-    const __m256i d1 = _mm256_set1_epi8('0' - 1), d2 = _mm256_set1_epi8('9' + 1);
-    const __m256i plus = _mm256_set1_epi8('+'), slash = _mm256_set1_epi8('/');
-    for (; i + 32 <= n; i += 32) {
-        __m256i c = _mm256_loadu_si256((const __m256i *)(p + i));
-        __m256i up = _mm256_and_si256(_mm256_cmpgt_epi8(c, A1), _mm256_cmpgt_epi8(Z1, c));
-        __m256i lo = _mm256_and_si256(_mm256_cmpgt_epi8(c, a1), _mm256_cmpgt_epi8(z1, c));
-        __m256i dg = _mm256_and_si256(_mm256_cmpgt_epi8(c, d1), _mm256_cmpgt_epi8(d2, c));
-        __m256i ps = _mm256_or_si256(_mm256_cmpeq_epi8(c, plus), _mm256_cmpeq_epi8(c, slash));
-        __m256i in = _mm256_or_si256(_mm256_or_si256(up, lo), _mm256_or_si256(dg, ps));
-        k += (size_t)__builtin_popcount((unsigned)_mm256_movemask_epi8(in));
+    const __m256i lut_lo = _mm256_setr_epi8(0xA, 0xE, 0xE, 0xE, 0xE, 0xE, 0xE, 0xE, 0xE, 0xE, 0xC, 0x5, 0x4, 0x4, 0x4, 0x5,
+                                            0xA, 0xE, 0xE, 0xE, 0xE, 0xE, 0xE, 0xE, 0xE, 0xE, 0xC, 0x5, 0x4, 0x4, 0x4, 0x5);
+    const __m256i lut_hi = _mm256_setr_epi8(0, 0, 1, 2, 4, 8, 4, 8, 0, 0, 0, 0, 0, 0, 0, 0,
+                                            0, 0, 1, 2, 4, 8, 4, 8, 0, 0, 0, 0, 0, 0, 0, 0);
+    const __m256i nib = _mm256_set1_epi8(0x0f), zero = _mm256_setzero_si256();
+    const __m256i pad = _mm256_set1_epi8('=');
+    size_t i = 0, outside = 0, pads = 0;
+    while (i + 64 <= n) {
+        __m256i acc = zero, eqs = zero, sums;
+        size_t stop = i + 64 * 127 < n ? i + 64 * 127 : n;   /* byte lanes count to 254 at most */
+        for (; i + 64 <= stop; i += 64) {
+            __m256i c0 = _mm256_loadu_si256((const __m256i *)(p + i));
+            __m256i c1 = _mm256_loadu_si256((const __m256i *)(p + i + 32));
+            __m256i m0 = _mm256_and_si256(_mm256_shuffle_epi8(lut_lo, _mm256_and_si256(c0, nib)),
+                                          _mm256_shuffle_epi8(lut_hi, _mm256_and_si256(_mm256_srli_epi16(c0, 4), nib)));
+            __m256i m1 = _mm256_and_si256(_mm256_shuffle_epi8(lut_lo, _mm256_and_si256(c1, nib)),
+                                          _mm256_shuffle_epi8(lut_hi, _mm256_and_si256(_mm256_srli_epi16(c1, 4), nib)));
+            acc = _mm256_sub_epi8(acc, _mm256_cmpeq_epi8(m0, zero));
+            acc = _mm256_sub_epi8(acc, _mm256_cmpeq_epi8(m1, zero));
+            eqs = _mm256_sub_epi8(eqs, _mm256_cmpeq_epi8(c0, pad));
+            eqs = _mm256_sub_epi8(eqs, _mm256_cmpeq_epi8(c1, pad));
+        }
+        sums = _mm256_sad_epu8(acc, zero);
+        outside += (size_t)_mm256_extract_epi64(sums, 0) + (size_t)_mm256_extract_epi64(sums, 1) +
+                   (size_t)_mm256_extract_epi64(sums, 2) + (size_t)_mm256_extract_epi64(sums, 3);
+        sums = _mm256_sad_epu8(eqs, zero);
+        pads += (size_t)_mm256_extract_epi64(sums, 0) + (size_t)_mm256_extract_epi64(sums, 1) +
+                (size_t)_mm256_extract_epi64(sums, 2) + (size_t)_mm256_extract_epi64(sums, 3);
     }
-    return k + count_alpha_scalar(p + i, n - i);
+    *eq = pads;
+    return (i - outside) + count_alpha_scalar(p + i, n - i, eq);   /* '=' is outside the alphabet */
 }
 #endif
 
-static size_t count_alpha(const unsigned char *p, size_t n)
+/* Alphabet characters in p[0..n), and the number of '=' in *eq. */
+static size_t count_alpha(const unsigned char *p, size_t n, size_t *eq)
 {
 #if defined(__x86_64__) && defined(__GNUC__)
     static int avx2 = -1;
     if (avx2 < 0)
-        avx2 = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("popcnt");
+        avx2 = __builtin_cpu_supports("avx2");
     if (avx2)
-        return count_alpha_avx2(p, n);
+        return count_alpha_avx2(p, n, eq);
 #endif
-    return count_alpha_scalar(p, n);
+    *eq = 0;
+    return count_alpha_scalar(p, n, eq);
 }
 
 static int b64_valid(const unsigned char *p)
 {
-    size_t len = strlen((const char *)p), i, pad = 0;
-    const unsigned char *eq = memchr(p, '=', len), *e;
-    size_t head = eq ? (size_t)(eq - p) : len;
-    int last = -1;
-    i = count_alpha(p, head);
-    for (e = p + head; e > p && last < 0;)
-        last = b64_value(*--e);
-    for (e = p + head; e < p + len; e++) {
-        int v = b64_value(*e);
-        if (v >= 0 && v < 64)
-            return 0;
-        pad += v == 64;
+    size_t len = strlen((const char *)p), pads, tail = 0, i;
+    const unsigned char *e = p + len;
+    int last = -1, v;
+    /* one pass: alphabet characters and '='s; then the tail after the last letter */
+    i = count_alpha(p, len, &pads);
+    for (; e > p; e--) {
+        if ((v = b64_value(e[-1])) >= 0 && v < 64) {
+            last = v;
+            break;
+        }
+        tail += v == 64;
     }
-    if (pad == 0)
+    if (tail != pads)
+        return 0;   /* a '=' before a letter */
+    if (pads == 0)
         return i % 4 == 0;
-    if (pad == 1)
+    if (pads == 1)
         return i % 4 == 3 && !(last & ~0x3c);
-    return pad == 2 && i % 4 == 2 && !(last & ~0x30);
+    return pads == 2 && i % 4 == 2 && !(last & ~0x30);
 }
 
 /* Attachments whose base64 is valid are shown to libxml2 as empty (also valid) while it
@@ -442,6 +467,34 @@ static size_t hide_attachments(const einv_xdoc_t *xd, einv_xsd_kind k, swap *out
     return n;
 }
 
+/* One validation context per thread and schema, kept across documents: libxml2 keeps its
+ * element and attribute records between runs (a quarter of the XSD time when made anew). */
+static pthread_key_t vkey[EINV_XSD_KINDS];
+static pthread_once_t vkey_once = PTHREAD_ONCE_INIT;
+
+static void free_vctxt(void *v) { xmlSchemaFreeValidCtxt(v); }
+
+static void make_keys(void)
+{
+    size_t k;
+    for (k = 0; k < EINV_XSD_KINDS; k++)
+        if (pthread_key_create(&vkey[k], free_vctxt) != 0)
+            vkey[k] = (pthread_key_t)-1;
+}
+
+static xmlSchemaValidCtxtPtr thread_vctxt(einv_xsd_kind k, xmlSchemaPtr schema, int *owned)
+{
+    xmlSchemaValidCtxtPtr v;
+    pthread_once(&vkey_once, make_keys);
+    *owned = 0;
+    if (vkey[k] != (pthread_key_t)-1 && (v = pthread_getspecific(vkey[k])) != NULL)
+        return v;
+    v = xmlSchemaNewValidCtxt(schema);
+    if (v && (vkey[k] == (pthread_key_t)-1 || pthread_setspecific(vkey[k], v) != 0))
+        *owned = 1;   /* not kept: freed after this document */
+    return v;
+}
+
 void einv_xsd_check(einv_ctx_t *ctx)
 {
     const einv_xdoc_t *xd = ctx->xdoc;
@@ -454,6 +507,7 @@ void einv_xsd_check(einv_ctx_t *ctx)
     void *ids;
     swap hidden[64];
     size_t nhidden;
+    int owned;
     if (!doc)
         return;
     switch (einv_xdoc_syntax(xd)) {
@@ -471,7 +525,7 @@ void einv_xsd_check(einv_ctx_t *ctx)
         einv_report_msg(ctx, &einv_xsd_rule_unavailable, "/", "The official XSD could not be loaded, so the structure was not checked: %s.", why);
         return;
     }
-    v = xmlSchemaNewValidCtxt(schema);
+    v = thread_vctxt(k, schema, &owned);
     if (!v) {
         ctx->oom = 1;
         return;
@@ -485,7 +539,9 @@ void einv_xsd_check(einv_ctx_t *ctx)
     xmlSchemaValidateDoc(v, doc);
     while (nhidden--)
         hidden[nhidden].text->content = hidden[nhidden].content;
-    xmlSchemaFreeValidCtxt(v);
+    xmlSchemaSetValidStructuredErrors(v, NULL, NULL);   /* s goes out of scope */
+    if (owned)
+        xmlSchemaFreeValidCtxt(v);
     if (doc->ids != ids) {   /* built for xs:ID attributes; the tree stays as parsed */
         xmlFreeIDTable(doc->ids);
         doc->ids = ids;

@@ -108,8 +108,9 @@ static void collect_names(einv_xsd_kind k, xmlNodePtr n, const xmlChar *tns, con
             xmlChar *type = xmlGetProp(n, BAD_CAST "type"), *min = xmlGetProp(n, BAD_CAST "minOccurs");
             if (name) {
                 xmlHashAddEntry2(loaded[k].declared, name, tns ? tns : BAD_CAST "", (void *)1);
-                if (type)
-                    xmlHashAddEntry2(loaded[k].types, name, tns ? tns : BAD_CAST "", xmlStrdup(local_part(type)));
+                xmlChar *t = type ? xmlStrdup(local_part(type)) : NULL;
+                if (t && xmlHashAddEntry2(loaded[k].types, name, tns ? tns : BAD_CAST "", t) != 0)
+                    xmlFree(t);   /* declared before: the first type stays */
             }
             if (ctype && !in_choice && (name || ref) && !(min && xmlStrEqual(min, BAD_CAST "0")))
                 xmlHashAddEntry2(loaded[k].required, ctype, name ? name : local_part(ref), (void *)1);
