@@ -292,18 +292,21 @@ static void check(einv_ctx_t *ctx, const it_doc_t *doc)
             it_strlen(it_norm(einv_x_text(pan), buf, sizeof buf)) <= 10)
             einv_report(ctx, &R_51, l->v[i]);
     }
-    /* UBL-SR-43 looked for @scheme where 1.3.16 looks for @schemeID */
+    /* UBL-SR-43 in its 1.3.10 form (the base's is withdrawn, italy.c): 1.3.10 looks for
+     * @scheme where 1.3.16 looks for @schemeID. Passes with some type code '130' (a credit
+     * note: or '50'), or with no type code and no identifier carrying @scheme. */
     l = einv_xdoc_all(doc->d, C, "AdditionalDocumentReference");
     for (i = 0; i < l->n; i++) {
         const xmlNode *adr = l->v[i];
-        int scheme = 0, scheme_id = 0;
-        if (einv_x_child(adr, B, "DocumentTypeCode"))
-            continue;
-        for (x = einv_x_child(adr, B, "ID"); x; x = einv_x_next_same(x)) {
-            scheme |= einv_x_attr(x, "scheme") != NULL;
-            scheme_id |= einv_x_attr(x, "schemeID") != NULL;
+        int scheme = 0, has_type = 0, ok = 0;
+        for (x = einv_x_child(adr, B, "DocumentTypeCode"); x; x = einv_x_next_same(x)) {
+            has_type = 1;
+            ok |= strcmp(einv_x_text(x), "130") == 0 ||
+                  (doc->is_credit_note && strcmp(einv_x_text(x), "50") == 0);
         }
-        if (scheme && !scheme_id)
+        for (x = einv_x_child(adr, B, "ID"); x; x = einv_x_next_same(x))
+            scheme |= einv_x_attr(x, "scheme") != NULL;
+        if (!ok && (scheme || has_type))
             einv_report(ctx, &R_SR43, adr);
     }
     /* UBL-SR-51 in 1.3.10: every cac:AddressLine has exactly one cbc:Line */

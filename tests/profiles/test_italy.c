@@ -358,6 +358,12 @@ static const it_case_t LEGACY[] = {
     {INV, "UBL-CR-674", 0, "<cac:PaymentMeans><cac:CardAccount><cbc:PrimaryAccountNumber>1</cbc:PrimaryAccountNumber></cac:CardAccount></cac:PaymentMeans>"},
     {INV, "UBL-SR-43", 1, "<cac:AdditionalDocumentReference><cbc:ID scheme=\"x\">A</cbc:ID></cac:AdditionalDocumentReference>"},
     {INV, "UBL-SR-43", 0, "<cac:AdditionalDocumentReference><cbc:ID>A</cbc:ID></cac:AdditionalDocumentReference>"},
+    /* 1.3.10 asks for @scheme, 1.3.16 for @schemeID: the base's finding is withdrawn */
+    {INV, "UBL-SR-43", 0, "<cac:AdditionalDocumentReference><cbc:ID schemeID=\"AVV\">A</cbc:ID></cac:AdditionalDocumentReference>"},
+    {INV, "UBL-SR-43", 1, "<cac:AdditionalDocumentReference><cbc:ID>A</cbc:ID><cbc:DocumentTypeCode>916</cbc:DocumentTypeCode></cac:AdditionalDocumentReference>"},
+    {INV, "UBL-SR-43", 0, "<cac:AdditionalDocumentReference><cbc:ID scheme=\"x\">A</cbc:ID><cbc:DocumentTypeCode>130</cbc:DocumentTypeCode></cac:AdditionalDocumentReference>"},
+    {INV, "UBL-SR-43", 1, "<cac:AdditionalDocumentReference><cbc:ID>A</cbc:ID><cbc:DocumentTypeCode>50</cbc:DocumentTypeCode></cac:AdditionalDocumentReference>"},
+    {CN, "UBL-SR-43", 0, "<cac:AdditionalDocumentReference><cbc:ID>A</cbc:ID><cbc:DocumentTypeCode>50</cbc:DocumentTypeCode></cac:AdditionalDocumentReference>"},
     {INV, "UBL-SR-51", 1, SELLER("IT", ADDR("<cac:AddressLine><cbc:Line>a</cbc:Line><cbc:Line>b</cbc:Line></cac:AddressLine>"))},
     {INV, "UBL-SR-51", 0, SELLER("IT", ADDR("<cac:AddressLine><cbc:Line>a</cbc:Line></cac:AddressLine>"))},
     {INV, "BR-CL-01", 1, "<cbc:InvoiceTypeCode>471</cbc:InvoiceTypeCode>"},
