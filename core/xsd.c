@@ -164,12 +164,13 @@ static void put_expected(text *t, const char *msg, int most)
     }
 }
 
-/* For "not expected" at elem: the first name of the expected list (as "{ns}local") that
- * elem's parent type requires and that no later sibling has; 0 when there is none (then
- * elem is misplaced rather than something missing before it). */
-static int required_absent(einv_xsd_kind k, const xmlNode *elem, const char *msg, char *out, size_t size)
+/* The first name of libxml2's expected list (as "{ns}local") that parent's type requires
+ * and that neither elem nor a later sibling has (elem NULL: at the parent's end); 0 when
+ * there is none (then elem is misplaced rather than something missing before it). */
+static int required_absent(einv_xsd_kind k, const xmlNode *parent, const xmlNode *elem, const char *msg,
+                           char *out, size_t size)
 {
-    const xmlNode *parent = elem->parent, *sib;
+    const xmlNode *sib;
     const char *p = strstr(msg, "Expected is"), *open, *close;
     if (!parent || parent->type != XML_ELEMENT_NODE || !p || !(open = strchr(p, '(')) ||
         !(close = strrchr(p, ')')))
@@ -250,11 +251,19 @@ static void on_error(void *u, xmlErrorPtr e)
         if (strncmp(body, "Missing child element", 21) == 0) {
             rule = &einv_xsd_rule_missing;
             put_qname(&t, elem);
-            puts_(&t, " is incomplete: expected ");
-            put_expected(&t, body, 8);
-            puts_(&t, " next, before its end or before the element that follows.");
+            if (required_absent(s->kind, elem, NULL, body, missing, sizeof missing)) {
+                puts_(&t, " lacks the required ");
+                put_names(&t, missing, strlen(missing));
+                puts_(&t, " (expected next: ");
+                put_expected(&t, body, 8);
+                puts_(&t, ").");
+            } else {
+                puts_(&t, " is incomplete: expected ");
+                put_expected(&t, body, 8);
+                puts_(&t, " next.");
+            }
         } else if (strncmp(body, "This element is not expected", 28) == 0 &&
-                   required_absent(s->kind, elem, body, missing, sizeof missing)) {
+                   required_absent(s->kind, elem->parent, elem, body, missing, sizeof missing)) {
             /* a required element is expected here and does not follow: it is missing */
             rule = &einv_xsd_rule_missing;
             put_qname(&t, elem->parent);
