@@ -4,9 +4,11 @@
 Seeds: the UBL documents of the shared suites (../shared/conformance/cases: it, xr-business,
 xr-rules, peppol-examples, cen-examples, fr). Each is used as it is, with the mutations of
 agid_unseen.py (what newer CEN/PEPPOL releases warn about, a German domestic variant) and with
---random seeded random mutations of one to three leaf elements each: removed (missing
-element), followed by an unknown element, value changed (bad date, decimal comma, a letter
-appended to a code), duplicated (cardinality), swapped with the next leaf (order).
+--random seeded random mutations, one to three each: a leaf element removed (missing
+element), followed by an unknown element, given another value (bad date, decimal comma, a
+letter appended to a code), duplicated (cardinality) or swapped with the next leaf (order); an
+attribute (schemeID, currencyID, unitCode, ...) given another code; a whole aggregate removed;
+a country code changed (national rules).
 
 The official verdicts come from Saxon-HE (the conformance oracle uses 9.9.1.5; Debian package
 libsaxonhe-java) running AGID-EN16931-UBL.xslt 3.2.1 (phax/phive-rules, see
@@ -38,9 +40,33 @@ def fixed_mutations():
 
 
 LEAF = re.compile(r'<(cbc:[A-Za-z]+)([^>]*)>([^<]*)</\1>')
+ATTR = re.compile(r'\b(schemeID|currencyID|unitCode|listID|mimeCode)="([^"]*)"')
+AGGREGATE = re.compile(r'<(cac:[A-Za-z]+)\b[^>]*>(?:(?!<\1\b).)*?</\1>', re.S)
+COUNTRY = re.compile(r'(<cbc:IdentificationCode>)([A-Z]{2})(</cbc:IdentificationCode>)')
+# values national and code-list rules look at
+CODES = {'schemeID': ['0088', '0007', '0184', '0192', '0151', '9906', '0211', '0210', '9925', '0201', 'VAT', 'XX'],
+         'currencyID': ['EUR', 'SEK', 'NOK', 'DKK', 'AUD', 'XXX', 'HRK'],
+         'unitCode': ['C62', 'H87', 'XYZ', 'EA'], 'listID': ['UNCL1001', 'X'], 'mimeCode': ['application/pdf', 'text/plain']}
+COUNTRIES = ['IT', 'DE', 'FR', 'SE', 'NO', 'DK', 'NL', 'GR', 'IS', 'AU', 'BE', 'XX']
 
 
 def mutate_once(s, rnd):
+    k = rnd.randrange(8)
+    if k == 5:   # an attribute takes another code
+        attrs = list(ATTR.finditer(s))
+        if attrs:
+            m = rnd.choice(attrs)
+            return s[:m.start(2)] + rnd.choice(CODES[m.group(1)]) + s[m.end(2):]
+    if k == 6:   # a whole aggregate goes
+        aggs = list(AGGREGATE.finditer(s))
+        if aggs:
+            m = rnd.choice(aggs)
+            return s[:m.start()] + s[m.end():]
+    if k == 7:   # a party moves to another country
+        cs = list(COUNTRY.finditer(s))
+        if cs:
+            m = rnd.choice(cs)
+            return s[:m.start(2)] + rnd.choice(COUNTRIES) + s[m.end(2):]
     leaves = list(LEAF.finditer(s))
     if not leaves:
         return s

@@ -20,6 +20,10 @@ extern const it_agid_id_t it_agid_ids[];           /* sorted by strcmp */
 extern const size_t it_agid_n_ids;
 extern const char *const it_agid_withdrawn[];
 extern const size_t it_agid_n_withdrawn;
+/* ISO 4217 as the chain's CEN copy (BR-CL-03..05) and PEPPOL copy (CL007) list it: " A B " */
+extern const char it_agid_cen_iso4217[];
+extern const char it_agid_peppol_iso4217[];
+
 typedef struct it_agid_again {
     const char *base_id;
     const char *agid_id;   /* in it_agid_ids, with the flag to report */

@@ -12,8 +12,10 @@
  * Not reproducible by a profile (same id in both, the base fires where 1.3.10 does not):
  * UBL-SR-22/-23 (1.3.10 counts under a cac:Party that never exists), BR-CO-26 (SEPA
  * identifiers), BR-B-02 (1.3.10 tests a path that never exists), the codes 1.3.16 dropped
- * (ISO 4217 ANG BGN CUC HRK MRO SLL VEF ZWL, EAS 9901 9955). */
+ * (EAS 9901 9955). The currency rules BR-CL-03..05 are reported in full with the artefact's
+ * own list (it_agid_cen_iso4217), the base's withdrawn. */
 #include "it_int.h"
+#include "it_agid.h"
 #include <string.h>
 
 #define R(var, id, sev, layer, terms, msg, sug) \
@@ -69,7 +71,6 @@ CL(R_CL26, "BR-CL-26", "BT-71", "The deliver-to location identifier scheme", "Us
 /* Codes 1.3.16 accepts and 1.3.10 does not (sorted lists, space separated). */
 static const char D_1001_INV[] = " 471 472 473 500 501 ";
 static const char D_1001_CN[] = " 502 503 ";
-static const char D_4217[] = " CNH MRU UYW VED VES XCG ZWG ";
 static const char D_1153[] = " AXU ";
 static const char D_ICD[] = " 0221 0222 0223 0224 0225 0226 0227 0228 0229 0230 0231 0232 0233 0234 "
                             "0235 0236 0237 0238 0239 0240 0241 0242 0243 0244 0245 0246 0247 0248 ";
@@ -97,6 +98,17 @@ static void delta_text(einv_ctx_t *ctx, const einv_xdoc_t *d, const char *name, 
     size_t i;
     for (i = 0; i < l->n; i++)
         if (it_token_in(delta, einv_x_text(l->v[i])))
+            einv_report(ctx, rule, l->v[i]);
+}
+
+/* Report rule at each //name (cbc) whose normalized value is not a code of `list`. */
+static void own_text(einv_ctx_t *ctx, const einv_xdoc_t *d, const char *name, const char *list,
+                     const einv_rule_t *rule)
+{
+    const einv_nodelist_t *l = einv_xdoc_all(d, B, name);
+    size_t i;
+    for (i = 0; i < l->n; i++)
+        if (!it_token_in(list, einv_x_text(l->v[i])))
             einv_report(ctx, rule, l->v[i]);
 }
 
@@ -139,10 +151,18 @@ static void check_codes(einv_ctx_t *ctx, const einv_xdoc_t *d)
     size_t i, k;
     delta_text(ctx, d, "InvoiceTypeCode", D_1001_INV, &R_CL01);
     delta_text(ctx, d, "CreditNoteTypeCode", D_1001_CN, &R_CL01);
-    for (k = 0; k < sizeof AMOUNTS / sizeof AMOUNTS[0]; k++)
-        delta_attr(ctx, d, NULL, AMOUNTS[k], "currencyID", D_4217, &R_CL03);
-    delta_text(ctx, d, "DocumentCurrencyCode", D_4217, &R_CL04);
-    delta_text(ctx, d, "TaxCurrencyCode", D_4217, &R_CL05);
+    /* the currency rules in their 1.3.10 form, with its list (the base's are withdrawn,
+     * italy.c): a missing currencyID is no code of the list either */
+    for (k = 0; k < sizeof AMOUNTS / sizeof AMOUNTS[0]; k++) {
+        l = einv_xdoc_all(d, B, AMOUNTS[k]);
+        for (i = 0; i < l->n; i++) {
+            const char *cur = einv_x_attr(l->v[i], "currencyID");
+            if (!it_token_in(it_agid_cen_iso4217, cur ? cur : ""))
+                einv_report(ctx, &R_CL03, l->v[i]);
+        }
+    }
+    own_text(ctx, d, "DocumentCurrencyCode", it_agid_cen_iso4217, &R_CL04);
+    own_text(ctx, d, "TaxCurrencyCode", it_agid_cen_iso4217, &R_CL05);
     /* (cac:AdditionalDocumentReference | cac:DocumentReference)[cbc:DocumentTypeCode = '130']/cbc:ID */
     l = einv_xdoc_all(d, B, "ID");
     for (i = 0; i < l->n; i++) {

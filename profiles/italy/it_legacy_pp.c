@@ -11,9 +11,11 @@
  * process matched unanchored) are withdrawn and reported here in their 3.0.14 form.
  *
  * Not reproducible by a profile (same id in both, the base fires where 3.0.14 does not):
- * PEPPOL-EN16931-R004 ('::' check added), PEPPOL-EN16931-R051 (wider context), the ISO 4217
- * codes 2026.5 dropped. */
+ * PEPPOL-EN16931-R004 ('::' check added). CL007 (with the artefact's own currency list) and
+ * R051 (2026.5 also checks the subtotals' VAT amounts) are reported here in full, the base's
+ * withdrawn. */
 #include "it_int.h"
+#include "it_agid.h"
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -39,6 +41,9 @@ R(R_P0101, "PEPPOL-EN16931-P0101", "BT-3",
 R(R_CL003, "PEPPOL-EN16931-CL003", "BT-105",
   "A charge reason code is not in the UNTDID 7161 list of the AgID rules.",
   "Use a charge reason code of the older UNTDID 7161 list.")
+R(R_R051, "PEPPOL-EN16931-R051", "BT-5",
+  "An amount is not in the invoice currency (BT-5).",
+  "Give every amount the currencyID of cbc:DocumentCurrencyCode; VAT amounts in the accounting currency belong in the second cac:TaxTotal without breakdown.")
 R(R_CL007, "PEPPOL-EN16931-CL007", "BT-5",
   "An amount's currency is not in the ISO 4217 list of the AgID rules.",
   "Use a currency code of the older ISO 4217 list.")
@@ -74,7 +79,6 @@ static const char OLD_EAS[] =
     " 0216 9901 9910 9913 9914 9915 9918 9919 9920 9922 9923 9924 9925 9926 9927 9928 9929 9930"
     " 9931 9932 9933 9934 9935 9936 9937 9938 9939 9940 9941 9942 9943 9944 9945 9946 9947 9948"
     " 9949 9950 9951 9952 9953 9955 9957 9959 ";
-static const char D_4217[] = " CNH MRU SLE UYW VED VES XCG ZWG ";
 
 /* The text() children of n concatenated into buf (an XPath text() step). */
 static const char *direct_text(const xmlNode *n, char *buf, size_t size)
@@ -258,7 +262,12 @@ static void check_codes(einv_ctx_t *ctx, const it_doc_t *doc)
         "TaxExclusiveAmount", "TaxInclusiveAmount", "AllowanceTotalAmount", "ChargeTotalAmount",
         "PrepaidAmount", "PayableRoundingAmount", "PayableAmount"};
     const einv_nodelist_t *l;
-    size_t i, k;
+    const char *dcs[8];
+    size_t i, k, ndc = 0;
+    /* $documentCurrencyCode: the root's cbc:DocumentCurrencyCode */
+    for (i = 0; i < doc->n_head && ndc < 8; i++)
+        if (einv_x_is(doc->head[i], B, "DocumentCurrencyCode"))
+            dcs[ndc++] = einv_x_text(doc->head[i]);
     l = einv_xdoc_all(doc->d, B, "AllowanceChargeReasonCode");
     for (i = 0; i < l->n; i++) {
         const xmlNode *ac = l->v[i]->parent;
@@ -273,9 +282,23 @@ static void check_codes(einv_ctx_t *ctx, const it_doc_t *doc)
     for (k = 0; k < sizeof AMOUNTS / sizeof AMOUNTS[0]; k++) {
         l = einv_xdoc_all(doc->d, B, AMOUNTS[k]);
         for (i = 0; i < l->n; i++) {
-            const char *cur = einv_x_attr(l->v[i], "currencyID");
-            if (cur && in_list(D_4217, cur))
-                einv_report(ctx, &R_CL007, l->v[i]);
+            /* @currencyID = $ISO4217: exact, and false without the attribute; in full with the
+             * artefact's list (the base's CL007 is withdrawn, italy.c) */
+            const xmlNode *n = l->v[i];
+            const char *cur = einv_x_attr(n, "currencyID");
+            size_t j;
+            int same = 0;
+            if (!cur || !in_list(it_agid_peppol_iso4217, cur))
+                einv_report(ctx, &R_CL007, n);
+            /* R051 in its 3.0.14 form (the base's is withdrawn, italy.c): of the VAT amounts only
+             * cac:TaxTotal[cac:TaxSubtotal]/cbc:TaxAmount, not the subtotals' as in 2026.5 */
+            if (!strcmp(AMOUNTS[k], "TaxAmount") &&
+                !(einv_x_is(n->parent, C, "TaxTotal") && einv_x_child(n->parent, C, "TaxSubtotal")))
+                continue;
+            for (j = 0; cur && j < ndc && !same; j++)
+                same = strcmp(dcs[j], cur) == 0;
+            if (!same)
+                einv_report(ctx, &R_R051, n);
         }
     }
     l = einv_xdoc_all(doc->d, B, "EndpointID");
@@ -455,7 +478,7 @@ static void check(einv_ctx_t *ctx, const it_doc_t *doc)
 }
 
 static const einv_rule_t *const RULES[] = {
-    &R_R006, &R_R002, &R_R007, &R_P0100, &R_P0101, &R_CL003, &R_CL007, &R_CL008, &R_C042,
+    &R_R006, &R_R002, &R_R007, &R_R051, &R_P0100, &R_P0101, &R_CL003, &R_CL007, &R_CL008, &R_C042,
     &R_C049,
     &R_DK004, &R_DK008, &R_NL007, &R_NL008,
 };

@@ -61,7 +61,9 @@ static int doc_init(it_doc_t *f, const einv_xdoc_t *d)
  * form is reported by it_legacy.c / it_legacy_pp.c. Every other base rule the chain lacks or flags otherwise
  * is in the generated tables (it_agid_ids.c). */
 static const char *const BASE_OWN_FORM[] = {"PEPPOL-EN16931-CL008", "PEPPOL-COMMON-R049",
-                                           "PEPPOL-EN16931-R007", "UBL-SR-43"};
+                                           "PEPPOL-EN16931-R007", "UBL-SR-43", "BR-CL-03",
+                                           "BR-CL-04", "BR-CL-05", "PEPPOL-EN16931-CL007",
+                                           "PEPPOL-EN16931-R051"};
 
 /* The rules reported again (it_agid_again) under the chain's id and flag, built by the first
  * init. */

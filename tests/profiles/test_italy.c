@@ -375,6 +375,24 @@ static const it_case_t LEGACY[] = {
     {INV, "BR-CL-04", 0, "<cbc:DocumentCurrencyCode>EUR</cbc:DocumentCurrencyCode>"},
     {INV, "BR-CL-05", 1, "<cbc:TaxCurrencyCode>ZWG</cbc:TaxCurrencyCode>"},
     {INV, "BR-CL-05", 0, "<cbc:TaxCurrencyCode>EUR</cbc:TaxCurrencyCode>"},
+    /* codes 1.3.16 dropped are still valid for the AgID copies (the base's findings are withdrawn) */
+    {INV, "BR-CL-03", 0, "<cac:LegalMonetaryTotal><cbc:PayableAmount currencyID=\"HRK\">1</cbc:PayableAmount></cac:LegalMonetaryTotal>"},
+    {INV, "BR-CL-03", 1, "<cac:LegalMonetaryTotal><cbc:PayableAmount>1</cbc:PayableAmount></cac:LegalMonetaryTotal>"},
+    {INV, "BR-CL-04", 0, "<cbc:DocumentCurrencyCode>HRK</cbc:DocumentCurrencyCode>"},
+    {INV, "BR-CL-05", 0, "<cbc:TaxCurrencyCode> SLL </cbc:TaxCurrencyCode>"},
+    {INV, "PEPPOL-EN16931-CL007", 0, "<cac:LegalMonetaryTotal><cbc:PayableAmount currencyID=\"HRK\">1</cbc:PayableAmount></cac:LegalMonetaryTotal>"},
+    /* R051 in 3.0.14: of the VAT amounts only the total with breakdown, not the subtotals */
+    {INV, "PEPPOL-EN16931-R051", 1, "<cbc:DocumentCurrencyCode>EUR</cbc:DocumentCurrencyCode><cac:LegalMonetaryTotal>"
+        "<cbc:PayableAmount currencyID=\"USD\">1</cbc:PayableAmount></cac:LegalMonetaryTotal>"},
+    {INV, "PEPPOL-EN16931-R051", 1, "<cbc:DocumentCurrencyCode>EUR</cbc:DocumentCurrencyCode><cac:TaxTotal>"
+        "<cbc:TaxAmount currencyID=\"USD\">1</cbc:TaxAmount><cac:TaxSubtotal/></cac:TaxTotal>"},
+    {INV, "PEPPOL-EN16931-R051", 0, "<cbc:DocumentCurrencyCode>EUR</cbc:DocumentCurrencyCode><cac:TaxTotal>"
+        "<cbc:TaxAmount currencyID=\"EUR\">1</cbc:TaxAmount><cac:TaxSubtotal><cbc:TaxAmount currencyID=\"USD\">1</cbc:TaxAmount>"
+        "</cac:TaxSubtotal></cac:TaxTotal>"},
+    {INV, "PEPPOL-EN16931-R051", 0, "<cbc:DocumentCurrencyCode>EUR</cbc:DocumentCurrencyCode><cac:WithholdingTaxTotal>"
+        "<cbc:TaxAmount currencyID=\"EUR\">1</cbc:TaxAmount><cac:TaxSubtotal><cbc:TaxAmount currencyID=\"USD\">1</cbc:TaxAmount>"
+        "</cac:TaxSubtotal></cac:WithholdingTaxTotal>"},
+    {INV, "PEPPOL-EN16931-CL007", 1, "<cac:LegalMonetaryTotal><cbc:PayableAmount currencyID=\" EUR\">1</cbc:PayableAmount></cac:LegalMonetaryTotal>"},
     {INV, "BR-CL-07", 1, "<cac:AdditionalDocumentReference><cbc:ID schemeID=\"AXU\">1</cbc:ID><cbc:DocumentTypeCode>130</cbc:DocumentTypeCode></cac:AdditionalDocumentReference>"},
     {INV, "BR-CL-07", 0, "<cac:AdditionalDocumentReference><cbc:ID schemeID=\"AXU\">1</cbc:ID></cac:AdditionalDocumentReference>"},
     {INV, "BR-CL-10", 1, SELLER("IT", "<cac:PartyIdentification><cbc:ID schemeID=\"0225\">1</cbc:ID></cac:PartyIdentification>")},
