@@ -140,6 +140,57 @@ static void test_attachment(void)
     CU_ASSERT_EQUAL(attachment_errors("QUJD!"), 0);          /* libxml2 skips stray characters */
 }
 
+/* the XML inside a Factur-X PDF is validated as a bare upload would be */
+static void test_pdf(void)
+{
+    int bad;
+    for (bad = 0; bad < 2; bad++) {
+        tst_pdf_spec_t spec;
+        char *xml = bad ? tst_replace(cii, "<ram:LineTotalAmount>180.00</ram:LineTotalAmount>",
+                                      "<ram:LineTotalAmount>180,00</ram:LineTotalAmount>")
+                        : strdup(cii);
+        char *pdf;
+        size_t len;
+        tst_result_t *r;
+        CU_ASSERT_PTR_NOT_NULL_FATAL(xml);
+        memset(&spec, 0, sizeof spec);
+        spec.xml = xml;
+        spec.xml_len = strlen(xml);
+        pdf = tst_make_pdf(&spec, &len);
+        CU_ASSERT_PTR_NOT_NULL_FATAL(pdf);
+        r = tst_validate_bytes("EN16931", NULL, pdf, len);
+        CU_ASSERT_EQUAL(tst_count(r, "SCHEMA-DATATYPE"), (size_t)bad);
+        CU_ASSERT_EQUAL(schema_findings(r), (size_t)bad);
+        if (schema_findings(r) != (size_t)bad)
+            fprintf(stderr, "\nPDF (%s): %s\n", bad ? "bad amount" : "sample", tst_codes(r));
+        tst_free(r);
+        free(pdf);
+        free(xml);
+    }
+}
+
+/* canonical JSON: the UBL generated from the model meets the XSD; without a payment means
+ * code (BT-81) it lacks cbc:PaymentMeansCode, which the XSD requires */
+static void test_json(void)
+{
+    char *json = tst_read_data("json/sample-invoice.json", NULL), *x;
+    tst_result_t *r;
+    CU_ASSERT_PTR_NOT_NULL_FATAL(json);
+    r = tst_validate("EN16931", "json", json);
+    CU_ASSERT_EQUAL(schema_findings(r), 0);
+    if (schema_findings(r))
+        fprintf(stderr, "\nJSON sample: %s\n", tst_codes(r));
+    tst_free(r);
+    x = tst_replace(json, "\"meansCode\": \"58\",", "");
+    CU_ASSERT_NOT_EQUAL_FATAL(strcmp(x, json), 0);
+    r = tst_validate("EN16931", "json", x);
+    CU_ASSERT_EQUAL(tst_count(r, "SCHEMA-MISSING"), 1);
+    CU_ASSERT_EQUAL(tst_count(r, "BR-49"), 1);
+    tst_free(r);
+    free(x);
+    free(json);
+}
+
 /* a document with thousands of schema errors: the per-rule cap holds */
 static void test_capped(void)
 {
@@ -174,6 +225,8 @@ int main(void)
     CU_add_test(s, "bad date / decimal: SCHEMA-DATATYPE", test_datatype);
     CU_add_test(s, "undeclared attribute: SCHEMA-ATTRIBUTE", test_attribute);
     CU_add_test(s, "base64 attachments", test_attachment);
+    CU_add_test(s, "the XML inside a PDF", test_pdf);
+    CU_add_test(s, "UBL generated from canonical JSON", test_json);
     CU_add_test(s, "per-rule cap", test_capped);
     CU_basic_set_mode(CU_BRM_VERBOSE);
     CU_basic_run_tests();
