@@ -4,6 +4,7 @@
  * with the upload limit, query parameters and small helpers. */
 #define _GNU_SOURCE
 #include "http.h"
+#include "http_json.h"
 #include "conn_guard.h"
 
 #include <ctype.h>
@@ -231,15 +232,22 @@ char *http_error_body(int status, const char *message, const char *path)
 {
     json_object *o = json_object_new_object();
     char ts[40];
-    char *out;
-    http_timestamp(ts);
-    json_object_object_add(o, "message", json_object_new_string(message ? message : ""));
-    json_object_object_add(o, "error", json_object_new_string(error_name(status)));
-    json_object_object_add(o, "code", json_object_new_int(status));
-    json_object_object_add(o, "timestamp", json_object_new_string(ts));
-    json_object_object_add(o, "path", json_object_new_string(path ? path : ""));
-    out = strdup(json_object_to_json_string_ext(o, JSON_C_TO_STRING_PLAIN | JSON_C_TO_STRING_NOSLASHESCAPE));
+    /* messages and paths may quote the client's bytes (a multipart field name, a path):
+     * the answer is JSON, so they go out as valid UTF-8 */
+    char *m = strdup(message ? message : ""), *p = strdup(path ? path : "");
+    char *out = NULL;
+    if (o && m && p) {
+        http_timestamp(ts);
+        json_object_object_add(o, "message", json_object_new_string(http_text_repair(m)));
+        json_object_object_add(o, "error", json_object_new_string(error_name(status)));
+        json_object_object_add(o, "code", json_object_new_int(status));
+        json_object_object_add(o, "timestamp", json_object_new_string(ts));
+        json_object_object_add(o, "path", json_object_new_string(http_text_repair(p)));
+        out = strdup(json_object_to_json_string_ext(o, JSON_C_TO_STRING_PLAIN | JSON_C_TO_STRING_NOSLASHESCAPE));
+    }
     json_object_put(o);
+    free(m);
+    free(p);
     return out;
 }
 

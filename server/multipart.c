@@ -11,6 +11,7 @@
 #include <strings.h>
 
 #include "http.h"
+#include "http_json.h"
 
 #define WIN 65536
 
@@ -37,8 +38,11 @@ typedef struct mp_state {
 
 static int fail(mp_state_t *s, int code, const char *fmt, const char *arg)
 {
-    if (s->msg && s->msglen)
+    /* arg may be the client's field name: the message is echoed in a JSON answer */
+    if (s->msg && s->msglen) {
         snprintf(s->msg, s->msglen, fmt, arg ? arg : "");
+        http_text_repair(s->msg);
+    }
     return code;
 }
 

@@ -310,7 +310,8 @@ static int sink(chain_t *c, const unsigned char *p, size_t n)
         c->out = nb;
         c->size = ns;
     }
-    memcpy(c->out + c->len, p, n);
+    if (n)   /* an empty stream without filters hands no bytes at all (p may be NULL) */
+        memcpy(c->out + c->len, p, n);
     c->len += n;
     return ZF_DEC_OK;
 }
