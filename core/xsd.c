@@ -76,6 +76,8 @@ typedef struct sink {
     const void *last_node;     /* consecutive errors on one node: one finding (libxml2 reports
                                 * a failed facet and then the failed type) */
     const einv_rule_t *last_rule;
+    xmlDocPtr doc;
+    size_t errors;             /* libxml2's error reports */
 } sink;
 
 typedef struct text {
@@ -238,7 +240,12 @@ static void on_error(void *u, xmlErrorPtr e)
     text t = {buf, 0, sizeof buf};
     const char *body;
     size_t rl;
-    if (!e || !e->message || !node)
+    if (!e || !e->message)
+        return;
+    s->errors++;
+    if (!node || (node->type != XML_ELEMENT_NODE && node->type != XML_ATTRIBUTE_NODE))
+        node = xmlDocGetRootElement(s->doc);   /* never silent: at the root when unplaced */
+    if (!node)
         return;
     snprintf(raw, sizeof raw, "%s", e->message);
     rl = strlen(raw);
@@ -516,7 +523,7 @@ void einv_xsd_check(einv_ctx_t *ctx)
     void *ids;
     swap hidden[64];
     size_t nhidden;
-    int owned;
+    int owned, rc;
     if (!doc)
         return;
     switch (einv_xdoc_syntax(xd)) {
@@ -542,13 +549,18 @@ void einv_xsd_check(einv_ctx_t *ctx)
     memset(&s, 0, sizeof s);
     s.ctx = ctx;
     s.kind = k;
+    s.doc = doc;
     xmlSchemaSetValidStructuredErrors(v, on_error, &s);
     ids = doc->ids;
     nhidden = hide_attachments(xd, k, hidden, sizeof hidden / sizeof hidden[0]);
-    xmlSchemaValidateDoc(v, doc);
+    rc = xmlSchemaValidateDoc(v, doc);
     while (nhidden--)
         hidden[nhidden].text->content = hidden[nhidden].content;
     xmlSchemaSetValidStructuredErrors(v, NULL, NULL);   /* s goes out of scope */
+    if (rc != 0 && s.errors == 0)   /* a verdict without a report: say so, never pass */
+        einv_report_msg(ctx, &einv_xsd_rule_invalid, "/",
+                        rc < 0 ? "The schema check stopped with an internal error; the structure was not fully checked."
+                               : "The document does not conform to the XSD.");
     if (owned)
         xmlSchemaFreeValidCtxt(v);
     if (doc->ids != ids) {   /* built for xs:ID attributes; the tree stays as parsed */
