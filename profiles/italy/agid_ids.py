@@ -12,8 +12,9 @@ svrl:failed-assert ids it can emit, each with one flag (fatal or warning). This 
                                  artefact's ids, the base rules to withdraw (not in the
                                  artefact) and those to report again under the artefact's id
                                  and flag (renamed since, or flagged otherwise); and the
-                                 artefact's own currency lists (CEN BR-CL-03..05, PEPPOL
-                                 CL007), which differ from both ways from the base's
+                                 artefact's own code lists that differ both ways from the
+                                 base's (ISO 4217: CEN BR-CL-03..05, PEPPOL CL007; EAS:
+                                 BR-CL-25)
 
 The -NA ("not applicable in the Italian context") asserts exist only in the Italian-language
 sources of the artefact, not in the compiled chain, so they are not in the set and the ITALY
@@ -71,13 +72,18 @@ def base_rules(path):
     return out
 
 
-def currency_lists(xslt):
-    """The ISO 4217 lists of the artefact's CEN (BR-CL-03) and PEPPOL ($ISO4217) copies."""
+def assert_list(s, rid):
+    """The code list of the token-in-list test of the artefact's assert `rid`."""
+    m = re.search(r'<svrl:failed-assert test="([^"]*)">\s*<xsl:attribute name="id">' + re.escape(rid) + '<', s)
+    return sorted(set(re.findall(r"' ([A-Z0-9 ]{20,}) '", m.group(1))[0].split()))
+
+
+def code_lists(xslt):
+    """The lists where the artefact's copies differ both ways from the base's: ISO 4217 of the
+    CEN (BR-CL-03) and PEPPOL ($ISO4217) copies, the CEN EAS list (BR-CL-25)."""
     s = open(xslt, encoding='utf-8').read()
-    m = re.search(r'<svrl:failed-assert test="([^"]*)">\s*<xsl:attribute name="id">BR-CL-03<', s)
-    cen = re.findall(r"' ([A-Z0-9 ]{20,}) '", m.group(1))[0].split()
     pp = re.search(r'<xsl:variable name="ISO4217" select="tokenize\(\'([^\']*)\'', s).group(1).split()
-    return sorted(set(cen)), sorted(set(pp))
+    return assert_list(s, 'BR-CL-03'), sorted(set(pp)), assert_list(s, 'BR-CL-25')
 
 
 def spaced(name, codes):
@@ -115,10 +121,10 @@ def c_table(ids_path, rules_path, xslt):
           'const it_agid_again_t it_agid_again[] = {']
     o += [f'    {{"{r}", "{artefact_form(r)}"}},' for r in again]
     o += ['};', 'const size_t it_agid_n_again = sizeof it_agid_again / sizeof it_agid_again[0];', '']
-    cen, pp = currency_lists(xslt)
+    cen, pp, eas = code_lists(xslt)
     o.append(f'/* ISO 4217 as the chain\'s CEN copy (BR-CL-03..05, {len(cen)} codes) and PEPPOL copy '
-             f'(CL007, {len(pp)}) list it */')
-    o += spaced('it_agid_cen_iso4217', cen) + spaced('it_agid_peppol_iso4217', pp)
+             f'(CL007, {len(pp)}) list it, and its CEN EAS list (BR-CL-25, {len(eas)}) */')
+    o += spaced('it_agid_cen_iso4217', cen) + spaced('it_agid_peppol_iso4217', pp) + spaced('it_agid_cen_eas', eas)
     return '\n'.join(o) + '\n'
 
 

@@ -7,8 +7,9 @@ agid_unseen.py (what newer CEN/PEPPOL releases warn about, a German domestic var
 --random seeded random mutations, one to three each: a leaf element removed (missing
 element), followed by an unknown element, given another value (bad date, decimal comma, a
 letter appended to a code), duplicated (cardinality) or swapped with the next leaf (order); an
-attribute (schemeID, currencyID, unitCode, ...) given another code; a whole aggregate removed;
-a country code changed (national rules).
+attribute (schemeID, currencyID, unitCode, ...) given another code (some of them codes the
+newer lists added or dropped); a whole aggregate removed; a country code changed (national
+rules); an element of the document copied into another aggregate (syntax binding rules).
 
 The official verdicts come from Saxon-HE (the conformance oracle uses 9.9.1.5; Debian package
 libsaxonhe-java) running AGID-EN16931-UBL.xslt 3.2.1 (phax/phive-rules, see
@@ -44,14 +45,25 @@ ATTR = re.compile(r'\b(schemeID|currencyID|unitCode|listID|mimeCode)="([^"]*)"')
 AGGREGATE = re.compile(r'<(cac:[A-Za-z]+)\b[^>]*>(?:(?!<\1\b).)*?</\1>', re.S)
 COUNTRY = re.compile(r'(<cbc:IdentificationCode>)([A-Z]{2})(</cbc:IdentificationCode>)')
 # values national and code-list rules look at
-CODES = {'schemeID': ['0088', '0007', '0184', '0192', '0151', '9906', '0211', '0210', '9925', '0201', 'VAT', 'XX'],
+CODES = {'schemeID': ['0088', '0007', '0184', '0192', '0151', '9906', '0211', '0210', '9925', '0201', 'VAT', 'XX',
+                      '9901', '9955', '0037', '0193', '0202', '0205', '0212', '0213', '0215', '0225',
+                      '0240', '0246', 'AXU', 'AVV', 'EM'],
          'currencyID': ['EUR', 'SEK', 'NOK', 'DKK', 'AUD', 'XXX', 'HRK'],
          'unitCode': ['C62', 'H87', 'XYZ', 'EA'], 'listID': ['UNCL1001', 'X'], 'mimeCode': ['application/pdf', 'text/plain']}
 COUNTRIES = ['IT', 'DE', 'FR', 'SE', 'NO', 'DK', 'NL', 'GR', 'IS', 'AU', 'BE', 'XX']
 
 
+OPEN = re.compile(r'<cac:[A-Za-z]+\b[^>/]*>')
+
+
 def mutate_once(s, rnd):
-    k = rnd.randrange(8)
+    k = rnd.randrange(9)
+    if k == 8:   # an element of the document copied into another aggregate (binding rules)
+        parts = list(LEAF.finditer(s)) + list(AGGREGATE.finditer(s))
+        opens = list(OPEN.finditer(s))
+        if parts and opens:
+            m, o = rnd.choice(parts), rnd.choice(opens)
+            return s[:o.end()] + m.group(0) + s[o.end():]
     if k == 5:   # an attribute takes another code
         attrs = list(ATTR.finditer(s))
         if attrs:

@@ -20,9 +20,11 @@ extern const it_agid_id_t it_agid_ids[];           /* sorted by strcmp */
 extern const size_t it_agid_n_ids;
 extern const char *const it_agid_withdrawn[];
 extern const size_t it_agid_n_withdrawn;
-/* ISO 4217 as the chain's CEN copy (BR-CL-03..05) and PEPPOL copy (CL007) list it: " A B " */
+/* ISO 4217 as the chain's CEN copy (BR-CL-03..05) and PEPPOL copy (CL007) list it, and the
+ * CEN copy's EAS list (BR-CL-25): " A B " */
 extern const char it_agid_cen_iso4217[];
 extern const char it_agid_peppol_iso4217[];
+extern const char it_agid_cen_eas[];
 
 typedef struct it_agid_again {
     const char *base_id;

@@ -411,6 +411,9 @@ static const it_case_t LEGACY[] = {
     {INV, "BR-CL-22", 0, "<cac:TaxTotal><cac:TaxSubtotal><cac:TaxCategory><cbc:TaxExemptionReasonCode>VATEX-EU-AE</cbc:TaxExemptionReasonCode></cac:TaxCategory></cac:TaxSubtotal></cac:TaxTotal>"},
     {INV, "BR-CL-25", 1, BUYER("IT", "<cbc:EndpointID schemeID=\"0225\">1</cbc:EndpointID>")},
     {INV, "BR-CL-25", 0, BUYER("IT", "<cbc:EndpointID schemeID=\"0205\">ABC1234</cbc:EndpointID>")},
+    /* EAS codes 1.3.16 dropped are still valid for the AgID copy (the base's finding is withdrawn) */
+    {INV, "BR-CL-25", 0, BUYER("IT", "<cbc:EndpointID schemeID=\"9901\">X</cbc:EndpointID>")},
+    {INV, "BR-CL-25", 1, BUYER("IT", "<cbc:EndpointID schemeID=\" 99 01\">X</cbc:EndpointID>")},
     {INV, "BR-CL-26", 1, "<cac:Delivery><cac:DeliveryLocation><cbc:ID schemeID=\"0240\">1</cbc:ID></cac:DeliveryLocation></cac:Delivery>"},
     {INV, "BR-CL-26", 0, "<cac:Delivery><cac:DeliveryLocation><cbc:ID schemeID=\"0088\">1</cbc:ID></cac:DeliveryLocation></cac:Delivery>"},
     {INV, "PEPPOL-EN16931-R006", 1, ADR130("1") ADR130("2")},
