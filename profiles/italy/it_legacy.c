@@ -13,10 +13,11 @@
  * EAS 9901, 9955) are reported in full with the artefact's own lists (it_agid_ids.c), the
  * base's withdrawn.
  *
+ * So are UBL-SR-22/-23 (1.3.10 counts under a cac:Party that a valid document never has) and
+ * BR-CO-26 (1.3.16 no longer counts SEPA identifiers), in check_own_forms.
+ *
  * Not reproduced yet (same id in both, the base fires where 1.3.10 does not; an own form
- * with the base's finding withdrawn, as for the currency rules, would do): UBL-SR-22/-23
- * (1.3.10 counts under a cac:Party that never exists), BR-CO-26 (SEPA identifiers), BR-B-02
- * (1.3.10 tests a path that never exists). */
+ * would do): BR-B-02 (1.3.10 tests a path that never exists). */
 #include "it_int.h"
 #include "it_agid.h"
 #include <string.h>
@@ -53,6 +54,13 @@ R(R_SR43, "UBL-SR-43", E, SYN, "BT-18",
   "Add cbc:DocumentTypeCode 130, or remove the scheme attribute from the identifier.")
 R(R_SR51, "UBL-SR-51", E, SYN, "", "An address line must contain exactly one line text.",
   "Give each cac:AddressLine exactly one cbc:Line.")
+R(R_SR22, "UBL-SR-22", E, SYN, "BT-62", "The tax representative has more than one name (cac:Party/cac:PartyName/cbc:Name).",
+  "Keep one name for the tax representative.")
+R(R_SR23, "UBL-SR-23", E, SYN, "BT-63", "The tax representative has more than one VAT identifier (cac:Party/cac:PartyTaxScheme/cbc:CompanyID).",
+  "Keep one VAT identifier for the tax representative.")
+R(R_CO26, "BR-CO-26", E, CORE, "BT-29, BT-30, BT-31",
+  "The seller has no identifier (BT-29), legal registration identifier (BT-30) or VAT identifier (BT-31).",
+  "Add the seller's VAT identifier, a cac:PartyIdentification/cbc:ID or the cac:PartyLegalEntity/cbc:CompanyID.")
 
 #define CL(var, id, terms, what, sug) \
     R(var, id, E, CORE, terms, what " uses a code the AgID rules (CEN release 1.3.10) do not know yet.", sug)
@@ -278,6 +286,59 @@ static void check_root_syntax(einv_ctx_t *ctx, const it_doc_t *doc)
     }
 }
 
+/* The seller has a VAT identifier as 1.3.10 finds it: a PartyTaxScheme whose scheme id is
+ * 'VAT' after normalize-space(upper-case()) and which has a CompanyID. */
+static int seller_vat_id(const xmlNode *party)
+{
+    const xmlNode *pts, *ts, *id;
+    for (pts = einv_x_child(party, C, "PartyTaxScheme"); pts; pts = einv_x_next_same(pts)) {
+        int vat = 0;
+        for (ts = einv_x_child(pts, C, "TaxScheme"); ts && !vat; ts = einv_x_next_same(ts))
+            for (id = einv_x_child(ts, B, "ID"); id && !vat; id = einv_x_next_same(id)) {
+                char buf[16], *c;
+                it_norm(einv_x_text(id), buf, sizeof buf);
+                for (c = buf; *c; c++)
+                    if (*c >= 'a' && *c <= 'z')
+                        *c = (char)(*c - 'a' + 'A');
+                vat = strcmp(buf, "VAT") == 0;
+            }
+        if (vat && einv_x_child(pts, B, "CompanyID"))
+            return 1;
+    }
+    return 0;
+}
+
+/* Rules whose 1.3.10 form fires less than the base's (the base's are withdrawn, italy.c). */
+static void check_own_forms(einv_ctx_t *ctx, const it_doc_t *doc)
+{
+    const einv_nodelist_t *l = einv_xdoc_all(doc->d, C, "AccountingSupplierParty");
+    size_t i;
+    /* BR-CO-26: 1.3.16 no longer counts a SEPA creditor identifier as the seller's identifier */
+    for (i = 0; i < l->n; i++) {
+        const xmlNode *party, *asp = l->v[i];
+        int ok = 0;
+        for (party = einv_x_child(asp, C, "Party"); party && !ok; party = einv_x_next_same(party))
+            ok = seller_vat_id(party) || einv_x_path(party, "cac:PartyIdentification/cbc:ID") ||
+                 einv_x_path(party, "cac:PartyLegalEntity/cbc:CompanyID");
+        if (!ok)
+            einv_report(ctx, &R_CO26, asp);
+    }
+    /* UBL-SR-22/-23 count under cac:TaxRepresentativeParty/cac:Party, which a valid document
+     * never has (1.3.16 counts under the representative itself) */
+    l = einv_xdoc_all(doc->d, C, "TaxRepresentativeParty");
+    for (i = 0; i < l->n; i++) {
+        einv_nodes_t v;
+        einv_nodes_init(&v);
+        if (einv_x_select(l->v[i], "cac:Party/cac:PartyName/cbc:Name", &v) > 1)
+            einv_report(ctx, &R_SR22, l->v[i]);
+        einv_nodes_free(&v);
+        einv_nodes_init(&v);
+        if (einv_x_select(l->v[i], "cac:Party/cac:PartyTaxScheme/cbc:CompanyID", &v) > 1)
+            einv_report(ctx, &R_SR23, l->v[i]);
+        einv_nodes_free(&v);
+    }
+}
+
 static void check(einv_ctx_t *ctx, const it_doc_t *doc)
 {
     const xmlNode *root = doc->root, *x;
@@ -343,10 +404,11 @@ static void check(einv_ctx_t *ctx, const it_doc_t *doc)
         if (einv_x_count(l->v[i], B, "Line") != 1)
             einv_report(ctx, &R_SR51, l->v[i]);
     check_codes(ctx, doc->d);
+    check_own_forms(ctx, doc);
 }
 
 static const einv_rule_t *const RULES[] = {
-    &R_66, &R_67, &R_CO25, &R_51, &R_CR572, &R_CR577, &R_CR583, &R_CR631, &R_CR674, &R_SR43,
+    &R_66, &R_67, &R_CO25, &R_51, &R_CR572, &R_CR577, &R_CR583, &R_CR631, &R_CR674, &R_SR43, &R_SR22, &R_SR23, &R_CO26,
     &R_SR51, &R_CL01, &R_CL03, &R_CL04, &R_CL05, &R_CL07, &R_CL10, &R_CL11, &R_CL13, &R_CL16,
     &R_CL20, &R_CL21, &R_CL22, &R_CL25, &R_CL26,
 };

@@ -10,9 +10,8 @@
  * 2026.5 dropped: 0037 0193 0202 0205 0212 0213 0215 9901 9955) and PEPPOL-EN16931-R007 (the
  * process matched unanchored) are withdrawn and reported here in their 3.0.14 form.
  *
- * Not reproducible by a profile (same id in both, the base fires where 3.0.14 does not):
- * PEPPOL-EN16931-R004 ('::' check added). CL007 (with the artefact's own currency list) and
- * R051 (2026.5 also checks the subtotals' VAT amounts) are reported here in full, the base's
+ * CL007 (with the artefact's own currency list), R051 (2026.5 also checks the subtotals' VAT
+ * amounts) and R004 (2026.5 added a '::' check) are reported here in full, the base's
  * withdrawn. */
 #include "it_int.h"
 #include "it_agid.h"
@@ -41,6 +40,9 @@ R(R_P0101, "PEPPOL-EN16931-P0101", "BT-3",
 R(R_CL003, "PEPPOL-EN16931-CL003", "BT-105",
   "A charge reason code is not in the UNTDID 7161 list of the AgID rules.",
   "Use a charge reason code of the older UNTDID 7161 list.")
+R(R_R004, "PEPPOL-EN16931-R004", "BT-24",
+  "The specification identifier (BT-24) does not start with the PEPPOL BIS Billing 3.0 identifier.",
+  "Start cbc:CustomizationID with urn:cen.eu:en16931:2017#compliant#urn:fdc:peppol.eu:2017:poacc:billing:3.0.")
 R(R_R051, "PEPPOL-EN16931-R051", "BT-5",
   "An amount is not in the invoice currency (BT-5).",
   "Give every amount the currencyID of cbc:DocumentCurrencyCode; VAT amounts in the accounting currency belong in the second cac:TaxTotal without breakdown.")
@@ -470,6 +472,15 @@ static void check(einv_ctx_t *ctx, const it_doc_t *doc)
             country_is(doc, "AccountingCustomerParty", "DE"))
             einv_report(ctx, &R_R002, root);
     }
+    /* R004 in its 3.0.14 form, a prefix test only (2026.5 also refuses '::'; the base's is
+     * withdrawn, italy.c) */
+    if (doc->is_invoice || doc->is_credit_note) {
+        static const char PREFIX[] = "urn:cen.eu:en16931:2017#compliant#urn:fdc:peppol.eu:2017:poacc:billing:3.0";
+        char buf[512];
+        it_norm(it_str(root, "cbc:CustomizationID"), buf, sizeof buf);
+        if (strncmp(buf, PREFIX, sizeof PREFIX - 1) != 0)
+            einv_report(ctx, &R_R004, root);
+    }
     check_process(ctx, doc);
     check_codes(ctx, doc);
     check_cvr(ctx, doc);
@@ -478,7 +489,7 @@ static void check(einv_ctx_t *ctx, const it_doc_t *doc)
 }
 
 static const einv_rule_t *const RULES[] = {
-    &R_R006, &R_R002, &R_R007, &R_R051, &R_P0100, &R_P0101, &R_CL003, &R_CL007, &R_CL008, &R_C042,
+    &R_R006, &R_R002, &R_R004, &R_R007, &R_R051, &R_P0100, &R_P0101, &R_CL003, &R_CL007, &R_CL008, &R_C042,
     &R_C049,
     &R_DK004, &R_DK008, &R_NL007, &R_NL008,
 };

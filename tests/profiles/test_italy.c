@@ -366,6 +366,21 @@ static const it_case_t LEGACY[] = {
     {CN, "UBL-SR-43", 0, "<cac:AdditionalDocumentReference><cbc:ID>A</cbc:ID><cbc:DocumentTypeCode>50</cbc:DocumentTypeCode></cac:AdditionalDocumentReference>"},
     {INV, "UBL-SR-51", 1, SELLER("IT", ADDR("<cac:AddressLine><cbc:Line>a</cbc:Line><cbc:Line>b</cbc:Line></cac:AddressLine>"))},
     {INV, "UBL-SR-51", 0, SELLER("IT", ADDR("<cac:AddressLine><cbc:Line>a</cbc:Line></cac:AddressLine>"))},
+    /* BR-CO-26 as 1.3.10 words it: a SEPA creditor identifier counts as the seller's identifier */
+    {INV, "BR-CO-26", 0, SELLER("IT", "<cac:PartyIdentification><cbc:ID schemeID=\"SEPA\">IT00ZZZ1</cbc:ID></cac:PartyIdentification>")},
+    {INV, "BR-CO-26", 0, SELLER("IT", "<cac:PartyTaxScheme><cbc:CompanyID>IT01234567890</cbc:CompanyID><cac:TaxScheme><cbc:ID> vat </cbc:ID>"
+        "</cac:TaxScheme></cac:PartyTaxScheme>")},
+    {INV, "BR-CO-26", 1, SELLER("IT", "<cac:PartyTaxScheme><cbc:CompanyID>IT01234567890</cbc:CompanyID><cac:TaxScheme><cbc:ID>TAX</cbc:ID>"
+        "</cac:TaxScheme></cac:PartyTaxScheme>")},
+    /* UBL-SR-22/-23 count under cac:TaxRepresentativeParty/cac:Party in 1.3.10 */
+    {INV, "UBL-SR-22", 0, "<cac:TaxRepresentativeParty><cac:PartyName><cbc:Name>a</cbc:Name></cac:PartyName><cac:PartyName>"
+        "<cbc:Name>b</cbc:Name></cac:PartyName></cac:TaxRepresentativeParty>"},
+    {INV, "UBL-SR-22", 1, "<cac:TaxRepresentativeParty><cac:Party><cac:PartyName><cbc:Name>a</cbc:Name></cac:PartyName><cac:PartyName>"
+        "<cbc:Name>b</cbc:Name></cac:PartyName></cac:Party></cac:TaxRepresentativeParty>"},
+    {INV, "UBL-SR-23", 0, "<cac:TaxRepresentativeParty><cac:PartyTaxScheme><cbc:CompanyID>a</cbc:CompanyID></cac:PartyTaxScheme>"
+        "<cac:PartyTaxScheme><cbc:CompanyID>b</cbc:CompanyID></cac:PartyTaxScheme></cac:TaxRepresentativeParty>"},
+    {INV, "UBL-SR-23", 1, "<cac:TaxRepresentativeParty><cac:Party><cac:PartyTaxScheme><cbc:CompanyID>a</cbc:CompanyID></cac:PartyTaxScheme>"
+        "<cac:PartyTaxScheme><cbc:CompanyID>b</cbc:CompanyID></cac:PartyTaxScheme></cac:Party></cac:TaxRepresentativeParty>"},
     {INV, "BR-CL-01", 1, "<cbc:InvoiceTypeCode>471</cbc:InvoiceTypeCode>"},
     {INV, "BR-CL-01", 0, "<cbc:InvoiceTypeCode>380</cbc:InvoiceTypeCode>"},
     {CN, "BR-CL-01", 1, "<cbc:CreditNoteTypeCode>502</cbc:CreditNoteTypeCode>"},
@@ -422,6 +437,11 @@ static const it_case_t LEGACY[] = {
     {INV, "PEPPOL-EN16931-R002", 0, "<cbc:Note>a</cbc:Note>" SELLER("DE", "") BUYER("DE", "")},
     {INV, "PEPPOL-EN16931-R007", 1, PID("urn:peppol:bis:billing_with_response")},
     {INV, "PEPPOL-EN16931-R007", 0, BILLING01},
+    /* R004 in 3.0.14: the prefix only, no '::' check */
+    {INV, "PEPPOL-EN16931-R004", 0, "<cbc:CustomizationID> urn:cen.eu:en16931:2017#compliant#urn:fdc:peppol.eu:2017:poacc:billing:3.0::x"
+        "</cbc:CustomizationID>"},
+    {INV, "PEPPOL-EN16931-R004", 1, "<cbc:CustomizationID>urn:cen.eu:en16931:2017</cbc:CustomizationID>"},
+    {INV, "PEPPOL-EN16931-R004", 1, "<cbc:ID>1</cbc:ID>"},
     /* 3.0.14 matches the process unanchored: a known process for the AgID chain, not for 2026.5 */
     {INV, "PEPPOL-EN16931-R007", 0, PID("urn:fdc:peppol.eu:2017:poacc:billing:01:1.0X")},
     {INV, "PEPPOL-EN16931-R007", 1, PID("urn:fdc:peppol.eu:2017:poacc:billing:XX:1.0")},
