@@ -3,7 +3,8 @@
 
 Seeds: the UBL documents of the shared suites (../shared/conformance/cases: it, xr-business,
 xr-rules, peppol-examples, cen-examples, fr). Each is used as it is, with the mutations of
-agid_unseen.py (what newer CEN/PEPPOL releases warn about, a German domestic variant) and with
+agid_unseen.py (what newer CEN/PEPPOL releases warn about, a German domestic variant), a split-payment
+variant (one breakdown category S made B) and with
 --random seeded random mutations, one to three each: a leaf element removed (missing
 element), followed by an unknown element, given another value (bad date, decimal comma, a
 letter appended to a code), duplicated (cardinality) or swapped with the next leaf (order); an
@@ -117,6 +118,10 @@ def make_documents(cases, work, n_random):
             name = os.path.basename(f)[:-4]
             variants = [('orig', s), ('german', german(s))]
             variants += [(nm, re.sub(p, r, s, count=1, flags=re.S)) for nm, p, r in mut]
+            # split payment (VAT category B) in the breakdown next to standard rated lines
+            variants.append(('split-payment', re.sub(r'(<cac:TaxSubtotal>(?:(?!</cac:TaxSubtotal>).)*?'
+                                                     r'<cac:TaxCategory>\s*<cbc:ID>)S(</cbc:ID>)', r'\1B\2', s,
+                                                     count=1, flags=re.S)))
             for j in range(n_random):
                 v = s
                 for _ in range(rnd.randint(1, 3)):

@@ -13,11 +13,9 @@
  * EAS 9901, 9955) are reported in full with the artefact's own lists (it_agid_ids.c), the
  * base's withdrawn.
  *
- * So are UBL-SR-22/-23 (1.3.10 counts under a cac:Party that a valid document never has) and
- * BR-CO-26 (1.3.16 no longer counts SEPA identifiers), in check_own_forms.
- *
- * Not reproduced yet (same id in both, the base fires where 1.3.10 does not; an own form
- * would do): BR-B-02 (1.3.10 tests a path that never exists). */
+ * So are, in check_own_forms, UBL-SR-22/-23 (1.3.10 counts under a cac:Party that a valid
+ * document never has), BR-CO-26 (1.3.16 no longer counts SEPA identifiers) and BR-B-02 (1.3.10
+ * looks for S on a path that never exists). */
 #include "it_int.h"
 #include "it_agid.h"
 #include <string.h>
@@ -58,6 +56,9 @@ R(R_SR22, "UBL-SR-22", E, SYN, "BT-62", "The tax representative has more than on
   "Keep one name for the tax representative.")
 R(R_SR23, "UBL-SR-23", E, SYN, "BT-63", "The tax representative has more than one VAT identifier (cac:Party/cac:PartyTaxScheme/cbc:CompanyID).",
   "Keep one VAT identifier for the tax representative.")
+R(R_B02, "BR-B-02", E, CORE, "BT-95, BT-102, BT-118, BT-151",
+  "An invoice with split payment (VAT category B) must not contain standard rated items (category S).",
+  "Split payment and standard rate cannot be mixed in one invoice: issue two invoices.")
 R(R_CO26, "BR-CO-26", E, CORE, "BT-29, BT-30, BT-31",
   "The seller has no identifier (BT-29), legal registration identifier (BT-30) or VAT identifier (BT-31).",
   "Add the seller's VAT identifier, a cac:PartyIdentification/cbc:ID or the cac:PartyLegalEntity/cbc:CompanyID.")
@@ -308,11 +309,31 @@ static int seller_vat_id(const xmlNode *party)
     return 0;
 }
 
+/* Some //cac:ClassifiedTaxCategory/cbc:ID equals s. */
+static int classified_is(const it_doc_t *doc, const char *s)
+{
+    const einv_nodelist_t *l = einv_xdoc_all(doc->d, C, "ClassifiedTaxCategory");
+    size_t i;
+    for (i = 0; i < l->n; i++)
+        if (it_any_eq(l->v[i], "cbc:ID", s))
+            return 1;
+    return 0;
+}
+
 /* Rules whose 1.3.10 form fires less than the base's (the base's are withdrawn, italy.c). */
 static void check_own_forms(einv_ctx_t *ctx, const it_doc_t *doc)
 {
     const einv_nodelist_t *l = einv_xdoc_all(doc->d, C, "AccountingSupplierParty");
     size_t i;
+    /* BR-B-02: 1.3.10 looks for S on cac:TaxTotal/cac:TaxSubtotal/cbc:ID, which never exists,
+     * so an S in the breakdown alone does not count */
+    if (doc->is_invoice || doc->is_credit_note) {
+        int b = it_any_eq(doc->root, "cac:TaxTotal/cac:TaxSubtotal/cac:TaxCategory/cbc:ID", "B") ||
+                it_any_eq(doc->root, "cac:AllowanceCharge/cac:TaxCategory/cbc:ID", "B") || classified_is(doc, "B");
+        int s = it_any_eq(doc->root, "cac:AllowanceCharge/cac:TaxCategory/cbc:ID", "S") || classified_is(doc, "S");
+        if (b && s)
+            einv_report(ctx, &R_B02, doc->root);
+    }
     /* BR-CO-26: 1.3.16 no longer counts a SEPA creditor identifier as the seller's identifier */
     for (i = 0; i < l->n; i++) {
         const xmlNode *party, *asp = l->v[i];
@@ -408,7 +429,7 @@ static void check(einv_ctx_t *ctx, const it_doc_t *doc)
 }
 
 static const einv_rule_t *const RULES[] = {
-    &R_66, &R_67, &R_CO25, &R_51, &R_CR572, &R_CR577, &R_CR583, &R_CR631, &R_CR674, &R_SR43, &R_SR22, &R_SR23, &R_CO26,
+    &R_66, &R_67, &R_CO25, &R_51, &R_CR572, &R_CR577, &R_CR583, &R_CR631, &R_CR674, &R_SR43, &R_SR22, &R_SR23, &R_CO26, &R_B02,
     &R_SR51, &R_CL01, &R_CL03, &R_CL04, &R_CL05, &R_CL07, &R_CL10, &R_CL11, &R_CL13, &R_CL16,
     &R_CL20, &R_CL21, &R_CL22, &R_CL25, &R_CL26,
 };

@@ -64,7 +64,8 @@ static const char *const BASE_OWN_FORM[] = {"PEPPOL-EN16931-CL008", "PEPPOL-COMM
                                            "PEPPOL-EN16931-R007", "UBL-SR-43", "BR-CL-03",
                                            "BR-CL-04", "BR-CL-05", "PEPPOL-EN16931-CL007",
                                            "PEPPOL-EN16931-R051", "BR-CL-25", "BR-CO-26",
-                                           "UBL-SR-22", "UBL-SR-23", "PEPPOL-EN16931-R004"};
+                                           "UBL-SR-22", "UBL-SR-23", "PEPPOL-EN16931-R004",
+                                           "BR-B-02"};
 
 /* The rules reported again (it_agid_again) under the chain's id and flag, built by the first
  * init. */

@@ -366,6 +366,12 @@ static const it_case_t LEGACY[] = {
     {CN, "UBL-SR-43", 0, "<cac:AdditionalDocumentReference><cbc:ID>A</cbc:ID><cbc:DocumentTypeCode>50</cbc:DocumentTypeCode></cac:AdditionalDocumentReference>"},
     {INV, "UBL-SR-51", 1, SELLER("IT", ADDR("<cac:AddressLine><cbc:Line>a</cbc:Line><cbc:Line>b</cbc:Line></cac:AddressLine>"))},
     {INV, "UBL-SR-51", 0, SELLER("IT", ADDR("<cac:AddressLine><cbc:Line>a</cbc:Line></cac:AddressLine>"))},
+    /* BR-B-02 in 1.3.10: an S only in the VAT breakdown does not count */
+    {INV, "BR-B-02", 0, "<cac:TaxTotal><cac:TaxSubtotal><cac:TaxCategory><cbc:ID>B</cbc:ID></cac:TaxCategory></cac:TaxSubtotal>"
+        "<cac:TaxSubtotal><cac:TaxCategory><cbc:ID>S</cbc:ID></cac:TaxCategory></cac:TaxSubtotal></cac:TaxTotal>"},
+    {INV, "BR-B-02", 1, "<cac:TaxTotal><cac:TaxSubtotal><cac:TaxCategory><cbc:ID>B</cbc:ID></cac:TaxCategory></cac:TaxSubtotal></cac:TaxTotal>"
+        LINE("<cac:Item><cac:ClassifiedTaxCategory><cbc:ID>S</cbc:ID></cac:ClassifiedTaxCategory></cac:Item>")},
+    {INV, "BR-B-02", 0, "<cac:TaxTotal><cac:TaxSubtotal><cac:TaxCategory><cbc:ID>B</cbc:ID></cac:TaxCategory></cac:TaxSubtotal></cac:TaxTotal>"},
     /* BR-CO-26 as 1.3.10 words it: a SEPA creditor identifier counts as the seller's identifier */
     {INV, "BR-CO-26", 0, SELLER("IT", "<cac:PartyIdentification><cbc:ID schemeID=\"SEPA\">IT00ZZZ1</cbc:ID></cac:PartyIdentification>")},
     {INV, "BR-CO-26", 0, SELLER("IT", "<cac:PartyTaxScheme><cbc:CompanyID>IT01234567890</cbc:CompanyID><cac:TaxScheme><cbc:ID> vat </cbc:ID>"
