@@ -370,6 +370,34 @@ size_t einv_ctx_drop(einv_ctx_t *ctx, const char *rule_id)
     return dropped;
 }
 
+/* The id's findings reported again under another rule at the same places: withdraw them,
+ * then report `as` once per withdrawn report (the kept ones with their fields; those the
+ * per-rule cap held back count against `as`'s cap in the same way). */
+size_t einv_ctx_rename(einv_ctx_t *ctx, const char *rule_id, const einv_rule_t *as)
+{
+    einv_rule_tally_t *t = tally_of(ctx, rule_id, 0);
+    size_t i, n = 0, capped = t ? t->capped : 0;
+    const char **fields;
+    for (i = 0; i < ctx->n; i++)
+        n += strcmp(ctx->findings[i].code, rule_id) == 0;
+    fields = n ? malloc(n * sizeof *fields) : NULL;
+    if (n && !fields) {
+        ctx->oom = 1;
+        return 0;
+    }
+    n = 0;
+    for (i = 0; i < ctx->n; i++)
+        if (strcmp(ctx->findings[i].code, rule_id) == 0)
+            fields[n++] = ctx->findings[i].field;   /* arena strings: they outlive the drop */
+    einv_ctx_drop(ctx, rule_id);
+    for (i = 0; i < n; i++)
+        einv_report_at(ctx, as, fields[i]);
+    for (i = 0; i < capped; i++)
+        einv_report_at(ctx, as, "");
+    free(fields);
+    return n + capped;
+}
+
 /* A summary finding, past the caps (one per rule id at most, so bounded). */
 static void summary(einv_ctx_t *ctx, const einv_rule_t *rule, einv_layer layer, const char *fmt, ...)
 {

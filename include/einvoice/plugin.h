@@ -59,8 +59,12 @@ EINV_API void einv_report_msg(einv_ctx_t *ctx, const einv_rule_t *rule, const ch
  * withdraw a base rule the artefact does not have and report its own form instead). Since
  * ABI 1.1. */
 EINV_API size_t einv_ctx_drop(einv_ctx_t *ctx, const char *rule_id);
-/* Number of findings so far with this rule id (used by tests and by rules that must not
- * repeat themselves). */
+/* Report the findings made so far under rule_id again as rule `as`, at the same fields
+ * (for a profile whose artefact names or flags a base rule otherwise); returns how many.
+ * Since ABI 1.3. */
+EINV_API size_t einv_ctx_rename(einv_ctx_t *ctx, const char *rule_id, const einv_rule_t *as);
+/* Number of reports so far under this rule id, those the per-rule cap held back included
+ * (used by tests and by rules that must not repeat themselves). */
 EINV_API size_t einv_ctx_count(const einv_ctx_t *ctx, const char *rule_id);
 
 /* ---- format plugins ---- */

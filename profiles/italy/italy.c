@@ -88,12 +88,11 @@ static const it_agid_id_t *agid_find(const char *id)
 }
 
 /* Make the base's findings the chain's: withdraw the rules it lacks, report again those it
- * names or flags otherwise (one finding per base finding; the base's location is not visible
- * to a profile, so these name no location). einv_ctx_count is a
+ * names or flags otherwise (one finding per base finding, at its location). einv_ctx_count is a
  * table lookup, so the long withdrawal list costs nothing when its rules did not fire. */
 static void to_agid_rule_set(einv_ctx_t *ctx)
 {
-    size_t i, k, n;
+    size_t i;
     for (i = 0; i < it_agid_n_withdrawn; i++)
         if (einv_ctx_count(ctx, it_agid_withdrawn[i]))
             einv_ctx_drop(ctx, it_agid_withdrawn[i]);
@@ -103,9 +102,7 @@ static void to_agid_rule_set(einv_ctx_t *ctx)
     for (i = 0; again_rules && i < it_agid_n_again; i++) {
         if (!einv_ctx_count(ctx, it_agid_again[i].base_id))
             continue;
-        n = einv_ctx_drop(ctx, it_agid_again[i].base_id);
-        for (k = 0; k < n; k++)
-            einv_report_at(ctx, &again_rules[i], NULL);
+        einv_ctx_rename(ctx, it_agid_again[i].base_id, &again_rules[i]);
     }
 }
 

@@ -264,6 +264,10 @@ static void test_again_on_documents(void)
     CU_ASSERT_EQUAL(tst_count(it, "BR-AF-01"), 0);
     CU_ASSERT_EQUAL(tst_count(it, "BR-IG-01"), tst_count(p, "BR-AF-01"));
     CU_ASSERT(tst_has(it, "BR-IG-01", EINV_SEV_ERROR));
+    /* reported again at the base finding's place (einv_ctx_rename), not without one */
+    CU_ASSERT_PTR_NOT_NULL_FATAL(tst_field(it, "BR-IG-01"));
+    CU_ASSERT_STRING_EQUAL(tst_field(it, "BR-IG-01"), tst_field(p, "BR-AF-01"));
+    CU_ASSERT(tst_field(it, "BR-IG-01")[0] != '\0');
     tst_free(p);
     tst_free(it);
     p = tst_validate("PEPPOL", NULL, tst_ubl(SE_ORG));
@@ -272,6 +276,7 @@ static void test_again_on_documents(void)
     CU_ASSERT(tst_has(it, "SE-R-003", EINV_SEV_WARNING));
     CU_ASSERT(!tst_has(it, "SE-R-003", EINV_SEV_ERROR));
     CU_ASSERT_EQUAL(tst_count(it, "SE-R-003"), tst_count(p, "SE-R-003"));
+    CU_ASSERT_STRING_EQUAL(tst_field(it, "SE-R-003"), tst_field(p, "SE-R-003"));
     tst_free(p);
     tst_free(it);
 }
