@@ -4,6 +4,7 @@
  *   einvoice profiles | formats | version
  * Exit status of validate: 0 all valid, 1 some invalid, 2 usage or I/O error. */
 #include "engine.h"
+#include "convert.h"
 #include <errno.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -17,7 +18,8 @@ static void usage(FILE *f)
     fprintf(f,
             "usage: einvoice validate --profile P [--format auto|ubl|cii|...] [--json] [--mapping FILE] FILE...\n"
             "       einvoice rules --profile P [--json|--markdown]\n"
-            "       einvoice convert --to json [--format F] [--mapping FILE] FILE\n"
+            "       einvoice convert --to json|ubl|cii|facturx|idoc [--format F] [--mapping FILE]\n"
+            "                        [--profile P] FILE [-o OUT]\n"
             "       einvoice profiles\n"
             "       einvoice formats\n"
             "       einvoice version\n"
@@ -73,7 +75,7 @@ static int load_limits(void)
 }
 
 /* Read a whole file (or stdin for "-"). Returns malloc'd bytes or NULL with errno set. */
-static unsigned char *read_all(const char *path, size_t *len, const char **why)
+unsigned char *read_all(const char *path, size_t *len, const char **why)
 {
     FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
     unsigned char *buf = NULL;
@@ -119,7 +121,7 @@ static unsigned char *read_all(const char *path, size_t *len, const char **why)
     return buf ? buf : malloc(1);
 }
 
-static const char *arg_value(int argc, char **argv, int *i, const char *name)
+const char *arg_value(int argc, char **argv, int *i, const char *name)
 {
     size_t l = strlen(name);
     if (strncmp(argv[*i], name, l) == 0 && argv[*i][l] == '=')
@@ -255,78 +257,6 @@ static int cmd_validate(einv_engine_t *e, int argc, char **argv)
     fflush(stdout);
     free(mapping);
     return status;
-}
-
-/* convert --to json: the canonical model of any input, as the API's canonicalJson. */
-static int cmd_convert(einv_engine_t *e, int argc, char **argv)
-{
-    einv_validate_opts_t o = {0};
-    o.limits = &cli_limits;
-    const char *to = NULL, *file = NULL, *mapping_file = NULL, *v, *why;
-    char *mapping = NULL;
-    unsigned char *data;
-    size_t len, ml;
-    einv_error_t err;
-    einv_result_t *r;
-    int i, rc = 0;
-    for (i = 0; i < argc; i++) {
-        if ((v = arg_value(argc, argv, &i, "--to")))
-            to = v;
-        else if ((v = arg_value(argc, argv, &i, "--format")))
-            o.format = v;
-        else if ((v = arg_value(argc, argv, &i, "--mapping")))
-            mapping_file = v;
-        else if (argv[i][0] == '-' && argv[i][1] == '-') {
-            fprintf(stderr, "einvoice: unknown or incomplete option %s\n", argv[i]);
-            return 2;
-        } else
-            file = argv[i];
-    }
-    if (!to || strcmp(to, "json") != 0 || !file) {
-        fprintf(stderr, "einvoice: convert needs --to json and a FILE\n");
-        usage(stderr);
-        return 2;
-    }
-    if (mapping_file) {
-        mapping = (char *)read_all(mapping_file, &ml, &why);
-        if (!mapping) {
-            fprintf(stderr, "einvoice: cannot read mapping %s: %s\n", mapping_file, why);
-            return 2;
-        }
-        mapping = realloc(mapping, ml + 1);
-        mapping[ml] = 0;
-        o.mapping = mapping;
-    }
-    data = read_all(file, &len, &why);
-    if (!data) {
-        fprintf(stderr, "einvoice: cannot read %s: %s\n", file, why);
-        free(mapping);
-        return 2;
-    }
-    /* the conversion is the format plugin's parse; EN16931 is the profile every install has */
-    o.profile = "EN16931";
-    o.want_canonical = 1;
-    r = einv_validate(e, &o, data, len, &err);
-    free(data);
-    if (!r) {
-        fprintf(stderr, "einvoice: %s: %s\n", err.message, err.detail);
-        free(mapping);
-        return 2;
-    }
-    if (einv_result_canonical(r)) {
-        puts(einv_result_canonical(r));
-    } else {
-        /* nothing to convert: say why with the findings that stopped it */
-        size_t k;
-        fprintf(stderr, "einvoice: %s could not be converted:\n", file);
-        for (k = 0; k < einv_result_count(r); k++)
-            if (einv_result_at(r, k)->severity == EINV_SEV_ERROR)
-                fprintf(stderr, "  %s %s\n", einv_result_at(r, k)->code, einv_result_at(r, k)->message);
-        rc = 1;
-    }
-    einv_result_free(r);
-    free(mapping);
-    return rc;
 }
 
 enum { OUT_TEXT, OUT_JSON, OUT_MD };

@@ -73,8 +73,24 @@ static int reg_profile(const einv_profile_ops_t *ops, einv_error_t *err)
     return EINV_OK;
 }
 
+/* Exporters (ABI 1.4): unique by name, like formats. */
+static int reg_exporter(const einv_exporter_ops_t *ops, einv_error_t *err)
+{
+    size_t i;
+    if (!current || !ops || ops->struct_size < sizeof(einv_exporter_ops_t) || !ops->name || !ops->write)
+        return einv_error_set(err, EINV_ERR_ABI, "exporter registration refused: bad ops struct", "", "");
+    for (i = 0; i < current->n_exporters; i++)
+        if (strcmp(current->exporters[i]->name, ops->name) == 0)
+            return einv_error_set(err, EINV_ERR, "exporter already registered", ops->name,
+                                  "Two plugins provide the same export; enable only one");
+    if (current->n_exporters >= EINV_MAX_PLUGINS)
+        return einv_error_set(err, EINV_ERR, "too many exporters", "", "");
+    current->exporters[current->n_exporters++] = ops;
+    return EINV_OK;
+}
+
 static const einv_host_api_t HOST = {sizeof(einv_host_api_t), EINV_ABI_MAJOR, EINV_ABI_MINOR,
-                                     host_log, reg_format, reg_profile};
+                                     host_log, reg_format, reg_profile, reg_exporter};
 
 static int refuse(einv_error_t *err, const char *path, const char *why, const char *detail,
                   const char *hint)
@@ -91,7 +107,7 @@ int einv_registry_load_file(einv_registry_t *r, const char *path, einv_error_t *
     einv_plugin_describe_fn fn;
     const einv_plugin_desc_t *d;
     char detail[256];
-    size_t i, nf, np;
+    size_t i, nf, np, nx;
     int rc;
     if (r->n_plugins >= EINV_MAX_PLUGINS)
         return refuse(err, path, "too many plugins", "", "");
@@ -147,6 +163,7 @@ int einv_registry_load_file(einv_registry_t *r, const char *path, einv_error_t *
         }
     nf = r->n_formats;
     np = r->n_profiles;
+    nx = r->n_exporters;
     current = r;
     rc = d->init(&HOST, err);
     current = NULL;
@@ -154,6 +171,7 @@ int einv_registry_load_file(einv_registry_t *r, const char *path, einv_error_t *
         /* undo what init registered before failing */
         r->n_formats = nf;
         r->n_profiles = np;
+        r->n_exporters = nx;
         if (d->fini)
             d->fini();
         snprintf(detail, sizeof detail, "%s", err ? err->message : "init failed");

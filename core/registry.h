@@ -18,6 +18,8 @@ typedef struct einv_registry {
     size_t n_formats;
     const einv_profile_ops_t *profiles[EINV_MAX_PLUGINS];
     size_t n_profiles;
+    const einv_exporter_ops_t *exporters[EINV_MAX_PLUGINS];   /* ABI 1.4 */
+    size_t n_exporters;
 } einv_registry_t;
 
 /* Load the plugins of dir (only those named in the comma list allow, when not NULL).
@@ -26,5 +28,8 @@ int einv_registry_load_dir(einv_registry_t *r, const char *dir, const char *allo
 /* Load one plugin file; EINV_OK or an error (logged, and in err). */
 int einv_registry_load_file(einv_registry_t *r, const char *path, einv_error_t *err);
 void einv_registry_unload(einv_registry_t *r);
+/* The registry of an engine (core-internal; core/export.c looks exporters up in it): the
+ * engine struct (engine.c) begins with its registry. */
+#define einv_engine_registry(e) ((const einv_registry_t *)(const void *)(e))
 void einv_log(int level, const char *fmt, ...);
 #endif

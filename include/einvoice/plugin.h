@@ -16,13 +16,14 @@
 #include "xml.h"
 #include "invoice.h"
 #include "limits.h"
+#include "export.h"
 
 #ifdef __cplusplus
 extern "C" {
 #endif
 
 #define EINV_ABI_MAJOR 1
-#define EINV_ABI_MINOR 3
+#define EINV_ABI_MINOR 4   /* 1.4: exporters (export.h, register_exporter) */
 /* Options that change struct layouts go into this string; plugins must match exactly. */
 #define EINV_BUILD_SIGNATURE "einv-abi1:lp64:i128"
 
@@ -118,6 +119,10 @@ typedef struct einv_host_api {
      * until the plugin's fini (static storage). Names must be unique. */
     int (*register_format)(const einv_format_ops_t *ops, einv_error_t *err);
     int (*register_profile)(const einv_profile_ops_t *ops, einv_error_t *err);
+    /* ABI 1.4: register an exporter (export.h), same rules as above. A plugin that may run
+     * on an older host checks host->struct_size > offsetof(einv_host_api_t,
+     * register_exporter) first. */
+    int (*register_exporter)(const einv_exporter_ops_t *ops, einv_error_t *err);
 } einv_host_api_t;
 
 enum { EINV_LOG_ERROR = 0, EINV_LOG_WARN = 1, EINV_LOG_INFO = 2, EINV_LOG_DEBUG = 3 };

@@ -9,6 +9,8 @@
 #include "cii_to_model.h"
 #include "cii_syntax_rules.h"
 #include "zf1_to_model.h"
+#include "cii_from_model.h"
+#include <stddef.h>
 
 static int cii_sniff(const unsigned char *data, size_t len, const einv_xdoc_t *xdoc)
 {
@@ -53,6 +55,18 @@ static int cii_parse(einv_ctx_t *ctx, const unsigned char *data, size_t len)
  * reports it too, as it reports the CII rules, without listing them again). A static
  * table: several engines in one process share this object and init again with the same
  * content, and nothing has to be freed. */
+/* The "cii" exporter: the canonical invoice as a CII D16B document (cii_from_model.c). */
+static int cii_export(einv_ctx_t *ctx, const einv_invoice_t *inv, einv_buf_t *out, einv_error_t *err)
+{
+    if (cii_write(ctx, inv, out) != EINV_OK)
+        return einv_error_set(err, EINV_ERR_NOMEM, "out of memory while writing CII", "", "");
+    return EINV_OK;
+}
+
+static const einv_exporter_ops_t CII_EXPORTER = {
+    sizeof(einv_exporter_ops_t), "cii", "application/xml", "xml",
+    "UN/CEFACT CII D16B (Factur-X 1.07 / ZUGFeRD 2.3 XML, EN 16931-3-3)", cii_export};
+
 #define CII_MAX_RULES 1024
 static const einv_rule_t *cii_rules[CII_MAX_RULES];
 
@@ -69,7 +83,12 @@ static int cii_init(const einv_host_api_t *host, einv_error_t *err)
         ops.rules = cii_rules;
         ops.n_rules = cii_syntax_rules_count + 1;
     }
-    return host->register_format(&ops, err);
+    if (host->register_format(&ops, err) != EINV_OK)
+        return EINV_ERR;
+    /* hosts before ABI 1.4 have no exporters: the format alone is still useful */
+    if (host->struct_size > offsetof(einv_host_api_t, register_exporter))
+        return host->register_exporter(&CII_EXPORTER, err);
+    return EINV_OK;
 }
 
 EINV_PLUGIN_DEFINE("cii", EINV_PLUGIN_FORMAT, "0.1.0",

@@ -18,6 +18,7 @@
  * EN 16931 has no term for it), and the price discount next to a gross price without one
  * (BT-147 = BT-148 - BT-146, the definition of the net price). */
 #include "ubl_from_model.h"
+#include "xml_out.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -89,32 +90,6 @@ static void g_push(gen_t *g, const char *base, const char *suffix)
     g->ns++;
 }
 
-/* Length of the valid UTF-8 sequence at p (lead byte >= 0x80), 0 when invalid. The text
- * is NUL-terminated and NUL is never a continuation byte, so no end pointer is needed. */
-static size_t utf8_len(const unsigned char *p)
-{
-    unsigned char c = p[0], lo = 0x80, hi = 0xBF;
-    size_t n, i;
-    if (c >= 0xC2 && c <= 0xDF)
-        n = 2;
-    else if (c >= 0xE0 && c <= 0xEF) {
-        n = 3;
-        lo = c == 0xE0 ? 0xA0 : 0x80;
-        hi = c == 0xED ? 0x9F : 0xBF;
-    } else if (c >= 0xF0 && c <= 0xF4) {
-        n = 4;
-        lo = c == 0xF0 ? 0x90 : 0x80;
-        hi = c == 0xF4 ? 0x8F : 0xBF;
-    } else
-        return 0;
-    if (p[1] < lo || p[1] > hi)
-        return 0;
-    for (i = 2; i < n; i++)
-        if ((p[i] & 0xC0) != 0x80)
-            return 0;
-    return n;
-}
-
 /* Escaped text or attribute value. Characters XML 1.0 cannot carry are dropped and
  * invalid UTF-8 becomes U+FFFD, so the document always parses (the JSON reader refuses
  * such input earlier; other sources may not). CR, and tab/LF in attributes, are written
@@ -138,7 +113,7 @@ static void g_esc(gen_t *g, const char *s, int attr)
             default: rep = c < 0x20 ? "" : NULL;
             }
         } else {
-            size_t n = utf8_len(p);
+            size_t n = xo_utf8_len(p);
             if (!n)
                 rep = "\xEF\xBF\xBD";
             else if (n == 3 && c == 0xEF && p[1] == 0xBF && (p[2] == 0xBE || p[2] == 0xBF))

@@ -13,7 +13,9 @@ static void test_sizes(void)
     CU_ASSERT_EQUAL(sizeof(einv_plugin_desc_t), 72);
     CU_ASSERT_EQUAL(sizeof(einv_format_ops_t), 72);
     CU_ASSERT_EQUAL(sizeof(einv_profile_ops_t), 88);
-    CU_ASSERT_EQUAL(sizeof(einv_host_api_t), 40);
+    CU_ASSERT_EQUAL(sizeof(einv_host_api_t), 48);
+    CU_ASSERT_EQUAL(sizeof(einv_exporter_ops_t), 48);
+    CU_ASSERT_EQUAL(sizeof(einv_buf_t), 32);
     CU_ASSERT_EQUAL(sizeof(einv_node_t), 112);
 }
 

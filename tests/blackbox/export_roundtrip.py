@@ -1,0 +1,147 @@
+#!/usr/bin/env python3
+"""Round trips of the exports over the valid documents of a conformance corpus.
+
+usage: export_roundtrip.py [--cli build/bin/einvoice] [--corpus ../shared/conformance]
+                           [--targets cii,ubl,facturx,idoc] [--limit N] [--show N] [--facturx-check PATH]
+
+A valid document is a case whose EN16931 fatal set is empty (expected.jsonl). For each one
+and each target T: `convert --to json` of the source gives the reference canonical invoice;
+`convert --to T` and then `convert --to json` of the result must give the same invoice,
+field for field (JSON equality). For facturx the PDF must also pass facturx-check, validate
+with no ERROR under EN16931 (and XRECHNUNG for XRechnung sources) and pdftotext of it must
+show the invoice number, the payable amount and every line's description. For idoc the
+read-back uses --mapping (the shared sample mapping) and compares BT-106/109/110/112/115,
+the VAT breakdown and the lines only. Prints one line per failure and a summary per target;
+exits 1 when a target is under --min percent (default 95).
+"""
+import argparse, json, os, subprocess, sys, tempfile
+
+def run(cmd, **kw):
+    return subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, **kw)
+
+def canonical(cli, path, profile, mapping=None, fmt=None):
+    cmd = [cli, "convert", "--to", "json", "--profile", profile, path]
+    if mapping:
+        cmd[2:2] = ["--mapping", mapping]
+    if fmt:
+        cmd[2:2] = ["--format", fmt]
+    p = run(cmd)
+    if p.returncode != 0:
+        return None, p.stderr.decode(errors="replace").strip()
+    return json.loads(p.stdout), None
+
+def diff(a, b, path="", out=None):
+    out = [] if out is None else out
+    if isinstance(a, dict) and isinstance(b, dict):
+        for k in sorted(set(a) | set(b)):
+            if k not in a or k not in b:
+                out.append("%s/%s: %s" % (path, k, "missing after" if k in a else "added"))
+            else:
+                diff(a[k], b[k], "%s/%s" % (path, k), out)
+    elif isinstance(a, list) and isinstance(b, list):
+        if len(a) != len(b):
+            out.append("%s: %d items, then %d" % (path, len(a), len(b)))
+        for i, (x, y) in enumerate(zip(a, b)):
+            diff(x, y, "%s/%d" % (path, i), out)
+    elif a != b:
+        out.append("%s: %r -> %r" % (path, a, b))
+    return out
+
+IDOC_KEEP = ("lineNetAmount", "taxExclusiveAmount", "taxAmount", "taxInclusiveAmount", "payableAmount")
+IDOC_LINE = ("id", "description", "quantity", "unit", "price", "taxCategory", "taxRate", "netAmount")
+
+def idoc_view(inv):
+    """The part of the invoice the IDoc round trip must keep (the issue's list)."""
+    t = inv.get("totals") or {}
+    return {"totals": {k: t.get(k) for k in IDOC_KEEP},
+            "taxBreakdown": [{k: v.get(k) for k in ("category", "rate", "taxableAmount", "taxAmount")}
+                             for v in inv.get("taxBreakdown") or []],
+            "lines": [{k: l.get(k) for k in IDOC_LINE} for l in inv.get("lines") or []]}
+
+def pdf_checks(args, pdf, ref, case):
+    problems = []
+    p = run([args.facturx_check, pdf])
+    if p.returncode != 0:
+        problems.append("facturx-check: " + p.stdout.decode(errors="replace").strip().replace("\n", " | "))
+    profiles = ["EN16931"] + (["XRECHNUNG"] if "xrechnung" in json.dumps((ref.get("processControl") or {})) else [])
+    for prof in profiles:
+        v = run([args.cli, "validate", "--profile", prof, "--json", pdf])
+        try:
+            res = json.loads(v.stdout)
+            errs = [e["code"] for e in res["errors"] + res["kositResult"]["errors"] if e["severity"] == "ERROR"]
+        except Exception:
+            errs = ["no result"]
+        if errs:
+            problems.append("%s errors: %s" % (prof, ",".join(sorted(set(errs)))))
+    txt = run(["pdftotext", "-layout", pdf, "-"]).stdout.decode(errors="replace")
+    flat = " ".join(txt.split())
+    want = [ref.get("invoiceNumber") or ""]
+    payable = (ref.get("totals") or {}).get("payableAmount")
+    if payable is not None:
+        want.append(str(payable))
+    want += [l.get("description") or "" for l in ref.get("lines") or []]
+    for w in want:
+        if w and " ".join(str(w).split()) not in flat:
+            problems.append("pdftotext lacks %r" % w[:60])
+            break
+    return problems
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--cli", default="build/bin/einvoice")
+    ap.add_argument("--corpus", default="../shared/conformance")
+    ap.add_argument("--targets", default="cii,ubl")
+    ap.add_argument("--mapping", default="../shared/samples/mapping.json")
+    ap.add_argument("--facturx-check", default="../shared/tools/facturx-check")
+    ap.add_argument("--limit", type=int, default=0)
+    ap.add_argument("--show", type=int, default=40)
+    ap.add_argument("--min", type=float, default=95.0)
+    args = ap.parse_args()
+    cases = []
+    for line in open(os.path.join(args.corpus, "expected.jsonl")):
+        d = json.loads(line)
+        if d["profile"] == "EN16931" and not d["fatal"]:
+            cases.append(d["case"])
+    if args.limit:
+        cases = cases[:args.limit]
+    targets = args.targets.split(",")
+    ok = {t: 0 for t in targets}
+    failures = []
+    tmp = tempfile.mkdtemp(prefix="einv-rt-")
+    for case in cases:
+        src = os.path.join(args.corpus, "cases", case)
+        ref, why = canonical(args.cli, src, "EN16931")
+        if ref is None:
+            for t in targets:
+                failures.append((t, case, "source not converted: " + why[:200]))
+            continue
+        for t in targets:
+            out = os.path.join(tmp, "out." + ("pdf" if t == "facturx" else "xml"))
+            p = run([args.cli, "convert", "--to", t, "--profile", "EN16931", src, "-o", out])
+            if p.returncode != 0:
+                failures.append((t, case, "export failed: " + p.stderr.decode(errors="replace").strip()[:300]))
+                continue
+            back, why = canonical(args.cli, out, "EN16931", mapping=args.mapping if t == "idoc" else None,
+                                  fmt="idoc" if t == "idoc" else None)
+            if back is None:
+                failures.append((t, case, "read-back failed: " + why[:300]))
+                continue
+            d = diff(idoc_view(ref), idoc_view(back)) if t == "idoc" else diff(ref, back)
+            if t == "facturx":
+                d += pdf_checks(args, out, ref, case)
+            if d:
+                failures.append((t, case, "; ".join(d[:6]) + (" ..." if len(d) > 6 else "")))
+            else:
+                ok[t] += 1
+    for t, case, why in failures[:args.show]:
+        print("FAIL %-8s %s: %s" % (t, case, why))
+    status = 0
+    for t in targets:
+        pct = 100.0 * ok[t] / len(cases) if cases else 0.0
+        print("%-8s %d/%d documents round-trip (%.2f%%)" % (t, ok[t], len(cases), pct))
+        if pct < args.min:
+            status = 1
+    return status
+
+if __name__ == "__main__":
+    sys.exit(main())

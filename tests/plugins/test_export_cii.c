@@ -1,0 +1,192 @@
+/* The exporter op (einvoice/export.h) with the "cii" and "ubl" exporters: registration,
+ * complete business-term coverage (a canonical invoice holding every BG/BT goes out and
+ * comes back field for field), validity of what is written, exact decimals, findings for
+ * what CII cannot carry, and bad input. */
+#include <CUnit/Basic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "tsupport.h"
+#include "exports.h"
+
+static einv_engine_t *eng;
+
+static int suite_init(void)
+{
+    einv_error_t err;
+    eng = einv_engine_open_dir(getenv("EINV_TEST_PLUGIN_DIR"), NULL, &err);
+    return eng ? 0 : 1;
+}
+
+static int suite_clean(void)
+{
+    einv_engine_close(eng);
+    return 0;
+}
+
+/* The canonical JSON of a document under EN16931 (malloc'd), or NULL. */
+static char *canonical(const void *data, size_t len, int *valid)
+{
+    einv_validate_opts_t o;
+    einv_error_t err;
+    einv_result_t *r;
+    char *json = NULL;
+    memset(&o, 0, sizeof o);
+    o.profile = "EN16931";
+    o.want_canonical = 1;
+    r = einv_validate(eng, &o, data, len, &err);
+    if (!r)
+        return NULL;
+    if (valid) {
+        *valid = einv_result_valid(r);
+        if (!*valid)
+            fprintf(stderr, "\nfindings: %s\n", tst_distinct_codes(r));
+    }
+    if (einv_result_canonical(r))
+        json = strdup(einv_result_canonical(r));
+    einv_result_free(r);
+    return json;
+}
+
+static einv_export_t *export_json(const char *to, const char *json)
+{
+    einv_export_opts_t o = {to, "EN16931", NULL};
+    einv_error_t err;
+    return einv_export_json(eng, &o, json, strlen(json), &err);
+}
+
+/* source -> canonical -> export `to` -> canonical again: equal, and the export valid. */
+static void round_trip(const char *rel, const char *to)
+{
+    size_t len, xlen;
+    char *src = tst_read_data(rel, &len), *a, *b;
+    einv_export_t *x;
+    const unsigned char *out;
+    int valid = 0;
+    CU_ASSERT_PTR_NOT_NULL_FATAL(src);
+    a = canonical(src, len, &valid);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(a);
+    CU_ASSERT_TRUE(valid);
+    x = export_json(to, a);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(x);
+    CU_ASSERT_TRUE_FATAL(einv_export_ok(x));
+    CU_ASSERT_EQUAL(einv_export_count(x), 0);
+    out = einv_export_data(x, &xlen);
+    CU_ASSERT_TRUE(xlen > 100);
+    valid = 0;
+    b = canonical(out, xlen, &valid);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(b);
+    CU_ASSERT_TRUE(valid);
+    if (strcmp(a, b) != 0)
+        fprintf(stderr, "\n%s -> %s changed the invoice:\n%s\n%s\n", rel, to, a, b);
+    CU_ASSERT_STRING_EQUAL(a, b);
+    free(a);
+    free(b);
+    free(src);
+    einv_export_free(x);
+}
+
+static void test_registered(void)
+{
+    const einv_exporter_ops_t *cii = einv_engine_exporter(eng, "cii"), *ubl = einv_engine_exporter(eng, "UBL");
+    einv_export_opts_t o = {"fatturapa", NULL, NULL};
+    einv_error_t err;
+    CU_ASSERT_PTR_NOT_NULL_FATAL(cii);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(ubl);
+    CU_ASSERT_STRING_EQUAL(cii->media_type, "application/xml");
+    CU_ASSERT_STRING_EQUAL(ubl->extension, "xml");
+    CU_ASSERT_TRUE(einv_engine_exporter_count(eng) >= 2);
+    CU_ASSERT_PTR_NULL(einv_engine_exporter(eng, "fatturapa"));
+    CU_ASSERT_PTR_NULL(einv_export_json(eng, &o, "{}", 2, &err));
+    CU_ASSERT_EQUAL(err.code, EINV_ERR_NOTFOUND);
+}
+
+static void test_max_content_cii(void) { round_trip("json/max-content.json", "cii"); }
+static void test_max_content_ubl(void) { round_trip("json/max-content.json", "ubl"); }
+static void test_sample_ubl_to_cii(void) { round_trip("ubl/sample-invoice.xml", "cii"); }
+static void test_sample_cii_to_ubl(void) { round_trip("cii/sample-invoice.xml", "ubl"); }
+
+/* Amounts and quantities keep the model's digits; markup in texts is escaped; dates in
+ * format 102; the guideline of the model. */
+static void test_cii_text(void)
+{
+    size_t len;
+    char *src = tst_read_data("json/max-content.json", &len), *a = canonical(src, len, NULL), *xml;
+    einv_export_t *x = export_json("cii", a);
+    const unsigned char *out;
+    CU_ASSERT_TRUE_FATAL(einv_export_ok(x));
+    out = einv_export_data(x, &len);
+    xml = strndup((const char *)out, len);
+    CU_ASSERT_PTR_NOT_NULL(strstr(xml, "<ram:LineTotalAmount>1234.50</ram:LineTotalAmount>"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(xml, "<ram:BilledQuantity unitCode=\"HUR\">10.000</ram:BilledQuantity>"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(xml, "<ram:TaxTotalAmount currencyID=\"SEK\">2500.00</ram:TaxTotalAmount>"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(xml, "Größe «XL» &amp; &lt;mehr&gt;"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(xml, "<udt:DateTimeString format=\"102\">20261121</udt:DateTimeString>"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(xml, "<ram:ID>urn:cen.eu:en16931:2017</ram:ID>"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(xml, "mimeCode=\"text/csv\" filename=\"ts1.csv\">SGVsbG8gV29ybGQ=<"));
+    free(xml);
+    free(a);
+    free(src);
+    einv_export_free(x);
+}
+
+/* What CII cannot carry: a second preceding invoice, a tax point date without a VAT
+ * breakdown. The export still succeeds, with one warning per value. */
+static void test_cii_lost(void)
+{
+    const char *json =
+        "{\"invoiceNumber\":\"L-1\",\"issueDate\":\"2026-01-02\",\"currency\":\"EUR\",\"taxPointDate\":\"2026-01-01\","
+        "\"precedingInvoices\":[{\"reference\":\"P-1\"},{\"reference\":\"P-2\"},{\"reference\":\"P-3\"}],"
+        "\"lines\":[]}";
+    einv_export_t *x = export_json("cii", json);
+    size_t i, lost = 0, len;
+    CU_ASSERT_PTR_NOT_NULL_FATAL(x);
+    CU_ASSERT_TRUE(einv_export_ok(x));
+    for (i = 0; i < einv_export_count(x); i++)
+        if (strcmp(einv_export_at(x, i)->code, "EXPORT-CII-LOST") == 0) {
+            lost++;
+            CU_ASSERT_EQUAL(einv_export_at(x, i)->severity, EINV_SEV_WARNING);
+        }
+    CU_ASSERT_EQUAL(lost, 3);
+    CU_ASSERT_PTR_NOT_NULL(strstr((const char *)einv_export_data(x, &len), "<ram:IssuerAssignedID>P-1<"));
+    einv_export_free(x);
+}
+
+/* Input that is not a canonical invoice: a result without bytes, with the reader's
+ * findings, never a crash. */
+static void test_bad_input(void)
+{
+    static const char *const BAD[] = {"", "{", "[1,2]", "{\"lines\":7}", "\xff\xfe"};
+    size_t i, len;
+    for (i = 0; i < sizeof BAD / sizeof BAD[0]; i++) {
+        einv_export_t *x = export_json("cii", BAD[i]);
+        CU_ASSERT_PTR_NOT_NULL_FATAL(x);
+        CU_ASSERT_FALSE(einv_export_ok(x));
+        CU_ASSERT_PTR_NULL(einv_export_data(x, &len));
+        CU_ASSERT_EQUAL(len, 0);
+        CU_ASSERT_TRUE(einv_export_error(x)->message[0] != 0);
+        einv_export_free(x);
+    }
+}
+
+int main(void)
+{
+    CU_pSuite s;
+    unsigned fails;
+    if (CU_initialize_registry() != CUE_SUCCESS)
+        return 1;
+    s = CU_add_suite("export_cii", suite_init, suite_clean);
+    CU_add_test(s, "cii and ubl exporters are registered", test_registered);
+    CU_add_test(s, "every business term: json -> cii -> json", test_max_content_cii);
+    CU_add_test(s, "every business term: json -> ubl -> json", test_max_content_ubl);
+    CU_add_test(s, "ubl -> cii -> json", test_sample_ubl_to_cii);
+    CU_add_test(s, "cii -> ubl -> json", test_sample_cii_to_ubl);
+    CU_add_test(s, "exact decimals, escaping, dates", test_cii_text);
+    CU_add_test(s, "values cii cannot carry are findings", test_cii_lost);
+    CU_add_test(s, "bad canonical input", test_bad_input);
+    CU_basic_set_mode(CU_BRM_VERBOSE);
+    CU_basic_run_tests();
+    fails = CU_get_number_of_failures();
+    CU_cleanup_registry();
+    return fails ? 1 : 0;
+}
