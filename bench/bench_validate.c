@@ -165,7 +165,7 @@ int main(int argc, char **argv)
         else
             fprintf(stderr, "bench: cannot read %s\n", argv[i]);
     }
-    e = einv_engine_open(NULL, NULL, &err);
+    e = einv_engine_open_dir(getenv("EINV_PLUGIN_DIR"), getenv("EINV_PLUGINS"), &err);   /* a tool: its settings */
     if (!e || !einv_engine_profile(e, profile)) {
         fprintf(stderr, "bench: profile %s not available\n", profile);
         return 2;

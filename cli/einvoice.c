@@ -27,7 +27,10 @@ static void usage(FILE *f)
             "2 usage or I/O error. With several files and --json, one JSON object per line.\n"
             "The limits per document are read from EINV_LIMIT_ATTRIBUTES, EINV_LIMIT_ELEMENTS,\n"
             "EINV_LIMIT_TEXT, EINV_LIMIT_PDF_DECODED, EINV_LIMIT_TIMEOUT_MS,\n"
-            "EINV_LIMIT_FINDINGS_PER_RULE and EINV_LIMIT_FINDINGS, as einvoiced reads them.\n");
+            "EINV_LIMIT_FINDINGS_PER_RULE and EINV_LIMIT_FINDINGS, as einvoiced reads them.\n"
+            "Plugins: EINV_PLUGIN_PATH (colon list searched first), EINV_PLUGIN_DIR (the built-in\n"
+            "folder), EINV_PLUGINS (comma list of plugin names); also EINV_DOCS_URL,\n"
+            "EINV_SCHEMA_DIR and EINV_XML_ARENA (docs/operations.md).\n");
 }
 
 /* The budget of every validation of this run (limits.h), from the same EINV_LIMIT_*
@@ -365,7 +368,21 @@ int main(int argc, char **argv)
     }
     if (load_limits() != 0)
         return 2;
-    e = einv_engine_open(NULL, NULL, &err);
+    {
+        /* the engine's settings, read here (the core reads no environment) */
+        const char *arena = getenv("EINV_XML_ARENA");
+        einv_engine_options_t o;
+        memset(&o, 0, sizeof o);
+        o.struct_size = sizeof o;
+        o.plugin_path = getenv("EINV_PLUGIN_PATH");
+        o.plugin_dir = getenv("EINV_PLUGIN_DIR");
+        o.allow = getenv("EINV_PLUGINS");
+        o.docs_url = getenv("EINV_DOCS_URL");
+        o.schema_dir = getenv("EINV_SCHEMA_DIR");
+        o.no_xml_arena = arena && strcmp(arena, "0") == 0;
+        o.limits = &cli_limits;
+        e = einv_engine_open(&o, &err);
+    }
     if (!e) {
         fprintf(stderr, "einvoice: %s\n", err.message);
         return 2;

@@ -1,5 +1,6 @@
 /* The validation pipeline: detect the format, parse, run the syntax rules of the format
  * and the rules of the profile chain (base first), and collect the findings. */
+#define _GNU_SOURCE   /* dladdr */
 #include "engine.h"
 #include <stddef.h>
 #include "ctx_int.h"
@@ -7,21 +8,29 @@
 #include "jbuf.h"
 #include "limits_int.h"
 #include "xsd.h"
+#include "xml_arena.h"
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 #include <libgen.h>
+#include <dlfcn.h>
+
+/* The public documentation of every rule code (documentationUrl = base/CODE). */
+#define DEFAULT_DOCS_URL "https://einvoice.dev/docs/rules"
 
 struct einv_engine {
     einv_registry_t reg;
+    char docs_url[512];
+    einv_limits_t limits;        /* the budget of validations that name none */
 };
 
 struct einv_result {
     einv_ctx_t ctx;
     const char *format;
     char *canonical;
+    const char *docs_url;        /* the engine's */
 };
 
 /* Findings of the core itself (schema layer of API.md). */
@@ -76,13 +85,24 @@ EINV_API const einv_rule_t *const einv_core_rules[] = {
     &einv_xsd_rule_content, &einv_xsd_rule_invalid, &einv_xsd_rule_unavailable};
 EINV_API const size_t einv_core_rules_count = sizeof einv_core_rules / sizeof einv_core_rules[0];
 
+/* The built-in plugin folder: <libdir>/einvoice beside this library (a copy installed under
+ * any prefix, and the build tree), else <prefix>/lib/einvoice beside the running binary,
+ * else the install-time default. */
 static void default_dir(char *buf, size_t size)
 {
-    /* next to the binary: <prefix>/bin/einvoice -> <prefix>/lib/einvoice */
-    char exe[1024];
-    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    char exe[1024], probe[1100];
+    Dl_info info;
+    ssize_t n;
+    if (dladdr((void *)default_dir, &info) && info.dli_fname) {
+        snprintf(exe, sizeof exe, "%s", info.dli_fname);
+        snprintf(probe, sizeof probe, "%s/einvoice", dirname(exe));
+        if (access(probe, R_OK) == 0) {
+            snprintf(buf, size, "%s", probe);
+            return;
+        }
+    }
+    n = readlink("/proc/self/exe", exe, sizeof exe - 1);
     if (n > 0) {
-        char probe[1100];
         exe[n] = 0;
         snprintf(probe, sizeof probe, "%s/../lib/einvoice", dirname(exe));
         if (access(probe, R_OK) == 0) {
@@ -93,25 +113,45 @@ static void default_dir(char *buf, size_t size)
     snprintf(buf, size, "%s", EINV_DEFAULT_PLUGIN_DIR);
 }
 
-einv_engine_t *einv_engine_open(const char *dir, const char *allow, einv_error_t *err)
+einv_engine_t *einv_engine_open(const einv_engine_options_t *opts, einv_error_t *err)
 {
     char buf[1200];
+    einv_engine_options_t o;
+    const char *dir;
     einv_engine_t *e = calloc(1, sizeof *e);
     if (!e)
         return einv_error_set(err, EINV_ERR_NOMEM, "out of memory", "", ""), NULL;
+    /* a caller built against an older, shorter struct: the fields it lacks stay default */
+    memset(&o, 0, sizeof o);
+    if (opts)
+        memcpy(&o, opts, opts->struct_size < sizeof o ? opts->struct_size : sizeof o);
+    /* process-wide, so before the first parse */
+    xa_configure(!o.no_xml_arena);
+    einv_xsd_set_dir(o.schema_dir);
     xmlInitParser();
-    if (!dir || !*dir)
-        dir = getenv("EINV_PLUGIN_DIR");
+    snprintf(e->docs_url, sizeof e->docs_url, "%s", o.docs_url && *o.docs_url ? o.docs_url : DEFAULT_DOCS_URL);
+    einv_limits_merge(&e->limits, o.limits);
+    dir = o.plugin_dir;
     if (!dir || !*dir) {
         default_dir(buf, sizeof buf);
         dir = buf;
     }
-    if (!allow)
-        allow = getenv("EINV_PLUGINS");
-    einv_registry_load_dir(&e->reg, dir, allow);
+    einv_registry_load_path(&e->reg, o.plugin_path, dir, o.allow);
     if (e->reg.n_profiles == 0 || e->reg.n_formats == 0)
-        einv_log(EINV_LOG_WARN, "no %s loaded from %s", e->reg.n_formats ? "profile" : "format", dir);
+        einv_log(EINV_LOG_WARN, "no %s loaded from %s%s%s", e->reg.n_formats ? "profile" : "format",
+                 o.plugin_path && *o.plugin_path ? o.plugin_path : "", o.plugin_path && *o.plugin_path ? ":" : "",
+                 dir);
     return e;
+}
+
+einv_engine_t *einv_engine_open_dir(const char *dir, const char *allow, einv_error_t *err)
+{
+    einv_engine_options_t o;
+    memset(&o, 0, sizeof o);
+    o.struct_size = sizeof o;
+    o.plugin_dir = dir;
+    o.allow = allow;
+    return einv_engine_open(&o, err);
 }
 
 void einv_engine_close(einv_engine_t *e)
@@ -238,8 +278,224 @@ static void run_profile(einv_engine_t *e, const einv_profile_ops_t *p, einv_ctx_
         p->check(ctx);
 }
 
-static einv_result_t *validate(einv_engine_t *e, const einv_validate_opts_t *o, const void *data,
-                               size_t len, einv_error_t *err, einv_result_t *r);
+/* One validation as it passes through the stages of einv_validate. */
+typedef struct run {
+    einv_engine_t *e;
+    const einv_validate_opts_t *o;
+    einv_result_t *r;
+    const unsigned char *bytes;
+    size_t len;
+    const einv_profile_ops_t *prof;
+    const einv_format_ops_t *fmt;   /* the input's format (chosen, else detected) */
+    const einv_format_ops_t *syn;   /* the format whose syntax rules run */
+    const char **opt;               /* the run's options (name, value pairs) */
+    size_t nopt;
+    einv_xdoc_t *xdoc;              /* the input parsed as XML, when it is XML */
+} run_t;
+
+/* What a stage tells einv_validate: go on, or the result is complete. */
+enum { STAGE_NEXT = 0, STAGE_DONE = 1 };
+
+/* prepare: the profile and a chosen format must be installed (a usage error otherwise),
+ * and the run's options are set up. */
+static int stage_prepare(run_t *v, einv_error_t *err)
+{
+    const einv_validate_opts_t *o = v->o;
+    const char **opt;
+    v->prof = einv_engine_profile(v->e, o->profile);
+    if (!v->prof)
+        return einv_error_set_subject(err, EINV_ERR_USAGE, EINV_SUBJECT_PROFILE, "unknown profile",
+                                      o->profile ? o->profile : "(none)",
+                                      "Run 'einvoice profiles' to list the installed profiles");
+    if (o->format && *o->format && strcasecmp(o->format, "auto") != 0) {
+        v->fmt = einv_engine_format(v->e, o->format);
+        if (!v->fmt)
+            return einv_error_set_subject(err, EINV_ERR_USAGE, EINV_SUBJECT_FORMAT, "unknown format",
+                                          o->format, "Use auto or one of the installed formats");
+    }
+    /* room for mapping, canonical, specification-id, business-process, src-canonical and
+     * the terminator */
+    opt = einv_arena_alloc(&v->r->ctx.arena, 11 * sizeof *opt);
+    if (opt) {
+        const char *spec = profile_term(v->e, v->prof, 0), *proc = profile_term(v->e, v->prof, 1);
+        size_t n = 0;
+        if (spec) {
+            opt[n++] = "specification-id";
+            opt[n++] = spec;
+        }
+        if (proc) {
+            opt[n++] = "business-process";
+            opt[n++] = proc;
+        }
+        if (o->mapping) {
+            opt[n++] = "mapping";
+            opt[n++] = o->mapping;
+        }
+        if (o->want_canonical) {
+            opt[n++] = "canonical";
+            opt[n++] = "1";
+        }
+        opt[n] = NULL;
+        v->r->ctx.options = opt;
+        v->opt = opt;
+        v->nopt = n;
+    } else
+        v->r->ctx.oom = 1;   /* the run goes on without its options, but is never valid */
+    return EINV_OK;
+}
+
+/* detect: an empty body, XML that is not well-formed or too big, else the format (the one
+ * chosen, or the first whose sniffer accepts the bytes). */
+static int stage_detect(run_t *v)
+{
+    einv_result_t *r = v->r;
+    const einv_format_ops_t *fmt = v->fmt;
+    einv_error_t perr;
+    size_t i;
+    if (v->len == 0) {
+        einv_report(&r->ctx, &R_EMPTY, NULL);
+        return STAGE_DONE;
+    }
+    if (looks_like_xml(v->bytes, v->len)) {
+        v->xdoc = einv_xdoc_parse(v->bytes, v->len, NULL, &perr);
+        if (!v->xdoc && perr.code == EINV_ERR_LIMIT) {
+            einv_limit_take(&perr);   /* reported here, not again as a nested one */
+            report_limit(&r->ctx, &perr);
+            r->format = fmt ? fmt->api_format : NULL;
+            return STAGE_DONE;
+        }
+        if (!v->xdoc && (!fmt || fmt->api_format == NULL || strcmp(fmt->api_format, "UBL") == 0 ||
+                         strcmp(fmt->api_format, "CII") == 0 || strcmp(fmt->api_format, "IDOC") == 0)) {
+            if (*perr.detail)
+                einv_report_msg(&r->ctx, &R_WELLFORMED, "/", "%s (%s).", perr.message, perr.detail);
+            else
+                einv_report_msg(&r->ctx, &R_WELLFORMED, "/", "%s.", perr.message);
+            r->format = fmt ? fmt->api_format : NULL;
+            return STAGE_DONE;
+        }
+    }
+    for (i = 0; !fmt && i < v->e->reg.n_formats; i++)
+        if (v->e->reg.formats[i]->sniff &&
+            v->e->reg.formats[i]->sniff(v->bytes, v->len, v->xdoc) == EINV_OK)
+            fmt = v->e->reg.formats[i];
+    if (!fmt) {
+        if (v->xdoc) {
+            xmlNodePtr root = einv_xdoc_root(v->xdoc);
+            einv_report_msg(&r->ctx, &R_ROOT, "/", "The root element <%s> (namespace %s) is not an invoice of a supported syntax.",
+                            (const char *)root->name,
+                            root->ns && root->ns->href ? (const char *)root->ns->href : "none");
+        } else
+            einv_report(&r->ctx, &R_FORMAT, NULL);
+        einv_xdoc_free(v->xdoc);
+        v->xdoc = NULL;
+        return STAGE_DONE;
+    }
+    v->fmt = fmt;
+    r->format = fmt->api_format;
+    return STAGE_NEXT;
+}
+
+/* parse: the format plugin reads the input into the canonical invoice (and keeps the XML
+ * tree of an XML syntax). */
+static int stage_parse(run_t *v)
+{
+    einv_ctx_t *ctx = &v->r->ctx;
+    /* node sources of the canonical JSON are JSON pointers into the input (see ctx.c) */
+    if (v->opt && v->fmt->api_format && strcmp(v->fmt->api_format, "JSON") == 0) {
+        v->opt[v->nopt++] = "src-canonical";
+        v->opt[v->nopt++] = "1";
+        v->opt[v->nopt] = NULL;
+    }
+    einv_ctx_set_xdoc(ctx, v->xdoc);   /* the context owns it from here */
+    v->xdoc = NULL;
+    if (v->fmt->parse(ctx, v->bytes, v->len) != EINV_OK) {
+        if (!nested_limit(ctx) && ctx->n == 0)
+            einv_report(ctx, &R_FORMAT, NULL);
+        return STAGE_DONE;
+    }
+    if (nested_limit(ctx) || einv_ctx_expired(ctx))
+        return STAGE_DONE;
+    return STAGE_NEXT;
+}
+
+/* bind: the tree the rules read. An input that is not XML (canonical JSON, ...) left only
+ * the model: validate the UBL it gives, so it meets exactly the rules of a UBL upload. The
+ * generated elements carry their model values' sources, which become the findings' fields
+ * (ctx.c). A syntax the profile does not cover is said so instead of silently passing. */
+static int stage_bind(run_t *v)
+{
+    einv_ctx_t *ctx = &v->r->ctx;
+    v->syn = v->fmt;
+    if (!ctx->xdoc && ctx->inv) {
+        const einv_format_ops_t *w = model_writer(v->e);
+        einv_xdoc_t *gen = NULL;
+        einv_error_t gerr;
+        memset(&gerr, 0, sizeof gerr);
+        if (w)
+            gen = w->from_model(ctx->inv, &gerr);
+        if (!gen) {
+            if (!nested_limit(ctx))
+                einv_report_msg(ctx, &R_EXPORT, "", "The invoice could not be converted to UBL for validation: %s.",
+                                w ? gerr.message : "no installed format plugin writes UBL");
+            return STAGE_DONE;
+        }
+        einv_ctx_set_xdoc(ctx, gen);
+        v->syn = w;
+    }
+    if (ctx->xdoc && v->prof->syntaxes &&
+        !(v->prof->syntaxes & EINV_SYNTAX_BIT(einv_xdoc_syntax(ctx->xdoc)))) {
+        einv_report_msg(ctx, &R_SYNTAX, "/", "Profile %s has no rules for %s documents.", v->prof->name,
+                        einv_xdoc_syntax(ctx->xdoc) == EINV_SYNTAX_CII ? "CII" : "UBL");
+        return STAGE_DONE;
+    }
+    return STAGE_NEXT;
+}
+
+/* rules: the schema layer (kositResult) over every UBL/CII tree the rules see (also one
+ * extracted from a PDF or generated from the model), the format's syntax rules, then the
+ * profile chain, base first; the deadline is checked between them. */
+static int stage_rules(run_t *v)
+{
+    einv_ctx_t *ctx = &v->r->ctx;
+    einv_xsd_check(ctx);
+    if (einv_ctx_expired(ctx))
+        return STAGE_DONE;
+    if (v->syn->check_syntax)
+        v->syn->check_syntax(ctx);
+    if (einv_ctx_expired(ctx))
+        return STAGE_DONE;
+    run_profile(v->e, v->prof, ctx, 0);
+    return STAGE_NEXT;
+}
+
+/* export: the canonical JSON when asked, naming the profile actually applied (also over a
+ * validationProfile the input named). */
+static void stage_export(run_t *v)
+{
+    einv_result_t *r = v->r;
+    einv_node_t *root, *vp;
+    if (!v->o->want_canonical || !r->ctx.inv)
+        return;
+    root = einv_invoice_root(r->ctx.inv);
+    vp = einv_node_get(root, EINV_T_VALIDATION_PROFILE);
+    if (vp)
+        vp->text = einv_invoice_strdup(r->ctx.inv, v->prof->name, (size_t)-1);
+    else
+        einv_node_add(r->ctx.inv, root, EINV_T_VALIDATION_PROFILE, v->prof->name);
+    r->canonical = einv_invoice_to_json(r->ctx.inv);
+}
+
+/* The stages in order; NULL when a usage error ends the run (err says which). */
+static einv_result_t *validate(run_t *v, einv_error_t *err)
+{
+    if (stage_prepare(v, err) != EINV_OK)
+        return NULL;
+    if (stage_detect(v) == STAGE_DONE || stage_parse(v) == STAGE_DONE || stage_bind(v) == STAGE_DONE ||
+        stage_rules(v) == STAGE_DONE)
+        return v->r;
+    stage_export(v);
+    return v->r;
+}
 
 /* The budget is set up here and is the thread's active one for the whole run, so nested
  * parses (the XML inside a PDF) count against it too. */
@@ -248,171 +504,29 @@ einv_result_t *einv_validate(einv_engine_t *e, const einv_validate_opts_t *o, co
 {
     const einv_limits_t *prev_l;
     uint64_t prev_d;
+    run_t v;
     einv_result_t *r = calloc(1, sizeof *r), *out;
     if (!r)
         return einv_error_set(err, EINV_ERR_NOMEM, "out of memory", "", ""), NULL;
     einv_ctx_init(&r->ctx, NULL);
-    einv_limits_merge(&r->ctx.limits, o->limits);
+    r->docs_url = e->docs_url;
+    einv_limits_merge(&r->ctx.limits, o->limits ? o->limits : &e->limits);
     if (r->ctx.limits.timeout_ms)
         r->ctx.deadline_ns = einv_now_ns() + (uint64_t)r->ctx.limits.timeout_ms * 1000000u;
     einv_limits_activate(&r->ctx.limits, r->ctx.deadline_ns, &prev_l, &prev_d);
-    out = validate(e, o, data, len, err, r);
+    memset(&v, 0, sizeof v);
+    v.e = e;
+    v.o = o;
+    v.r = r;
+    v.bytes = data;
+    v.len = len;
+    out = validate(&v, err);
     if (out)
         einv_ctx_finish(&r->ctx);
     einv_limits_activate(prev_l, prev_d, NULL, NULL);
     if (!out)
         einv_result_free(r);
     return out;
-}
-
-static einv_result_t *validate(einv_engine_t *e, const einv_validate_opts_t *o, const void *data,
-                               size_t len, einv_error_t *err, einv_result_t *r)
-{
-    const einv_profile_ops_t *prof = einv_engine_profile(e, o->profile);
-    const einv_format_ops_t *fmt = NULL, *syn;
-    const unsigned char *bytes = data;
-    const char **opt = NULL;
-    size_t nopt = 0;
-    einv_xdoc_t *xdoc = NULL;
-    einv_error_t perr;
-    size_t i;
-    if (!prof)
-        return einv_error_set(err, EINV_ERR_USAGE, "unknown profile", o->profile ? o->profile : "(none)",
-                              "Run 'einvoice profiles' to list the installed profiles"),
-               NULL;
-    if (o->format && *o->format && strcasecmp(o->format, "auto") != 0) {
-        fmt = einv_engine_format(e, o->format);
-        if (!fmt)
-            return einv_error_set(err, EINV_ERR_USAGE, "unknown format", o->format,
-                                  "Use auto or one of the installed formats"),
-                   NULL;
-    }
-    /* room for mapping, canonical, specification-id, business-process, src-canonical and
-     * the terminator */
-    opt = einv_arena_alloc(&r->ctx.arena, 11 * sizeof *opt);
-    if (opt) {
-        const char *spec = profile_term(e, prof, 0), *proc = profile_term(e, prof, 1);
-        if (spec) {
-            opt[nopt++] = "specification-id";
-            opt[nopt++] = spec;
-        }
-        if (proc) {
-            opt[nopt++] = "business-process";
-            opt[nopt++] = proc;
-        }
-        if (o->mapping) {
-            opt[nopt++] = "mapping";
-            opt[nopt++] = o->mapping;
-        }
-        if (o->want_canonical) {
-            opt[nopt++] = "canonical";
-            opt[nopt++] = "1";
-        }
-        opt[nopt] = NULL;
-        r->ctx.options = opt;
-    }
-    if (len == 0) {
-        einv_report(&r->ctx, &R_EMPTY, NULL);
-        return r;
-    }
-    if (looks_like_xml(bytes, len)) {
-        xdoc = einv_xdoc_parse(bytes, len, NULL, &perr);
-        if (!xdoc && perr.code == EINV_ERR_LIMIT) {
-            einv_limit_take(&perr);   /* reported here, not again as a nested one */
-            report_limit(&r->ctx, &perr);
-            r->format = fmt ? fmt->api_format : NULL;
-            return r;
-        }
-        if (!xdoc && (!fmt || fmt->api_format == NULL || strcmp(fmt->api_format, "UBL") == 0 ||
-                      strcmp(fmt->api_format, "CII") == 0 || strcmp(fmt->api_format, "IDOC") == 0)) {
-            if (*perr.detail)
-                einv_report_msg(&r->ctx, &R_WELLFORMED, "/", "%s (%s).", perr.message, perr.detail);
-            else
-                einv_report_msg(&r->ctx, &R_WELLFORMED, "/", "%s.", perr.message);
-            r->format = fmt ? fmt->api_format : NULL;
-            return r;
-        }
-    }
-    if (!fmt) {
-        for (i = 0; i < e->reg.n_formats && !fmt; i++)
-            if (e->reg.formats[i]->sniff &&
-                e->reg.formats[i]->sniff(bytes, len, xdoc) == EINV_OK)
-                fmt = e->reg.formats[i];
-        if (!fmt) {
-            if (xdoc) {
-                xmlNodePtr root = einv_xdoc_root(xdoc);
-                einv_report_msg(&r->ctx, &R_ROOT, "/", "The root element <%s> (namespace %s) is not an invoice of a supported syntax.",
-                                (const char *)root->name,
-                                root->ns && root->ns->href ? (const char *)root->ns->href : "none");
-            } else
-                einv_report(&r->ctx, &R_FORMAT, NULL);
-            einv_xdoc_free(xdoc);
-            return r;
-        }
-    }
-    r->format = fmt->api_format;
-    /* node sources of the canonical JSON are JSON pointers into the input (see ctx.c) */
-    if (opt && fmt->api_format && strcmp(fmt->api_format, "JSON") == 0) {
-        opt[nopt++] = "src-canonical";
-        opt[nopt++] = "1";
-        opt[nopt] = NULL;
-    }
-    einv_ctx_set_xdoc(&r->ctx, xdoc);
-    if (fmt->parse(&r->ctx, bytes, len) != EINV_OK) {
-        if (!nested_limit(&r->ctx) && r->ctx.n == 0)
-            einv_report(&r->ctx, &R_FORMAT, NULL);
-        return r;
-    }
-    if (nested_limit(&r->ctx) || einv_ctx_expired(&r->ctx))
-        return r;
-    syn = fmt;
-    /* An input that is not XML (canonical JSON, ...) left only the model: validate the UBL
-     * it gives, so it meets exactly the rules of a UBL upload. The generated elements carry
-     * their model values' sources, which become the findings' fields (ctx.c). */
-    if (!r->ctx.xdoc && r->ctx.inv) {
-        const einv_format_ops_t *w = model_writer(e);
-        einv_xdoc_t *gen = NULL;
-        einv_error_t gerr;
-        memset(&gerr, 0, sizeof gerr);
-        if (w)
-            gen = w->from_model(r->ctx.inv, &gerr);
-        if (!gen) {
-            if (!nested_limit(&r->ctx))
-                einv_report_msg(&r->ctx, &R_EXPORT, "", "The invoice could not be converted to UBL for validation: %s.",
-                                w ? gerr.message : "no installed format plugin writes UBL");
-            return r;
-        }
-        einv_ctx_set_xdoc(&r->ctx, gen);
-        syn = w;
-    }
-    /* a syntax the profile does not cover: say so instead of silently passing */
-    if (r->ctx.xdoc && prof->syntaxes &&
-        !(prof->syntaxes & EINV_SYNTAX_BIT(einv_xdoc_syntax(r->ctx.xdoc)))) {
-        einv_report_msg(&r->ctx, &R_SYNTAX, "/", "Profile %s has no rules for %s documents.",
-                        prof->name, einv_xdoc_syntax(r->ctx.xdoc) == EINV_SYNTAX_CII ? "CII" : "UBL");
-        return r;
-    }
-    /* the schema layer (kositResult): every UBL/CII tree the rules see, also one extracted
-     * from a PDF or generated from the model */
-    einv_xsd_check(&r->ctx);
-    if (einv_ctx_expired(&r->ctx))
-        return r;
-    if (syn->check_syntax)
-        syn->check_syntax(&r->ctx);
-    if (einv_ctx_expired(&r->ctx))
-        return r;
-    run_profile(e, prof, &r->ctx, 0);
-    if (o->want_canonical && r->ctx.inv) {
-        /* the profile actually applied, also over a validationProfile the input named */
-        einv_node_t *root = einv_invoice_root(r->ctx.inv);
-        einv_node_t *vp = einv_node_get(root, EINV_T_VALIDATION_PROFILE);
-        if (vp)
-            vp->text = einv_invoice_strdup(r->ctx.inv, prof->name, (size_t)-1);
-        else
-            einv_node_add(r->ctx.inv, root, EINV_T_VALIDATION_PROFILE, prof->name);
-        r->canonical = einv_invoice_to_json(r->ctx.inv);
-    }
-    return r;
 }
 
 void einv_result_free(einv_result_t *r)
@@ -443,15 +557,9 @@ const einv_finding_t *einv_result_at(const einv_result_t *r, size_t i)
 const char *einv_result_format(const einv_result_t *r) { return r->format; }
 const char *einv_result_canonical(const einv_result_t *r) { return r->canonical; }
 
-static void finding_json(jbuf_t *b, const einv_finding_t *f)
+static void finding_json(jbuf_t *b, const char *base, const einv_finding_t *f)
 {
-    static const char *base;
-    char url[512];
-    if (!base) {
-        base = getenv("EINV_DOCS_URL");
-        if (!base || !*base)
-            base = "https://einvoice.dev/docs/rules";
-    }
+    char url[640];
     snprintf(url, sizeof url, "%s/%s", base, f->code);
     jb_cstr(b, "{\"code\":");
     jb_str(b, f->code);
@@ -480,7 +588,7 @@ static void findings_json(jbuf_t *b, const einv_result_t *r, int schema)
             continue;
         if (k++)
             jb_raw(b, ",", 1);
-        finding_json(b, &r->ctx.findings[i]);
+        finding_json(b, r->docs_url, &r->ctx.findings[i]);
     }
     /* a finding lost to memory that LIMIT-MEMORY itself could not be stored for */
     if (schema && r->ctx.oom && !r->ctx.oom_reported) {
@@ -489,7 +597,7 @@ static void findings_json(jbuf_t *b, const einv_result_t *r, int schema)
                             einv_rule_limit_memory.layer};
         if (k)
             jb_raw(b, ",", 1);
-        finding_json(b, &f);
+        finding_json(b, r->docs_url, &f);
     }
 }
 

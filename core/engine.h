@@ -11,10 +11,40 @@ extern "C" {
 
 typedef struct einv_engine einv_engine_t;
 
-/* Load every plugin of dir (NULL: EINV_PLUGIN_DIR from the environment, else the
- * build-time default), or only those named in allow (comma list, NULL = all).
- * Bad plugins are refused with a log line and skipped. (transfer full) */
-EINV_API einv_engine_t *einv_engine_open(const char *dir, const char *allow, einv_error_t *err);
+/* Everything the engine is configured with (the settings registry of the server and the
+ * CLI fill it from EINV_* settings; the core itself reads no environment). Versioned like
+ * the SDK structs: set struct_size to sizeof(einv_engine_options_t); fields are only ever
+ * added at the end, and a zero field means the default. */
+typedef struct einv_engine_options {
+    size_t struct_size;
+    /* Colon-separated folders searched for plugins before plugin_dir (EINV_PLUGIN_PATH);
+     * the first plugin found under a name wins. NULL or "": none. */
+    const char *plugin_path;
+    /* The built-in folder, searched last (EINV_PLUGIN_DIR); NULL or "": <prefix>/lib/einvoice
+     * next to the running binary, else the install-time default. */
+    const char *plugin_dir;
+    /* Comma list of plugin names (descriptor names, e.g. "ubl,en16931") to load
+     * (EINV_PLUGINS); NULL or "": all. */
+    const char *allow;
+    /* Base of every finding's documentationUrl (EINV_DOCS_URL); NULL: the public docs. */
+    const char *docs_url;
+    /* Folder of the official XSDs (EINV_SCHEMA_DIR); NULL: next to the library, else the
+     * install-time default. Process-wide: the first engine opened sets it. */
+    const char *schema_dir;
+    /* 1: libxml2 allocates on the C heap instead of the per-document arena
+     * (EINV_XML_ARENA=0). Process-wide, like schema_dir. */
+    int no_xml_arena;
+    /* The budget of validations that name none (einv_validate_opts_t.limits NULL);
+     * NULL: the SDK defaults. Copied. */
+    const einv_limits_t *limits;
+} einv_engine_options_t;
+
+/* Open an engine with options o (NULL: all defaults). Bad plugins are refused with a log
+ * line and skipped, never fatal; NULL only when memory ran out. (transfer full) */
+EINV_API einv_engine_t *einv_engine_open(const einv_engine_options_t *o, einv_error_t *err);
+/* Shorthand for tests and tools: the plugins of dir (NULL: the default folder), only those
+ * named in allow (NULL: all), everything else default. (transfer full) */
+EINV_API einv_engine_t *einv_engine_open_dir(const char *dir, const char *allow, einv_error_t *err);
 EINV_API void einv_engine_close(einv_engine_t *e);
 
 /* Lookups (transfer none). */
@@ -34,11 +64,14 @@ typedef struct einv_validate_opts {
     const char *format;         /* NULL or "auto": detect */
     const char *mapping;        /* ERP mapping document (JSON text) or NULL */
     int want_canonical;         /* also keep the canonical JSON */
-    const einv_limits_t *limits; /* the budget (limits.h); NULL: the defaults */
+    const einv_limits_t *limits; /* the budget (limits.h); NULL: the engine's (its options) */
 } einv_validate_opts_t;
 
-/* Validate one document. Returns NULL only for usage errors (unknown profile or format:
- * err says which); problems with the document itself are findings. (transfer full) */
+/* Validate one document. Returns NULL only for usage errors: err->code is EINV_ERR_USAGE
+ * and err->subject EINV_SUBJECT_PROFILE or EINV_SUBJECT_FORMAT for a profile or format that
+ * is not installed (EINV_ERR_NOMEM when memory ran out); problems with the document itself
+ * are findings. Results refer to the engine: free them before einv_engine_close.
+ * (transfer full) */
 EINV_API einv_result_t *einv_validate(einv_engine_t *e, const einv_validate_opts_t *o,
                                       const void *data, size_t len, einv_error_t *err);
 EINV_API void einv_result_free(einv_result_t *r);

@@ -1,5 +1,8 @@
-/* Loads plugins: only regular *.so files, descriptor checked (size, ABI, build signature,
- * kind) before any other plugin code runs, names unique, nothing unloaded before exit. */
+/* Loads plugins from a search path (EINV_PLUGIN_PATH's folders, then the built-in one):
+ * *.so files that are, or link to, regular files owned by us or root and writable by no one
+ * else; the descriptor checked (size, ABI, build signature, kind) before any other plugin
+ * code runs; the first plugin found under a name wins; a profile whose base chain is
+ * missing or cyclic is refused; nothing unloaded before exit. */
 #include "registry.h"
 #include "engine.h"
 #include <dirent.h>
@@ -10,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 static void (*log_sink)(int, const char *);
 
@@ -95,13 +99,37 @@ static const einv_host_api_t HOST = {sizeof(einv_host_api_t), EINV_ABI_MAJOR, EI
 static int refuse(einv_error_t *err, const char *path, const char *why, const char *detail,
                   const char *hint)
 {
-    einv_error_set(err, EINV_ERR_ABI, why, detail, hint);
+    einv_error_set_subject(err, EINV_ERR_ABI, EINV_SUBJECT_PLUGIN, why, detail, hint);
     einv_log(EINV_LOG_ERROR, "refusing plugin %s: %s%s%s", path, why, detail && *detail ? ": " : "",
              detail ? detail : "");
     return EINV_ERR_ABI;
 }
 
-int einv_registry_load_file(einv_registry_t *r, const char *path, einv_error_t *err)
+/* Whether the comma list allow (NULL or "": everything) names the plugin called name
+ * (its descriptor's name, case-insensitive). */
+static int allowed(const char *allow, const char *name)
+{
+    const char *p = allow;
+    size_t n = strlen(name);
+    if (!allow || !*allow)
+        return 1;
+    while (*p) {
+        const char *e = strchr(p, ',');
+        size_t l = e ? (size_t)(e - p) : strlen(p);
+        while (l && *p == ' ')
+            p++, l--;
+        while (l && p[l - 1] == ' ')
+            l--;
+        if (l == n && strncasecmp(p, name, l) == 0)
+            return 1;
+        if (!e)
+            break;
+        p = e + 1;
+    }
+    return 0;
+}
+
+int einv_registry_load_file(einv_registry_t *r, const char *path, const char *allow, einv_error_t *err)
 {
     void *h;
     einv_plugin_describe_fn fn;
@@ -125,11 +153,17 @@ int einv_registry_load_file(einv_registry_t *r, const char *path, einv_error_t *
         dlclose(h);
         return refuse(err, path, "descriptor is NULL", "", "");
     }
-    if (d->struct_size != sizeof(einv_plugin_desc_t)) {
-        snprintf(detail, sizeof detail, "descriptor size %zu, host expects %zu", d->struct_size,
+    /* a newer SDK's descriptor may be longer: the fields this host knows come first */
+    if (d->struct_size < sizeof(einv_plugin_desc_t)) {
+        snprintf(detail, sizeof detail, "descriptor size %zu, host expects at least %zu", d->struct_size,
                  sizeof(einv_plugin_desc_t));
         dlclose(h);
         return refuse(err, path, "struct_size differs", detail, "Rebuild the plugin against this SDK");
+    }
+    /* EINV_PLUGINS names plugins as their descriptors do; the others are left alone */
+    if (d->name && !allowed(allow, d->name)) {
+        dlclose(h);
+        return EINV_DECLINED;
     }
     if (d->abi_major != EINV_ABI_MAJOR || d->abi_minor > EINV_ABI_MINOR) {
         snprintf(detail, sizeof detail, "plugin ABI %u.%u, host ABI %d.%d", d->abi_major,
@@ -155,11 +189,15 @@ int einv_registry_load_file(einv_registry_t *r, const char *path, einv_error_t *
     }
     for (i = 0; i < r->n_plugins; i++)
         if (strcmp(r->plugins[i].desc->name, d->name) == 0) {
-            /* copy before dlclose: d lives in the object being closed */
+            /* the first found wins (an earlier folder of the path shadows a later one);
+             * copy before dlclose: d lives in the object being closed */
             snprintf(detail, sizeof detail, "%.100s (from %.140s)", d->name, r->plugins[i].path);
             dlclose(h);
-            return refuse(err, path, "a plugin with this name is already loaded", detail,
-                          "Remove one of the two files or disable one with EINV_PLUGINS");
+            einv_error_set_subject(err, EINV_ERR, EINV_SUBJECT_PLUGIN, "a plugin with this name is already loaded",
+                                   detail, "");
+            einv_log(EINV_LOG_WARN, "ignoring plugin %s: a plugin with this name is already loaded: %s; the first found wins",
+                     path, detail);
+            return EINV_ERR;
         }
     nf = r->n_formats;
     np = r->n_profiles;
@@ -193,41 +231,33 @@ int einv_registry_load_file(einv_registry_t *r, const char *path, einv_error_t *
     return EINV_OK;
 }
 
-static int allowed(const char *allow, const char *file)
-{
-    char name[256];
-    const char *p = allow;
-    size_t n = strlen(file);
-    if (!allow || !*allow)
-        return 1;
-    if (n > 3 && strcmp(file + n - 3, ".so") == 0)
-        n -= 3;
-    if (n >= sizeof name)
-        return 0;
-    memcpy(name, file, n);
-    name[n] = 0;
-    while (*p) {
-        const char *e = strchr(p, ',');
-        size_t l = e ? (size_t)(e - p) : strlen(p);
-        while (l && *p == ' ')
-            p++, l--;
-        while (l && p[l - 1] == ' ')
-            l--;
-        if (l == strlen(name) && strncasecmp(p, name, l) == 0)
-            return 1;
-        if (!e)
-            break;
-        p = e + 1;
-    }
-    return 0;
-}
-
 static int cmp_str(const void *a, const void *b)
 {
     return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-int einv_registry_load_dir(einv_registry_t *r, const char *dir, const char *allow)
+/* A plugin file we may load: the file (a symlink is followed) is a regular file owned by
+ * us or root and writable by no one else, so no other user can put code into the process. */
+static int trusted_file(const char *path)
+{
+    struct stat st;
+    const char *why = NULL;
+    if (stat(path, &st) != 0)
+        why = "a broken link or unreadable";
+    else if (!S_ISREG(st.st_mode))
+        why = "not a regular file";
+    else if (st.st_uid != geteuid() && st.st_uid != 0)
+        why = "owned by another user";
+    else if (st.st_mode & (S_IWGRP | S_IWOTH))
+        why = "writable by group or others";
+    if (why)
+        einv_log(EINV_LOG_WARN, "skipping %s: %s", path, why);
+    return why == NULL;
+}
+
+/* Load the *.so of one folder in name order (formats sniff in the same order on every
+ * machine); returns the number loaded. */
+static int load_dir(einv_registry_t *r, const char *dir, const char *allow)
 {
     DIR *dp = opendir(dir);
     struct dirent *de;
@@ -240,25 +270,91 @@ int einv_registry_load_dir(einv_registry_t *r, const char *dir, const char *allo
     }
     while ((de = readdir(dp)) && n < 256) {
         size_t l = strlen(de->d_name);
-        if (l > 3 && strcmp(de->d_name + l - 3, ".so") == 0 && allowed(allow, de->d_name))
-            names[n++] = strdup(de->d_name);
+        if (l > 3 && strcmp(de->d_name + l - 3, ".so") == 0 && (names[n] = strdup(de->d_name)))
+            n++;
     }
     closedir(dp);
-    /* a stable order: formats sniff in the same order on every machine */
     qsort(names, n, sizeof names[0], cmp_str);
     for (i = 0; i < n; i++) {
         char path[1024];
-        struct stat st;
         einv_error_t err;
         snprintf(path, sizeof path, "%s/%s", dir, names[i]);
-        if (lstat(path, &st) == 0 && S_ISREG(st.st_mode)) {
-            if (einv_registry_load_file(r, path, &err) == EINV_OK)
-                loaded++;
-        } else {
-            einv_log(EINV_LOG_WARN, "skipping %s: not a regular file", path);
-        }
+        if (trusted_file(path) && einv_registry_load_file(r, path, allow, &err) == EINV_OK)
+            loaded++;
         free(names[i]);
     }
+    return loaded;
+}
+
+/* The profile p's base chain ends in a profile without base: NULL, else why not (the
+ * missing base, or a cycle), written into why. */
+static const char *chain_broken(const einv_registry_t *r, const einv_profile_ops_t *p, char *why, size_t size)
+{
+    const einv_profile_ops_t *cur = p;
+    size_t steps, i;
+    for (steps = 0; cur->base; steps++) {
+        const einv_profile_ops_t *b = NULL;
+        if (steps > r->n_profiles) {
+            snprintf(why, size, "its base chain is cyclic (%s comes back to itself)", p->name);
+            return why;
+        }
+        for (i = 0; i < r->n_profiles && !b; i++)
+            if (strcasecmp(r->profiles[i]->name, cur->base) == 0)
+                b = r->profiles[i];
+        if (!b) {
+            if (cur == p)
+                snprintf(why, size, "its base profile %s is not loaded", cur->base);
+            else
+                snprintf(why, size, "its base chain needs %s (base of %s), which is not loaded", cur->base,
+                         cur->name);
+            return why;
+        }
+        cur = b;
+    }
+    return NULL;
+}
+
+/* As CREATE EXTENSION refuses a missing dependency: a profile whose rules could not run in
+ * full is not offered at all (it would report "valid" for what its base refuses). Repeated
+ * until nothing changes, as refusing one may break another's chain. */
+static void refuse_broken_chains(einv_registry_t *r)
+{
+    int changed = 1;
+    while (changed) {
+        size_t i;
+        changed = 0;
+        for (i = 0; i < r->n_profiles; i++) {
+            char why[300];
+            if (!chain_broken(r, r->profiles[i], why, sizeof why))
+                continue;
+            einv_log(EINV_LOG_ERROR, "refusing profile %s: %s; it is not offered", r->profiles[i]->name, why);
+            memmove(&r->profiles[i], &r->profiles[i + 1], (r->n_profiles - i - 1) * sizeof r->profiles[0]);
+            r->n_profiles--;
+            changed = 1;
+            break;
+        }
+    }
+}
+
+int einv_registry_load_path(einv_registry_t *r, const char *path, const char *dir, const char *allow)
+{
+    int loaded = 0;
+    const char *p = path;
+    while (p && *p) {
+        const char *e = strchr(p, ':');
+        size_t l = e ? (size_t)(e - p) : strlen(p);
+        char one[1024];
+        if (l > 0 && l < sizeof one) {
+            memcpy(one, p, l);
+            one[l] = 0;
+            loaded += load_dir(r, one, allow);
+        } else if (l >= sizeof one)
+            einv_log(EINV_LOG_ERROR, "plugin path entry too long: %.60s...", p);
+        p = e ? e + 1 : NULL;
+    }
+    if (dir && *dir)
+        loaded += load_dir(r, dir, allow);
+    refuse_broken_chains(r);
     return loaded;
 }
 

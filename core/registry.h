@@ -22,11 +22,14 @@ typedef struct einv_registry {
     size_t n_exporters;
 } einv_registry_t;
 
-/* Load the plugins of dir (only those named in the comma list allow, when not NULL).
- * Returns the number loaded; refusals are logged, never fatal. */
-int einv_registry_load_dir(einv_registry_t *r, const char *dir, const char *allow);
-/* Load one plugin file; EINV_OK or an error (logged, and in err). */
-int einv_registry_load_file(einv_registry_t *r, const char *path, einv_error_t *err);
+/* Load the plugins of each folder of the colon list path (may be NULL), then of dir (may be
+ * NULL), only those whose descriptor name is in the comma list allow (NULL: all); the first
+ * plugin found under a name wins. Then refuse the profiles whose base chain is missing or
+ * cyclic. Returns the number of plugins loaded; refusals are logged, never fatal. */
+int einv_registry_load_path(einv_registry_t *r, const char *path, const char *dir, const char *allow);
+/* Load one plugin file: EINV_OK, EINV_DECLINED when allow (a comma list of names, NULL:
+ * all) does not name it, or an error (logged, and in err). */
+int einv_registry_load_file(einv_registry_t *r, const char *path, const char *allow, einv_error_t *err);
 void einv_registry_unload(einv_registry_t *r);
 /* The registry of an engine (core-internal; core/export.c looks exporters up in it): the
  * engine struct (engine.c) begins with its registry. */

@@ -11,7 +11,17 @@ int einv_error_set(einv_error_t *err, int code, const char *message, const char 
         snprintf(err->message, sizeof err->message, "%s", message ? message : "");
         snprintf(err->detail, sizeof err->detail, "%s", detail ? detail : "");
         snprintf(err->hint, sizeof err->hint, "%s", hint ? hint : "");
+        err->subject = EINV_SUBJECT_NONE;
     }
+    return code;
+}
+
+int einv_error_set_subject(einv_error_t *err, int code, int subject, const char *message,
+                           const char *detail, const char *hint)
+{
+    einv_error_set(err, code, message, detail, hint);
+    if (err)
+        err->subject = subject;
     return code;
 }
 

@@ -267,15 +267,19 @@ static char *h_strdup(const char *s)
     return p;
 }
 
+/* xa_configure's word; read once by init */
+static int wanted = 1;
+
+void xa_configure(int enabled_) { wanted = enabled_; }
+
 static void init(void)
 {
 #ifdef XA_SANITIZED
     /* the sanitizer must see every allocation: the hooks stay unused */
-    (void)h_free, (void)h_malloc, (void)h_realloc, (void)h_strdup;
+    (void)h_free, (void)h_malloc, (void)h_realloc, (void)h_strdup, (void)wanted;
 #else
-    const char *env = getenv("EINV_XML_ARENA");
     void *m;
-    if (env && strcmp(env, "0") == 0)
+    if (!wanted)
         return;
     m = mmap(NULL, NSLOTS / 8, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
     if (m == MAP_FAILED)

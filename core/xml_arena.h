@@ -14,13 +14,17 @@
  * The contract: a tree parsed into an arena is read-only after xa_end (nothing may attach
  * new nodes or strings to it, which would be heap blocks freed with nobody), and is freed
  * with xa_arena_free instead of xmlFreeDoc. Off under AddressSanitizer (which must see every
- * allocation) and when EINV_XML_ARENA=0. */
+ * allocation) and when the engine's options say so (EINV_XML_ARENA=0). */
 #ifndef EINV_CORE_XML_ARENA_H
 #define EINV_CORE_XML_ARENA_H
 
 #include <stddef.h>
 
 typedef struct xa_arena xa_arena;
+
+/* Arenas on (1, the default) or off (0), process-wide; only before the first xa_arena_new
+ * counts (einv_engine_open calls it with its options). */
+void xa_configure(int enabled);
 
 /* A new arena, or NULL when arenas are off (sanitizer build, EINV_XML_ARENA=0, no address
  * space for the bitmap): the caller then parses and frees as usual. */

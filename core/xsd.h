@@ -27,6 +27,9 @@ int einv_xsd_requires(einv_xsd_kind k, const char *ns, const char *parent, const
 /* The directory the XSDs are read from (EINV_SCHEMA_DIR, else next to the library, else
  * the install prefix). */
 const char *einv_xsd_dir(void);
+/* The folder of the XSDs (the engine's options, EINV_SCHEMA_DIR); NULL or "": found next to
+ * the library. Process-wide; only before the first einv_xsd_dir counts. */
+void einv_xsd_set_dir(const char *dir);
 
 /* SCHEMA-ORDER, -UNKNOWN-ELEMENT, -MISSING, -DATATYPE, -ATTRIBUTE, -CONTENT, -INVALID,
  * -UNAVAILABLE (listed with the core rules in engine.c) */

@@ -52,14 +52,21 @@ static int has_schemas(const char *dir)
     return access(probe, R_OK) == 0;
 }
 
-/* EINV_SCHEMA_DIR, else <libdir>/../share/einvoice/schemas (the build tree and a relocated
- * install), else the configured install prefix. */
+/* einv_xsd_set_dir's folder (the engine's options) */
+static char set_dir[1100];
+
+void einv_xsd_set_dir(const char *dir)
+{
+    snprintf(set_dir, sizeof set_dir, "%.1090s", dir ? dir : "");
+}
+
+/* The folder set (EINV_SCHEMA_DIR), else <libdir>/../share/einvoice/schemas (the build tree
+ * and a relocated install), else the configured install prefix. */
 static void find_dir(void)
 {
-    const char *env = getenv("EINV_SCHEMA_DIR");
     Dl_info info;
-    if (env && *env) {
-        snprintf(schema_dir, sizeof schema_dir, "%.1090s", env);
+    if (set_dir[0]) {
+        snprintf(schema_dir, sizeof schema_dir, "%s", set_dir);
         return;
     }
     if (dladdr((void *)find_dir, &info) && info.dli_fname) {

@@ -49,7 +49,7 @@ void fz_engine_init(void)
     if (engine)
         return;
     memset(&err, 0, sizeof err);
-    engine = einv_engine_open(dir && *dir ? dir : FUZZ_PLUGIN_DIR, NULL, &err);
+    engine = einv_engine_open_dir(dir && *dir ? dir : FUZZ_PLUGIN_DIR, NULL, &err);
     if (!engine)
         fz_die("the engine did not open", err.message);
     for (i = 0; i < sizeof need_formats / sizeof need_formats[0]; i++)

@@ -1,8 +1,9 @@
-/* einvoiced settings: environment variables (DESIGN.md "Fixed points"), optionally added to
- * by a KEY=VALUE file named by EINV_CONFIG (the environment wins), with defaults and
- * validation that names the offending setting. */
+/* einvoiced settings: each setting of the registry (server/settings.c) is read from the
+ * environment (DESIGN.md "Fixed points"), else from a KEY=VALUE file named by EINV_CONFIG,
+ * else its default; then the checks across settings, naming the offending one. */
 #define _GNU_SOURCE
 #include "server.h"
+#include "settings.h"
 
 #include <ctype.h>
 #include <stddef.h>
@@ -12,18 +13,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-
-/* Every setting the config file may hold (others are refused so typos do not pass). */
-static const char *const known_keys[] = {
-    "EINV_LISTEN", "EINV_DATABASE", "EINV_PLUGIN_DIR", "EINV_PLUGINS", "EINV_WORKERS",
-    "EINV_MAX_UPLOAD", "EINV_JWKS_FILE", "EINV_OIDC_ISSUER", "EINV_OIDC_AUDIENCE",
-    "EINV_SUPER_ADMINS", "EINV_QUEUE_MAX", "EINV_JOB_LEASE", "EINV_JOB_MAX_ATTEMPTS",
-    "EINV_JOB_DEADLINE", "EINV_HTTP_THREADS", "EINV_DB_POOL",
-    "EINV_HTTP_HEADER_TIMEOUT_MS", "EINV_HTTP_BODY_TIMEOUT_MS", "EINV_MAX_CONNECTIONS",
-    "EINV_MAX_CONNECTIONS_PER_CLIENT",
-    "EINV_LIMIT_ATTRIBUTES", "EINV_LIMIT_ELEMENTS", "EINV_LIMIT_TEXT", "EINV_LIMIT_PDF_DECODED",
-    "EINV_LIMIT_TIMEOUT_MS", "EINV_LIMIT_FINDINGS_PER_RULE", "EINV_LIMIT_FINDINGS",
-    NULL};
 
 #define MAX_FILE_ENTRIES 64
 
@@ -66,7 +55,6 @@ static int read_file(const char *path, file_entries_t *f, einv_error_t *err)
     while (fgets(line, sizeof line, fp)) {
         char *s = trim(line), *eq, *k, *v;
         size_t vl;
-        int i, known = 0;
         lineno++;
         if (!*s || *s == '#')
             continue;
@@ -87,15 +75,12 @@ static int read_file(const char *path, file_entries_t *f, einv_error_t *err)
             v[vl - 1] = 0;
             v++;
         }
-        for (i = 0; known_keys[i]; i++)
-            if (strcmp(known_keys[i], k) == 0)
-                known = 1;
-        if (!known) {
+        if (!einv_setting_find(k)) {
             char d[300];
             snprintf(d, sizeof d, "%s line %d: %s", path, lineno, k);
             fclose(fp);
-            return einv_error_set(err, EINV_ERR, "unknown setting in config file", d,
-                                  "Known settings: EINV_LISTEN, EINV_DATABASE, EINV_WORKERS, ...");
+            return einv_error_set_subject(err, EINV_ERR, EINV_SUBJECT_SETTING, "unknown setting in config file", d,
+                                          "Run einvoiced --help for the list of settings");
         }
         if (f->n >= MAX_FILE_ENTRIES)
             break;
@@ -118,55 +103,6 @@ static const char *get(const file_entries_t *f, const char *key)
         if (strcmp(f->key[i], key) == 0)
             return f->val[i];
     return NULL;
-}
-
-static int set_str(char *dst, size_t size, const file_entries_t *f, const char *key,
-                   const char *def, einv_error_t *err)
-{
-    const char *v = get(f, key);
-    if (!v)
-        v = def;
-    if (strlen(v) >= size)
-        return einv_error_set(err, EINV_ERR, "setting too long", key, "");
-    strcpy(dst, v);
-    return EINV_OK;
-}
-
-/* A whole number within [min, max]; size suffixes K/M/G (binary) when allow_suffix. */
-static int set_num(long long *dst, const file_entries_t *f, const char *key, long long def,
-                   long long min, long long max, int allow_suffix, einv_error_t *err)
-{
-    const char *v = get(f, key);
-    char *end;
-    long long n, mul = 1;
-    char detail[256];
-    if (!v || !*v) {
-        *dst = def;
-        return EINV_OK;
-    }
-    errno = 0;
-    n = strtoll(v, &end, 10);
-    if (allow_suffix && end != v && *end) {
-        char c = (char)toupper((unsigned char)*end);
-        if (c == 'K' || c == 'M' || c == 'G') {
-            mul = c == 'K' ? 1024LL : c == 'M' ? 1024LL * 1024 : 1024LL * 1024 * 1024;
-            end++;
-            if (toupper((unsigned char)*end) == 'B' || *end == 'i')
-                end += *end == 'i' && toupper((unsigned char)end[1]) == 'B' ? 2 : 1;
-        }
-    }
-    if (end == v || *end || errno == ERANGE || !isdigit((unsigned char)*v)) {
-        snprintf(detail, sizeof detail, "%s=%.200s", key, v);
-        return einv_error_set(err, EINV_ERR, "setting is not a number", detail,
-                              allow_suffix ? "Use a whole number of bytes, optionally with K, M or G"
-                                           : "Use a whole number");
-    }
-    if (n > max / mul || n * mul < min || n * mul > max) {
-        snprintf(detail, sizeof detail, "%s=%.200s (allowed %lld..%lld)", key, v, min, max);
-        return einv_error_set(err, EINV_ERR, "setting out of range", detail, "");
-    }
-    *dst = n * mul;
-    return EINV_OK;
 }
 
 /* EINV_LISTEN: "host:port", "[v6]:port" or "port"; the port must be 1..65535. */
@@ -192,44 +128,14 @@ static int check_listen(const char *v, einv_error_t *err)
     return EINV_OK;
 }
 
-/* The validation budget (include/einvoice/limits.h); defaults are the SDK's own. */
-static int load_limits(einv_limits_t *l, const file_entries_t *f, einv_error_t *err)
-{
-    static const struct {
-        const char *key;
-        size_t off;
-        long long max;
-        int bytes;
-    } LIMITS[] = {
-        {"EINV_LIMIT_ATTRIBUTES", offsetof(einv_limits_t, max_attributes), 1000000, 0},
-        {"EINV_LIMIT_ELEMENTS", offsetof(einv_limits_t, max_elements), 1000000000, 0},
-        {"EINV_LIMIT_TEXT", offsetof(einv_limits_t, max_text), 4LL << 30, 1},
-        {"EINV_LIMIT_PDF_DECODED", offsetof(einv_limits_t, max_decoded), 4LL << 30, 1},
-        {"EINV_LIMIT_FINDINGS_PER_RULE", offsetof(einv_limits_t, max_findings_per_rule), 1000000, 0},
-        {"EINV_LIMIT_FINDINGS", offsetof(einv_limits_t, max_findings), 10000000, 0}};
-    size_t i;
-    long long n;
-    int rc;
-    einv_limits_default(l);
-    for (i = 0; i < sizeof LIMITS / sizeof LIMITS[0]; i++) {
-        size_t *field = (size_t *)(void *)((char *)l + LIMITS[i].off);
-        if ((rc = set_num(&n, f, LIMITS[i].key, (long long)*field, 1, LIMITS[i].max, LIMITS[i].bytes, err)) != EINV_OK)
-            return rc;
-        *field = (size_t)n;
-    }
-    if ((rc = set_num(&n, f, "EINV_LIMIT_TIMEOUT_MS", l->timeout_ms, 1, 86400000, 0, err)) != EINV_OK)
-        return rc;
-    l->timeout_ms = (unsigned)n;
-    return EINV_OK;
-}
-
 int einv_config_load(einv_config_t *c, einv_error_t *err)
 {
     file_entries_t f = {{0}, {0}, 0};
     const char *path = getenv("EINV_CONFIG");
-    long long n;
+    size_t i;
     int rc = EINV_OK;
     memset(c, 0, sizeof *c);
+    einv_limits_default(&c->limits);   /* struct_size and the limits without a setting */
     if (path && *path && (rc = read_file(path, &f, err)) != EINV_OK) {
         entries_free(&f);
         return rc;
@@ -239,40 +145,10 @@ int einv_config_load(einv_config_t *c, einv_error_t *err)
         if ((rc = (x)) != EINV_OK) \
             goto out;     \
     } while (0)
-    TRY(set_str(c->listen, sizeof c->listen, &f, "EINV_LISTEN", "127.0.0.1:8080", err));
-    TRY(set_str(c->database, sizeof c->database, &f, "EINV_DATABASE", "sqlite:var/einvoice.db", err));
-    TRY(set_str(c->plugin_dir, sizeof c->plugin_dir, &f, "EINV_PLUGIN_DIR", "", err));
-    TRY(set_str(c->plugins, sizeof c->plugins, &f, "EINV_PLUGINS", "", err));
-    TRY(set_str(c->jwks_file, sizeof c->jwks_file, &f, "EINV_JWKS_FILE", "", err));
-    TRY(set_str(c->oidc_issuer, sizeof c->oidc_issuer, &f, "EINV_OIDC_ISSUER", "", err));
-    TRY(set_str(c->oidc_audience, sizeof c->oidc_audience, &f, "EINV_OIDC_AUDIENCE", "", err));
-    TRY(set_str(c->super_admins, sizeof c->super_admins, &f, "EINV_SUPER_ADMINS", "", err));
-    TRY(set_num(&n, &f, "EINV_WORKERS", 2, 0, 256, 0, err));
-    c->workers = (int)n;
-    TRY(set_num(&n, &f, "EINV_MAX_UPLOAD", 20LL * 1024 * 1024, 1, 4LL * 1024 * 1024 * 1024, 1, err));
-    c->max_upload = (size_t)n;
-    TRY(set_num(&n, &f, "EINV_QUEUE_MAX", 10000, 1, INT_MAX, 0, err));
-    c->queue_max = (int)n;
-    TRY(set_num(&n, &f, "EINV_JOB_LEASE", 60, 1, 86400, 0, err));
-    c->lease_seconds = (int)n;
-    TRY(set_num(&n, &f, "EINV_JOB_MAX_ATTEMPTS", 3, 1, 100, 0, err));
-    c->max_attempts = (int)n;
-    TRY(set_num(&n, &f, "EINV_JOB_DEADLINE", 600, 1, 7 * 86400, 0, err));
-    c->job_deadline_seconds = (int)n;
-    TRY(set_num(&n, &f, "EINV_HTTP_THREADS", 64, 1, 1024, 0, err));
-    c->http_threads = (int)n;
-    TRY(set_num(&n, &f, "EINV_DB_POOL", 16, 1, 1024, 0, err));
-    c->pool_size = (int)n;
-    /* slow clients (server/conn_guard.c, docs/operations.md) */
-    TRY(set_num(&n, &f, "EINV_HTTP_HEADER_TIMEOUT_MS", 10000, 100, 600000, 0, err));
-    c->header_timeout_ms = (int)n;
-    TRY(set_num(&n, &f, "EINV_HTTP_BODY_TIMEOUT_MS", 60000, 100, 3600000, 0, err));
-    c->body_timeout_ms = (int)n;
-    TRY(set_num(&n, &f, "EINV_MAX_CONNECTIONS", 1024, 16, 1000000, 0, err));
-    c->max_connections = (int)n;
-    TRY(set_num(&n, &f, "EINV_MAX_CONNECTIONS_PER_CLIENT", 64, 1, 1000000, 0, err));
-    c->max_connections_per_client = (int)n;
-    TRY(load_limits(&c->limits, &f, err));
+    for (i = 0; i < einv_settings_count(); i++) {
+        const einv_setting_t *st = einv_setting_at(i);
+        TRY(einv_setting_apply(st, c, get(&f, st->name), err));
+    }
     TRY(check_listen(c->listen, err));
     if (strncmp(c->database, "sqlite:", 7) != 0 && strncmp(c->database, "postgresql://", 13) != 0 &&
         strncmp(c->database, "postgres://", 11) != 0) {
@@ -318,4 +194,17 @@ int einv_config_is_super_admin(const einv_config_t *c, const char *email)
         p = q + 1;
     }
     return 0;
+}
+
+void einv_config_engine_options(const einv_config_t *c, einv_engine_options_t *o)
+{
+    memset(o, 0, sizeof *o);
+    o->struct_size = sizeof *o;
+    o->plugin_path = c->plugin_path;
+    o->plugin_dir = c->plugin_dir;
+    o->allow = c->plugins;
+    o->docs_url = c->docs_url;
+    o->schema_dir = c->schema_dir;
+    o->no_xml_arena = !c->xml_arena;
+    o->limits = &c->limits;
 }

@@ -6,6 +6,7 @@
 #include "http.h"
 #include "conn_guard.h"
 #include "quota.h"
+#include "settings.h"
 
 #include <errno.h>
 #include <malloc.h>
@@ -48,36 +49,9 @@ static void usage(FILE *f)
             "bind-subject lets ID tokens with iss I and sub S sign in to the account of E (the only\n"
             "way to a super-admin account or one bound already: tokens never link to those by email).\n"
             "\n"
-            "Settings (environment; EINV_CONFIG may name a KEY=VALUE file the environment overrides):\n"
-            "  EINV_LISTEN         host:port to listen on (default 127.0.0.1:8080)\n"
-            "  EINV_DATABASE       sqlite:PATH or postgresql://... (default sqlite:var/einvoice.db)\n"
-            "  EINV_PLUGIN_DIR     plugin directory (default: the installed one)\n"
-            "  EINV_PLUGINS        comma list of plugins to load (default: all)\n"
-            "  EINV_WORKERS        validation worker threads (default 2)\n"
-            "  EINV_MAX_UPLOAD     largest request body in bytes, K/M/G allowed (default 20M)\n"
-            "  EINV_JWKS_FILE      JWKS of the identity provider (enables ID tokens)\n"
-            "  EINV_OIDC_ISSUER    required iss of ID tokens\n"
-            "  EINV_OIDC_AUDIENCE  required aud of ID tokens\n"
-            "  EINV_SUPER_ADMINS   comma list of super-admin emails\n"
-            "  EINV_QUEUE_MAX      queued jobs before submits get 503 (default 10000)\n"
-            "  EINV_JOB_LEASE      seconds a claimed job is leased; renewed every third while it runs (default 60)\n"
-            "  EINV_JOB_MAX_ATTEMPTS  claims of a job before it ends with PROCESSING-TIMEOUT (default 3)\n"
-            "  EINV_JOB_DEADLINE   seconds from a job's first claim to PROCESSING-TIMEOUT (default 600)\n"
-            "  EINV_HTTP_THREADS   HTTP worker threads (default 64)\n"
-            "  EINV_DB_POOL        database connections (default 16)\n"
-            "  EINV_HTTP_HEADER_TIMEOUT_MS  request head must arrive within (default 10000)\n"
-            "  EINV_HTTP_BODY_TIMEOUT_MS    request body must arrive within (default 60000)\n"
-            "  EINV_MAX_CONNECTIONS         open client connections, more get 503 (default 1024)\n"
-            "  EINV_MAX_CONNECTIONS_PER_CLIENT  connections of one address still sending their\n"
-            "                      request head; beyond it 1 s to finish it, else 503 (default 64)\n"
-            "Limits per document (a limit reached is a LIMIT-... finding; the CLI reads them too):\n"
-            "  EINV_LIMIT_ATTRIBUTES        attributes + namespace declarations of one element (default 256)\n"
-            "  EINV_LIMIT_ELEMENTS          elements of one XML document (default 5000000)\n"
-            "  EINV_LIMIT_TEXT              bytes of character data of one document, K/M/G allowed (default 256M)\n"
-            "  EINV_LIMIT_PDF_DECODED       bytes one PDF stream may decode to, K/M/G allowed (default 64M)\n"
-            "  EINV_LIMIT_TIMEOUT_MS        wall time of one validation (default 20000)\n"
-            "  EINV_LIMIT_FINDINGS_PER_RULE findings listed per rule id, then one FINDINGS-CAPPED (default 50)\n"
-            "  EINV_LIMIT_FINDINGS          findings listed in all, then FINDINGS-TRUNCATED (default 1000)\n");
+            "Settings (environment; EINV_CONFIG may name a KEY=VALUE file holding any of them, which\n"
+            "the environment overrides; a limit reached is a LIMIT-... finding):\n");
+    einv_settings_print(f);
 }
 
 static void print_error(const char *what, const einv_error_t *err)
@@ -403,8 +377,11 @@ static int serve(void)
     /* bodies of up to 20 MiB come and go: a fixed mmap threshold gives them back to the
      * system when freed (glibc's sliding threshold would keep them in the heap for good) */
     mallopt(M_MMAP_THRESHOLD, 256 * 1024);
-    srv.engine = einv_engine_open(srv.cfg.plugin_dir[0] ? srv.cfg.plugin_dir : NULL,
-                                  srv.cfg.plugins[0] ? srv.cfg.plugins : NULL, &err);
+    {
+        einv_engine_options_t eo;
+        einv_config_engine_options(&srv.cfg, &eo);
+        srv.engine = einv_engine_open(&eo, &err);
+    }
     if (!srv.engine) {
         print_error("cannot load the plugins", &err);
         return 1;

@@ -51,9 +51,6 @@ static const char SANDBOX_CANONICAL_FMT[] =
     "\"price\":100.00,\"taxCategory\":\"S\",\"taxRate\":19,\"netAmount\":100.00}],"
     "\"validationProfile\":\"%s\"}";
 
-/* Profiles that need the Pro plan whatever their plugin declares (API.md "Pro-only"). */
-static const char *const PRO_PROFILES[] = {"XRECHNUNG", "FRANCE", "ITALY"};
-
 /* What a submit endpoint hands to the common tail. */
 typedef struct submission {
     const einv_profile_ops_t *profile;
@@ -186,16 +183,8 @@ static const einv_profile_ops_t *resolve_profile(einv_req_t *r, const char *fiel
     return NULL;
 }
 
-static int needs_pro(const einv_profile_ops_t *p)
-{
-    size_t i;
-    if (p->requires_pro)
-        return 1;
-    for (i = 0; i < sizeof PRO_PROFILES / sizeof PRO_PROFILES[0]; i++)
-        if (strcasecmp(p->name, PRO_PROFILES[i]) == 0)
-            return 1;
-    return 0;
-}
+/* The plugin says whether its profile needs the Pro plan (API.md "Pro-only"). */
+static int needs_pro(const einv_profile_ops_t *p) { return p->requires_pro != 0; }
 
 /* Content sniffing: enough to route and to refuse what is neither XML nor PDF. */
 static int looks_pdf(const unsigned char *d, size_t n)

@@ -11,6 +11,10 @@ typedef struct einv_config {
     char listen[128];           /* EINV_LISTEN, default 127.0.0.1:8080 */
     char database[1024];        /* EINV_DATABASE, default sqlite:var/einvoice.db */
     char plugin_dir[1024];      /* EINV_PLUGIN_DIR, "" = default */
+    char plugin_path[4096];     /* EINV_PLUGIN_PATH: colon list searched first, "" = none */
+    char docs_url[512];         /* EINV_DOCS_URL: base of documentationUrl */
+    char schema_dir[1024];      /* EINV_SCHEMA_DIR, "" = next to the library */
+    int xml_arena;              /* EINV_XML_ARENA: 0 = libxml2 on the C heap, default 1 */
     char plugins[1024];         /* EINV_PLUGINS, "" = all */
     int workers;                /* EINV_WORKERS, default 2 */
     size_t max_upload;          /* EINV_MAX_UPLOAD, default 20 MiB */
@@ -32,8 +36,11 @@ typedef struct einv_config {
 } einv_config_t;
 
 /* Fill c from the environment (and an optional KEY=VALUE config file named by EINV_CONFIG,
- * whose values the environment overrides). Returns EINV_OK or EINV_ERR with err filled. */
+ * whose values the environment overrides), every setting of the registry (settings.h).
+ * Returns EINV_OK or EINV_ERR with err filled. */
 int einv_config_load(einv_config_t *c, einv_error_t *err);
+/* The engine's options from c (pointing into c: c must outlive the einv_engine_open). */
+void einv_config_engine_options(const einv_config_t *c, einv_engine_options_t *o);
 /* 1 when email is in the configured super-admin list (case-insensitive). */
 int einv_config_is_super_admin(const einv_config_t *c, const char *email);
 #endif

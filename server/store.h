@@ -3,8 +3,8 @@
  * behind one vtable, chosen by the database URL: SQLite (`sqlite:PATH`, the embedded default)
  * and PostgreSQL (`postgresql://...` or `postgres://...`). Both pass tests/server/test_store.c.
  *
- * Conventions: functions return EINV_OK, EINV_ERR_NOTFOUND, STORE_QUOTA (quota refused) or
- * EINV_ERR (err filled). Strings in out-structs are malloc'd and freed by the *_clear()
+ * Conventions: functions return an einv_status, never a database's own codes: EINV_OK,
+ * EINV_ERR_NOTFOUND, STORE_QUOTA (quota refused) or EINV_ERR (err filled). Strings in out-structs are malloc'd and freed by the *_clear()
  * helpers. Ids are UUID strings (36 chars). Timestamps are ISO 8601 UTC with milliseconds
  * ("2026-11-21T09:30:00.123Z"). All functions are thread-safe (each call takes a connection
  * from the store's pool). */
@@ -15,7 +15,8 @@
 #include <stdint.h>
 #include <einvoice/status.h>
 
-#define STORE_QUOTA 2   /* submit refused: a quota is exhausted (nothing written) */
+/* submit refused: a quota is exhausted (nothing written). An einv_status: a limit reached */
+#define STORE_QUOTA EINV_ERR_LIMIT
 
 typedef struct einv_store einv_store_t;
 

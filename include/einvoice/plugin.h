@@ -96,10 +96,13 @@ typedef struct einv_format_ops {
 typedef struct einv_profile_ops {
     size_t struct_size;            /* sizeof(einv_profile_ops_t) */
     const char *name;              /* "EN16931", "PEPPOL", ... */
-    const char *base;              /* profile whose rules run first, or NULL */
+    const char *base;              /* profile whose rules run first, or NULL; a profile whose
+                                    * base chain is not loaded (or is cyclic) is refused */
     int requires_pro;              /* 1: needs the Pro plan */
     const char *artefact;          /* the official artefact and version followed */
     unsigned syntaxes;             /* bit (1 << einv_syntax) per supported syntax */
+    /* The profile's rules over one document, after its base's. May run concurrently on
+     * several threads (one context each): keep no mutable state outside ctx unguarded. */
     void (*check)(einv_ctx_t *ctx);
     const einv_rule_t *const *rules;
     size_t n_rules;
@@ -128,10 +131,12 @@ typedef struct einv_host_api {
 enum { EINV_LOG_ERROR = 0, EINV_LOG_WARN = 1, EINV_LOG_INFO = 2, EINV_LOG_DEBUG = 3 };
 
 typedef struct einv_plugin_desc {
-    size_t struct_size;            /* sizeof(einv_plugin_desc_t) of the plugin's build */
+    size_t struct_size;            /* sizeof(einv_plugin_desc_t) of the plugin's build: at
+                                    * least the host's (a newer, longer one is accepted) */
     uint16_t abi_major, abi_minor;
     const char *build_signature;   /* EINV_BUILD_SIGNATURE */
-    const char *name;              /* unique: "ubl", "en16931", ... */
+    const char *name;              /* unique: "ubl", "en16931", ...; what EINV_PLUGINS names,
+                                    * the first plugin found under a name wins */
     einv_plugin_kind kind;
     const char *version;
     const char *description;

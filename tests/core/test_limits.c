@@ -25,7 +25,7 @@ static einv_engine_t *engine;
 static int suite_init(void)
 {
     einv_error_t err;
-    engine = einv_engine_open(getenv("EINV_TEST_PLUGIN_DIR"), NULL, &err);
+    engine = einv_engine_open_dir(getenv("EINV_TEST_PLUGIN_DIR"), NULL, &err);
     return engine ? 0 : -1;
 }
 

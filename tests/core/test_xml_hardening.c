@@ -96,7 +96,7 @@ static void test_message_quoting_bad_bytes(void)
 {
     const char x[] = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<Invoice xmlns=\"urn:oasis:names:spe\xFF\xFE" "cation:ubl:schema:xsd:Invoice-2\"/>";
     einv_error_t err;
-    einv_engine_t *e = einv_engine_open(getenv("EINV_TEST_PLUGIN_DIR"), NULL, &err);
+    einv_engine_t *e = einv_engine_open_dir(getenv("EINV_TEST_PLUGIN_DIR"), NULL, &err);
     einv_validate_opts_t o = {"EN16931", NULL, NULL, 0, NULL};
     einv_result_t *r;
     char *json;

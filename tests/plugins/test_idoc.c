@@ -62,7 +62,7 @@ static einv_result_t *run_file(const char *format, const char *rel, const char *
 static int suite_init(void)
 {
     einv_error_t err;
-    eng = einv_engine_open(getenv("EINV_TEST_PLUGIN_DIR"), NULL, &err);
+    eng = einv_engine_open_dir(getenv("EINV_TEST_PLUGIN_DIR"), NULL, &err);
     mapping = tst_read_data("mapping/sample-mapping.json", NULL);
     return eng && mapping ? 0 : -1;
 }

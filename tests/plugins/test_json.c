@@ -704,7 +704,7 @@ int main(void)
     CU_pSuite s;
     unsigned fails;
     einv_error_t err;
-    eng = einv_engine_open(getenv("EINV_TEST_PLUGIN_DIR"), NULL, &err);
+    eng = einv_engine_open_dir(getenv("EINV_TEST_PLUGIN_DIR"), NULL, &err);
     if (!eng || CU_initialize_registry() != CUE_SUCCESS)
         return 1;
     s = CU_add_suite("json", NULL, NULL);

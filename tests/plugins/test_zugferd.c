@@ -585,7 +585,7 @@ int main(void)
     sample_len = fread(sample, 1, (1 << 20) - 1, f);
     sample[sample_len] = 0;
     fclose(f);
-    eng = einv_engine_open(getenv("EINV_TEST_PLUGIN_DIR"), NULL, &err);
+    eng = einv_engine_open_dir(getenv("EINV_TEST_PLUGIN_DIR"), NULL, &err);
     if (!eng || !einv_engine_format(eng, "zugferd")) {
         fprintf(stderr, "the zugferd plugin is not loaded\n");
         return 1;

@@ -862,7 +862,7 @@ int main(void)
     CU_pSuite s;
     einv_error_t err;
     unsigned fails;
-    eng = einv_engine_open(getenv("EINV_TEST_PLUGIN_DIR"), NULL, &err);
+    eng = einv_engine_open_dir(getenv("EINV_TEST_PLUGIN_DIR"), NULL, &err);
     if (!eng || !einv_engine_format(eng, "zugferd") || !einv_engine_format(eng, "cii")) {
         fprintf(stderr, "the cii and zugferd plugins are not loaded\n");
         return 1;

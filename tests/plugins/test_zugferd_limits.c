@@ -763,7 +763,7 @@ int main(void)
         fprintf(stderr, "zlib or the sample invoice cannot be loaded\n");
         return 1;
     }
-    eng = einv_engine_open(getenv("EINV_TEST_PLUGIN_DIR"), NULL, &err);
+    eng = einv_engine_open_dir(getenv("EINV_TEST_PLUGIN_DIR"), NULL, &err);
     if (!eng || !einv_engine_format(eng, "zugferd")) {
         fprintf(stderr, "the zugferd plugin is not loaded\n");
         return 1;

@@ -549,8 +549,8 @@ static int reported_again(const char *id)
 static void test_coverage(void)
 {
     einv_error_t err;
-    /* only our plugin: the others are loaded by the validation engine of tsupport already */
-    einv_engine_t *e = einv_engine_open(getenv("EINV_TEST_PLUGIN_DIR"), "italy", &err);
+    /* our plugin and its base chain (a profile without its base is refused at load) */
+    einv_engine_t *e = einv_engine_open_dir(getenv("EINV_TEST_PLUGIN_DIR"), "italy,peppol,en16931", &err);
     const einv_profile_ops_t *p = e ? einv_engine_profile(e, "ITALY") : NULL;
     const it_case_t *const sets[] = {CIUS, EXTENSION, LEGACY};
     const size_t sizes[] = {N(CIUS), N(EXTENSION), N(LEGACY)};

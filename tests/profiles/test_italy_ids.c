@@ -93,7 +93,7 @@ static int setup(void)
     const char *dir = getenv("EINV_TEST_PLUGIN_DIR");
     if (load_artefact() != 0)
         return -1;
-    eng = einv_engine_open(dir, NULL, &err);
+    eng = einv_engine_open_dir(dir, NULL, &err);
     if (!eng)
         return -1;
     /* the engine has the plugin loaded: this only finds it */

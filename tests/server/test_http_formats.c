@@ -533,7 +533,7 @@ static int suite_clean(void)
 static int load_fixtures(void)
 {
     einv_error_t err;
-    einv_engine_t *e = einv_engine_open(getenv("EINV_TEST_PLUGIN_DIR"), NULL, &err);
+    einv_engine_t *e = einv_engine_open_dir(getenv("EINV_TEST_PLUGIN_DIR"), NULL, &err);
     MAPPING = tst_read_data("mapping/sample-mapping.json", NULL);
     if (!e || !MAPPING) {
         fprintf(stderr, "fixtures missing (EINV_TEST_DATA, EINV_TEST_PLUGIN_DIR)\n");

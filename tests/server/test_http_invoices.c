@@ -1184,7 +1184,7 @@ static int suite_clean(void)
 static int load_fixtures(void)
 {
     einv_error_t err;
-    einv_engine_t *e = einv_engine_open(getenv("EINV_TEST_PLUGIN_DIR"), NULL, &err);
+    einv_engine_t *e = einv_engine_open_dir(getenv("EINV_TEST_PLUGIN_DIR"), NULL, &err);
     UBL = tst_read_data("ubl/sample-invoice.xml", &UBL_LEN);
     CII = tst_read_data("cii/sample-invoice.xml", &CII_LEN);
     if (!UBL || !CII || !e) {

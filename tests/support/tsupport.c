@@ -21,7 +21,7 @@ static einv_engine_t *get_engine(void)
 {
     if (!engine) {
         einv_error_t err;
-        engine = einv_engine_open(getenv("EINV_TEST_PLUGIN_DIR"), NULL, &err);
+        engine = einv_engine_open_dir(getenv("EINV_TEST_PLUGIN_DIR"), NULL, &err);
         if (engine)
             atexit(close_engine);
     }
