@@ -44,7 +44,7 @@ echo "$out" | grep -q '"code":"EX-01",.*"field":"/Invoice/cbc:ID","suggestion":"
 echo "$out" | grep -q '"code":"BR-CL-04"' || { echo "EN 16931's BR-CL-04 did not fire with it: $out"; exit 1; }
 
 # the partner's own test, on the installed harness
-( cd "$tmp" && "$tmp/test_example" "$src/tests/data" ) > "$tmp/harness.out" 2>&1 ||
+( cd "$tmp" && "$tmp/test_example" "$partner" "$src/tests/data" ) > "$tmp/harness.out" 2>&1 ||
   { echo "the harness test failed:"; cat "$tmp/harness.out"; exit 1; }
 grep -q ' passed, 0 failed' "$tmp/harness.out" || { cat "$tmp/harness.out"; exit 1; }
 
