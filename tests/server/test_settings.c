@@ -7,6 +7,9 @@
 #include "server.h"
 #include "settings.h"
 #include "server_proc.h"
+#include "http_client.h"
+#include "tsupport.h"
+#include <json-c/json.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -173,6 +176,78 @@ static void test_starts_without_warning(void)
     sp_cleanup(&s);
 }
 
+/* GET the invoice until it is no longer processing (or 30 s pass); its body. (transfer full) */
+static char *final_invoice(int port, const char *key, const char *id)
+{
+    char path[128];
+    double t0 = tst_now_ms();
+    snprintf(path, sizeof path, "/api/v1/invoices/%s", id);
+    for (;;) {
+        hc_response_t r;
+        char *body;
+        hc_json(port, "GET", path, key, NULL, &r);
+        if (r.status != 200) {
+            fprintf(stderr, "GET %s: %d %.200s\n", path, r.status, r.body ? r.body : r.error);
+            hc_response_free(&r);
+            return NULL;
+        }
+        body = r.body;
+        r.body = NULL;
+        hc_response_free(&r);
+        if (!strstr(body, "\"status\":\"processing\"") || tst_now_ms() - t0 > 30000)
+            return body;
+        free(body);
+        tst_sleep_ms(100);
+    }
+}
+
+/* A job whose profile is gone when a worker takes it (a restart with fewer plugins): the
+ * worker tells it from a missing format by the error's subject, not its words. */
+static void test_job_profile_gone(void)
+{
+    const char *queue_only[] = {"EINV_WORKERS=0", NULL};
+    const char *fewer[] = {"EINV_WORKERS=1", "EINV_PLUGINS=ubl,cii,en16931", NULL};
+    char key[SP_KEY_MAX], id[64] = "", *body;
+    size_t len;
+    char *ubl = tst_read_data("ubl/sample-invoice.xml", &len);
+    hc_multipart_t *mp = hc_mp_new();
+    sp_server_t s;
+    hc_response_t r;
+    json_object *o, *v;
+    CU_ASSERT_EQUAL_FATAL(sp_init(&s, SP_SQLITE), 0);
+    CU_ASSERT_EQUAL_FATAL(sp_start(&s, queue_only), 0);
+    CU_ASSERT_EQUAL_FATAL(sp_account_key(&s, "gone@example.com", "PRO", 0, 0, -1, key), 0);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(ubl);
+    hc_mp_field(mp, "profile", "PEPPOL");
+    hc_mp_file(mp, "file", "invoice.xml", "application/xml", ubl, len);
+    hc_request_auth(s.port, "POST", "/api/v1/invoices/validate", key, hc_mp_content_type(mp), hc_mp_data(mp),
+                    hc_mp_len(mp), &r);
+    CU_ASSERT_EQUAL(r.status, 202);
+    if (r.status != 202) {
+        fprintf(stderr, "submit: %d %s %.300s\n", r.status, r.error, r.body ? r.body : "");
+        sp_log_tail(&s, 20);
+    }
+    hc_mp_free(mp);
+    free(ubl);
+    if ((o = json_tokener_parse(r.body ? r.body : "")) && json_object_object_get_ex(o, "id", &v))
+        snprintf(id, sizeof id, "%s", json_object_get_string(v));
+    json_object_put(o);
+    hc_response_free(&r);
+    CU_ASSERT_EQUAL(sp_stop(&s), 0);
+    CU_ASSERT_EQUAL_FATAL(sp_start(&s, fewer), 0);
+    body = id[0] ? final_invoice(s.port, key, id) : NULL;
+    CU_ASSERT_PTR_NOT_NULL(body);
+    if (body) {
+        CU_ASSERT_PTR_NOT_NULL(strstr(body, "\"code\":\"PROFILE-UNAVAILABLE\""));
+        CU_ASSERT_PTR_NULL(strstr(body, "FORMAT-UNAVAILABLE"));
+        CU_ASSERT_PTR_NOT_NULL(strstr(body, "\"layer\":\"PROFILE\""));
+        if (!strstr(body, "PROFILE-UNAVAILABLE"))
+            fprintf(stderr, "invoice: %.600s\n", body);
+    }
+    free(body);
+    sp_cleanup(&s);
+}
+
 int main(void)
 {
     CU_pSuite s;
@@ -187,6 +262,7 @@ int main(void)
     CU_add_test(s, "errors name the setting", test_errors_name_the_setting);
     CU_add_test(s, "--help and docs list every setting", test_help_and_docs_list_every_setting);
     CU_add_test(s, "einvoiced starts on SQLite without a warning", test_starts_without_warning);
+    CU_add_test(s, "a job whose profile is gone: PROFILE-UNAVAILABLE by subject", test_job_profile_gone);
     CU_basic_set_mode(CU_BRM_VERBOSE);
     CU_basic_run_tests();
     fails = CU_get_number_of_failures();
