@@ -3,9 +3,12 @@
  *       M times (warm, one process, one core) and print µs per document and documents per
  *       second, next to the time libxml2 alone needs to parse the same bytes.
  *       --validate-only skips the parse-only rounds (for profilers).
+ *       --schema walk|libxml2|off   how the schema layer runs (default walk: the compiled
+ *       content models, libxml2 only for what they cannot vouch for; off: to see its cost).
  *   einvoice_bench --lines N[,N...] [--profile P]        generate UBL invoices with N lines
  *       and print time and peak RSS per size, to show cost grows linearly. */
 #include "engine.h"
+#include "xsd.h"
 #include <libxml/parser.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -160,6 +163,10 @@ int main(int argc, char **argv)
             lines = argv[++i];
         else if (strcmp(argv[i], "--validate-only") == 0)
             validate_only = 1;
+        else if (strcmp(argv[i], "--schema") == 0 && i + 1 < argc) {
+            const char *m = argv[++i];
+            einv_xsd_set_fast_mode(strcmp(m, "off") == 0 ? -1 : strcmp(m, "libxml2") == 0 ? 0 : 1);
+        }
         else if (load(argv[i], &docs[nd]) == 0)
             nd++;
         else

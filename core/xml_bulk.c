@@ -460,7 +460,8 @@ static int set_text(xmlNodePtr t, const unsigned char *r, size_t len)
 
 /* Puts run k back into text node n when n holds exactly marker k; seen[] catches a
  * marker met twice. 1 restored, 0 not a marker, -1 failure. */
-static int restore_one(xmlNodePtr n, const unsigned char *data, const xb_plan *p, unsigned char *seen)
+static int restore_one(xmlNodePtr n, const unsigned char *data, const xb_plan *p, unsigned char *seen,
+                       xmlNodePtr *restored)
 {
     size_t k;
     if (!n || n->type != XML_TEXT_NODE)
@@ -471,10 +472,13 @@ static int restore_one(xmlNodePtr n, const unsigned char *data, const xb_plan *p
     if (seen[k] || set_text(n, data + p->runs[k].off, p->runs[k].len) != 0)
         return -1;
     seen[k] = 1;
+    if (restored)
+        restored[k] = n;
     return 1;
 }
 
-int xb_restore_nodes(xmlNodePtr const *cand, size_t ncand, const unsigned char *data, const xb_plan *p)
+int xb_restore_nodes(xmlNodePtr const *cand, size_t ncand, const unsigned char *data, const xb_plan *p,
+                     xmlNodePtr *restored)
 {
     unsigned char *seen;
     size_t found = 0, i;
@@ -484,7 +488,7 @@ int xb_restore_nodes(xmlNodePtr const *cand, size_t ncand, const unsigned char *
     if (ncand < p->n || !(seen = calloc(p->n, 1)))
         return -1;
     for (i = 0; i < ncand && rc == 0; i++) {
-        int r = restore_one(cand[i], data, p, seen);
+        int r = restore_one(cand[i], data, p, seen, restored);
         if (r < 0)
             rc = -1;
         found += r > 0;

@@ -50,8 +50,10 @@ int xb_plan_make(const unsigned char *data, size_t len, size_t max_attrs, xb_pla
 /* Puts every run back into the text node holding its marker, given the candidate text
  * nodes (the parser's characters handler notes each one that begins with the marker
  * prefix; a node may be listed twice). 0 when each marker was found exactly once as a
- * whole text node; -1 otherwise (or out of memory): parse data instead. */
-int xb_restore_nodes(xmlNodePtr const *cand, size_t ncand, const unsigned char *data, const xb_plan *p);
+ * whole text node; -1 otherwise (or out of memory): parse data instead. With restored
+ * non-NULL (p->n entries), restored[k] is run k's text node. */
+int xb_restore_nodes(xmlNodePtr const *cand, size_t ncand, const unsigned char *data, const xb_plan *p,
+                     xmlNodePtr *restored);
 /* Every marker begins with this (per process, random). */
 const char *xb_mark_prefix(size_t *len);
 void xb_plan_free(xb_plan *p);

@@ -12,6 +12,7 @@
 #include "limits_int.h"
 #include "xml_arena.h"
 #include "xml_bulk.h"
+#include "xsd.h"
 #include <libxml/parser.h>
 #include <libxml/parserInternals.h>
 #include <libxml/xmlerror.h>
@@ -40,6 +41,11 @@ struct einv_xdoc {
     size_t nent, ent_cap;
     unsigned *slot;        /* open addressing over ent: position + 1, 0 = free */
     size_t slot_cap;
+    struct {                    /* attachments put back by the bulk path: valid base64? */
+        const xmlNode *text;
+        int valid;
+    } *b64;
+    size_t nb64;
     const xmlNs *ns_seen[64];   /* namespace id of the xmlNs objects met so far */
     int ns_id[64], nns;
     int oom;
@@ -472,6 +478,8 @@ static void index_reset(einv_xdoc_t *d)
     d->slot_cap = 0;
     d->nns = 0;
     d->oom = 0;
+    d->b64 = NULL;
+    d->nb64 = 0;
 }
 
 /* The first attempt: the document with its base64 runs cut out (xml_bulk.c). NULL when
@@ -484,14 +492,25 @@ static xmlDocPtr parse_planned(const unsigned char *data, xb_plan *plan, parse_s
     parse_budget *b = st->b;
     einv_error_t perr;
     xmlDocPtr doc;
+    xmlNodePtr *restored;
     size_t k;
     for (k = 0; k < plan->n; k++)   /* the runs are character data the parse will not see */
         b->text += plan->runs[k].len;
     st->mark = plan->n ? xb_mark_prefix(&st->mark_len) : NULL;
     doc = parse_bytes(plan->buf, plan->len, st, &perr);
-    if (doc && (d->oom || st->cand_oom || xb_restore_nodes(st->cand, st->ncand, data, plan) != 0)) {
+    restored = doc && plan->n ? einv_arena_alloc(&d->arena, plan->n * sizeof *restored) : NULL;
+    if (doc && (d->oom || st->cand_oom || (plan->n && !restored) ||
+                xb_restore_nodes(st->cand, st->ncand, data, plan, restored) != 0)) {
         xmlFreeDoc(doc);
         doc = NULL;
+    }
+    if (doc && plan->n && (d->b64 = einv_arena_alloc(&d->arena, plan->n * sizeof *d->b64)) != NULL) {
+        /* the schema layer's base64 check, while the bytes are still in cache */
+        for (k = 0; k < plan->n; k++) {
+            d->b64[k].text = restored[k];
+            d->b64[k].valid = einv_xsd_b64_valid_n(data + plan->runs[k].off, plan->runs[k].len);
+        }
+        d->nb64 = plan->n;
     }
     free(st->cand);
     if (!doc && b->hit != LIM_NONE) {
@@ -618,6 +637,22 @@ void einv_xdoc_free(einv_xdoc_t *d)
     free_lists(d);
     einv_arena_free(&d->arena);
     free(d);
+}
+
+void einv_xdoc_each_name(const einv_xdoc_t *d, void (*fn)(void *u, const xmlChar *name, int ns), void *u)
+{
+    size_t k;
+    for (k = 0; d && k < d->nent; k++)
+        fn(u, d->ent[k].name, d->ent[k].ns);
+}
+
+int einv_xdoc_b64_checked(const einv_xdoc_t *d, const xmlNode *t)
+{
+    size_t k;
+    for (k = 0; d && k < d->nb64; k++)
+        if (d->b64[k].text == t)
+            return d->b64[k].valid;
+    return -1;
 }
 
 xmlDocPtr einv_xdoc_xml(const einv_xdoc_t *d) { return d ? d->doc : NULL; }

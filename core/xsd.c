@@ -348,111 +348,6 @@ static void on_error(void *u, xmlErrorPtr e)
     report(s, rule, node, buf);
 }
 
-/* xs:base64Binary as libxml2 checks it (xmlschemastypes.c): characters outside the
- * alphabet are skipped, no letter after the first '=', at most two '=' with the bits they
- * pad set to zero. Done here with a wide scan so that attachments (most of an invoice's
- * bytes) need not go through libxml2's one-character-at-a-time copy, normalisation and
- * decoding. */
-static int b64_value(unsigned char c)
-{
-    if (c >= 'A' && c <= 'Z')
-        return c - 'A';
-    if (c >= 'a' && c <= 'z')
-        return c - 'a' + 26;
-    if (c >= '0' && c <= '9')
-        return c - '0' + 52;
-    return c == '+' ? 62 : c == '/' ? 63 : c == '=' ? 64 : -1;
-}
-
-/* Alphabet characters of p[0..n) (without '='); the '=' are added to *eq. */
-static size_t count_alpha_scalar(const unsigned char *p, size_t n, size_t *eq)
-{
-    size_t k = 0, i;
-    for (i = 0; i < n; i++) {
-        int v = b64_value(p[i]);
-        k += v >= 0 && v < 64;
-        *eq += v == 64;
-    }
-    return k;
-}
-
-#if defined(__x86_64__) && defined(__GNUC__)
-#include <immintrin.h>
-/* The alphabet by nibbles: a byte is in it when the bit sets of its low and high nibble
- * meet (bytes >= 0x80 have an empty high set). Counts the bytes outside it, 64 a step. */
-__attribute__((target("avx2"))) static size_t count_alpha_avx2(const unsigned char *p, size_t n, size_t *eq)
-{
-    const __m256i lut_lo = _mm256_setr_epi8(0xA, 0xE, 0xE, 0xE, 0xE, 0xE, 0xE, 0xE, 0xE, 0xE, 0xC, 0x5, 0x4, 0x4, 0x4, 0x5,
-                                            0xA, 0xE, 0xE, 0xE, 0xE, 0xE, 0xE, 0xE, 0xE, 0xE, 0xC, 0x5, 0x4, 0x4, 0x4, 0x5);
-    const __m256i lut_hi = _mm256_setr_epi8(0, 0, 1, 2, 4, 8, 4, 8, 0, 0, 0, 0, 0, 0, 0, 0,
-                                            0, 0, 1, 2, 4, 8, 4, 8, 0, 0, 0, 0, 0, 0, 0, 0);
-    const __m256i nib = _mm256_set1_epi8(0x0f), zero = _mm256_setzero_si256();
-    const __m256i pad = _mm256_set1_epi8('=');
-    size_t i = 0, outside = 0, pads = 0;
-    while (i + 64 <= n) {
-        __m256i acc = zero, eqs = zero, sums;
-        size_t stop = i + 64 * 127 < n ? i + 64 * 127 : n;   /* byte lanes count to 254 at most */
-        for (; i + 64 <= stop; i += 64) {
-            __m256i c0 = _mm256_loadu_si256((const __m256i *)(p + i));
-            __m256i c1 = _mm256_loadu_si256((const __m256i *)(p + i + 32));
-            __m256i m0 = _mm256_and_si256(_mm256_shuffle_epi8(lut_lo, _mm256_and_si256(c0, nib)),
-                                          _mm256_shuffle_epi8(lut_hi, _mm256_and_si256(_mm256_srli_epi16(c0, 4), nib)));
-            __m256i m1 = _mm256_and_si256(_mm256_shuffle_epi8(lut_lo, _mm256_and_si256(c1, nib)),
-                                          _mm256_shuffle_epi8(lut_hi, _mm256_and_si256(_mm256_srli_epi16(c1, 4), nib)));
-            acc = _mm256_sub_epi8(acc, _mm256_cmpeq_epi8(m0, zero));
-            acc = _mm256_sub_epi8(acc, _mm256_cmpeq_epi8(m1, zero));
-            eqs = _mm256_sub_epi8(eqs, _mm256_cmpeq_epi8(c0, pad));
-            eqs = _mm256_sub_epi8(eqs, _mm256_cmpeq_epi8(c1, pad));
-        }
-        sums = _mm256_sad_epu8(acc, zero);
-        outside += (size_t)_mm256_extract_epi64(sums, 0) + (size_t)_mm256_extract_epi64(sums, 1) +
-                   (size_t)_mm256_extract_epi64(sums, 2) + (size_t)_mm256_extract_epi64(sums, 3);
-        sums = _mm256_sad_epu8(eqs, zero);
-        pads += (size_t)_mm256_extract_epi64(sums, 0) + (size_t)_mm256_extract_epi64(sums, 1) +
-                (size_t)_mm256_extract_epi64(sums, 2) + (size_t)_mm256_extract_epi64(sums, 3);
-    }
-    *eq = pads;
-    return (i - outside) + count_alpha_scalar(p + i, n - i, eq);   /* '=' is outside the alphabet */
-}
-#endif
-
-/* Alphabet characters in p[0..n), and the number of '=' in *eq. */
-static size_t count_alpha(const unsigned char *p, size_t n, size_t *eq)
-{
-#if defined(__x86_64__) && defined(__GNUC__)
-    static int avx2 = -1;
-    if (avx2 < 0)
-        avx2 = __builtin_cpu_supports("avx2");
-    if (avx2)
-        return count_alpha_avx2(p, n, eq);
-#endif
-    *eq = 0;
-    return count_alpha_scalar(p, n, eq);
-}
-
-static int b64_valid(const unsigned char *p)
-{
-    size_t len = strlen((const char *)p), pads, tail = 0, i;
-    const unsigned char *e = p + len;
-    int last = -1, v;
-    /* one pass: alphabet characters and '='s; then the tail after the last letter */
-    i = count_alpha(p, len, &pads);
-    for (; e > p; e--) {
-        if ((v = b64_value(e[-1])) >= 0 && v < 64) {
-            last = v;
-            break;
-        }
-        tail += v == 64;
-    }
-    if (tail != pads)
-        return 0;   /* a '=' before a letter */
-    if (pads == 0)
-        return i % 4 == 0;
-    if (pads == 1)
-        return i % 4 == 3 && !(last & ~0x3c);
-    return pads == 2 && i % 4 == 2 && !(last & ~0x30);
-}
-
 /* Attachments whose base64 is valid are shown to libxml2 as empty (also valid) while it
  * validates; their text is put back right after. Only a single text child is swapped. */
 typedef struct swap {
@@ -472,8 +367,12 @@ static size_t hide_attachments(const einv_xdoc_t *xd, einv_xsd_kind k, swap *out
         size_t i;
         for (i = 0; l && i < l->n && n < cap; i++) {
             xmlNodePtr t = l->v[i]->children;
-            if (!t || t->next || t->type != XML_TEXT_NODE || !t->content || t->content == empty ||
-                strlen((const char *)t->content) < 256 || !b64_valid(t->content))
+            int checked;
+            if (!t || t->next || t->type != XML_TEXT_NODE || !t->content || t->content == empty)
+                continue;
+            if ((checked = einv_xdoc_b64_checked(xd, t)) < 0)   /* not put back by the bulk path */
+                checked = strlen((const char *)t->content) >= 256 && einv_xsd_b64_valid(t->content);
+            if (!checked)
                 continue;
             out[n].text = t;
             out[n++].content = t->content;
@@ -523,7 +422,7 @@ void einv_xsd_check(einv_ctx_t *ctx)
     void *ids;
     swap hidden[64];
     size_t nhidden;
-    int owned, rc;
+    int owned, rc, fast, vouched;
     if (!doc)
         return;
     switch (einv_xdoc_syntax(xd)) {
@@ -536,6 +435,13 @@ void einv_xsd_check(einv_ctx_t *ctx)
     default:
         return;
     }
+    /* nearly every document is valid: the walk over the compiled tables vouches for it at a
+     * fraction of libxml2's cost; libxml2 judges (and explains) whatever it cannot vouch for */
+    if ((fast = einv_xsd_fast_mode()) < 0)
+        return;
+    vouched = einv_xsd_fast_valid(k, xd);
+    if (vouched && fast == 1)
+        return;
     schema = einv_xsd_schema(k, &why);
     if (!schema) {
         einv_report_msg(ctx, &einv_xsd_rule_unavailable, "/", "The official XSD could not be loaded, so the structure was not checked: %s.", why);
@@ -561,6 +467,8 @@ void einv_xsd_check(einv_ctx_t *ctx)
         einv_report_msg(ctx, &einv_xsd_rule_invalid, "/",
                         rc < 0 ? "The schema check stopped with an internal error; the structure was not fully checked."
                                : "The document does not conform to the XSD.");
+    if (fast == 2)
+        einv_xsd_fast_count(vouched, rc != 0 || s.errors != 0);
     if (owned)
         xmlSchemaFreeValidCtxt(v);
     if (doc->ids != ids) {   /* built for xs:ID attributes; the tree stays as parsed */

@@ -31,6 +31,32 @@ const char *einv_xsd_dir(void);
  * the library. Process-wide; only before the first einv_xsd_dir counts. */
 void einv_xsd_set_dir(const char *dir);
 
+/* xsd_base64.c: whether a NUL-ended value is a valid xs:base64Binary, as libxml2 2.9 judges. */
+int einv_xsd_b64_valid(const unsigned char *p);
+int einv_xsd_b64_valid_n(const unsigned char *p, size_t len);   /* p[0..len), no NUL needed */
+
+/* xsd_fast.c: 1 when the walk over the compiled content models (core/xsd_tables.c) finds
+ * the document valid against kind k's XSDs; 0 when it cannot vouch for it (an error, or
+ * something beyond the tables), and libxml2's validator must judge. Thread-safe. */
+int einv_xsd_fast_valid(einv_xsd_kind k, const einv_xdoc_t *xd);
+int einv_xsd_fast_mode(void);
+/* xml_doc.c: calls fn with each distinct (local name, namespace id) of the document's
+ * elements (the index's entries), names as the document's dictionary interned them. */
+void einv_xdoc_each_name(const einv_xdoc_t *d, void (*fn)(void *u, const xmlChar *name, int ns), void *u);
+/* xml_doc.c: whether text node t, an attachment the bulk path put back (xml_bulk.h), is valid
+ * xs:base64Binary (checked once, while its bytes were at hand); -1 when t is not one. */
+int einv_xdoc_b64_checked(const einv_xdoc_t *d, const xmlNode *t);
+void einv_xsd_fast_count(int vouched, int invalid);   /* mode 2 */
+
+/* Test hooks: mode 1 (default) walks first and asks libxml2 only when the walk cannot
+ * vouch; mode 0 asks libxml2 only; mode 2 runs both and counts documents the walk vouched
+ * for (stats[0]), handed over (stats[1]), vouched for although libxml2 found them invalid
+ * (stats[2]: a defect), and handed over although libxml2 found them valid (stats[3]: time
+ * lost); mode -1 skips the schema layer (benchmarks, to see its cost). Set the mode before
+ * validating; it is not synchronised. */
+EINV_API void einv_xsd_set_fast_mode(int mode);
+EINV_API void einv_xsd_fast_stats(size_t stats[4]);
+
 /* SCHEMA-ORDER, -UNKNOWN-ELEMENT, -MISSING, -DATATYPE, -ATTRIBUTE, -CONTENT, -INVALID,
  * -UNAVAILABLE (listed with the core rules in engine.c) */
 extern const einv_rule_t einv_xsd_rule_order, einv_xsd_rule_unknown, einv_xsd_rule_missing,

@@ -94,7 +94,7 @@ static int restore(xmlDocPtr d, const char *xml, const xb_plan *p)
     size_t k = 0, cap = 0;
     int rc;
     text_nodes(d->children, &v, &k, &cap);
-    rc = xb_restore_nodes(v, k, (const unsigned char *)xml, p);
+    rc = xb_restore_nodes(v, k, (const unsigned char *)xml, p, NULL);
     free(v);
     return rc;
 }
