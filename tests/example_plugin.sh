@@ -21,7 +21,10 @@ objdump -p "$so" 2>/dev/null | grep -q 'SONAME *libeinvoice\.so\.1' || { echo "S
 mkdir "$partner"
 cc -std=c11 -Wall -Werror -shared -fPIC $(pkg-config --cflags einvoice) \
    "$src/profiles/example/example.c" -o "$partner/example.so" $(pkg-config --libs einvoice)
-cc -std=c11 -Wall -Werror $(pkg-config --cflags einvoice) \
+# a sanitizer build's libeinvoice needs the sanitizer runtime first in the program
+san=
+grep -q '^EINV_SANITIZE:BOOL=ON' "$build/CMakeCache.txt" 2>/dev/null && san=-fsanitize=address,undefined
+cc -std=c11 -Wall -Werror $san $(pkg-config --cflags einvoice) \
    "$src/profiles/example/test_example.c" -o "$tmp/test_example" $(pkg-config --libs einvoice) \
    -Wl,-rpath,"$(pkg-config --variable=libdir einvoice)"
 case "$(pkg-config --cflags einvoice)" in *"$src"*) echo "cflags point into the source tree"; exit 1;; esac
