@@ -125,9 +125,11 @@ einv_engine_t *einv_engine_open(const einv_engine_options_t *opts, einv_error_t 
     memset(&o, 0, sizeof o);
     if (opts)
         memcpy(&o, opts, opts->struct_size < sizeof o ? opts->struct_size : sizeof o);
-    /* process-wide, so before the first parse */
-    xa_configure(!o.no_xml_arena);
-    einv_xsd_set_dir(o.schema_dir);
+    /* process-wide, so before the first parse; a default never undoes another engine's */
+    if (o.no_xml_arena)
+        xa_configure(0);
+    if (o.schema_dir && *o.schema_dir)
+        einv_xsd_set_dir(o.schema_dir);
     xmlInitParser();
     snprintf(e->docs_url, sizeof e->docs_url, "%s", o.docs_url && *o.docs_url ? o.docs_url : DEFAULT_DOCS_URL);
     einv_limits_merge(&e->limits, o.limits);

@@ -29,10 +29,12 @@ typedef struct einv_engine_options {
     /* Base of every finding's documentationUrl (EINV_DOCS_URL); NULL: the public docs. */
     const char *docs_url;
     /* Folder of the official XSDs (EINV_SCHEMA_DIR); NULL: next to the library, else the
-     * install-time default. Process-wide: the first engine opened sets it. */
+     * install-time default. Process-wide: set by an engine opened before the first
+     * validation. */
     const char *schema_dir;
     /* 1: libxml2 allocates on the C heap instead of the per-document arena
-     * (EINV_XML_ARENA=0). Process-wide, like schema_dir. */
+     * (EINV_XML_ARENA=0). Process-wide, like schema_dir: any engine asking it before the
+     * first parse turns the arena off. */
     int no_xml_arena;
     /* The budget of validations that name none (einv_validate_opts_t.limits NULL);
      * NULL: the SDK defaults. Copied. */
