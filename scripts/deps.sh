@@ -3,7 +3,9 @@
 set -euo pipefail
 PKGS=(build-essential cmake pkg-config libxml2-dev libxml2-utils libjson-c-dev libcunit1-dev
       libsqlite3-dev libpq-dev libssl-dev libqpdf-dev zlib1g-dev libcivetweb-dev postgresql python3
-      clang libclang-rt-dev)   # clang + compiler-rt (libclang_rt.fuzzer): scripts/fuzz-smoke.sh
+      clang libclang-rt-dev    # clang + compiler-rt (libclang_rt.fuzzer): scripts/fuzz-smoke.sh
+      libhpdf-dev fonts-dejavu-core icc-profiles-free   # the Factur-X export (render, fonts, sRGB)
+      qpdf python3-pikepdf poppler-utils)               # its tests: facturx-check, pdftotext, pdftoppm
 missing=()
 for p in "${PKGS[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -288,12 +288,13 @@ static void h_list(einv_req_t *r, const char *const *p, int np)
     free(json);
 }
 
-/* Downloads: 401 → 400 → 404 → 409 → 501 → 200. No export module exists on any install
- * yet, so a validated invoice gets 501 naming the module. */
-static void download(einv_req_t *r, const char *id, const char *module)
+/* Downloads: 401 → 400 → 404 → 409 here, then 501 (export module left out) or 200 in
+ * routes_download.c. */
+void routes_download_send(einv_req_t *r, const store_invoice_t *inv, int idoc);
+
+static void download(einv_req_t *r, const char *id, int idoc)
 {
     store_invoice_t inv;
-    char msg[200];
     if (!http_authenticate(r))
         return;
     if (load_invoice(r, id, &inv) != 0)
@@ -303,21 +304,19 @@ static void download(einv_req_t *r, const char *id, const char *module)
                         "Retry-After: 2\r\n");
     else if (strcmp(inv.status, "validated") != 0)
         http_send_error(r, 409, "The invoice failed validation and cannot be exported", NULL);
-    else {
-        snprintf(msg, sizeof msg, "The %s module is not enabled on this install", module);
-        http_send_error(r, 501, msg, NULL);
-    }
+    else
+        routes_download_send(r, &inv, idoc);
     store_invoice_clear(&inv);
 }
 
 static void h_download_pdf(einv_req_t *r, const char *const *p, int np)
 {
-    download(r, p[0], "pdf export");
+    download(r, p[0], 0);
 }
 
 static void h_download_idoc(einv_req_t *r, const char *const *p, int np)
 {
-    download(r, p[0], "idoc export");
+    download(r, p[0], 1);
 }
 
 /* Registered by routes_invoices_register (routes_invoices.c). */

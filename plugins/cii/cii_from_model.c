@@ -299,7 +299,7 @@ static void cw_document_header(cw_t *w)
         xo_close(w->b, "ram:BusinessProcessSpecifiedDocumentContextParameter");
     }
     xo_open(w->b, "ram:GuidelineSpecifiedDocumentContextParameter");
-    xo_leaf(w->b, "ram:ID", cii_guideline(w->inv), NULL, NULL, NULL, NULL);
+    xo_leaf(w->b, "ram:ID", w->guideline, NULL, NULL, NULL, NULL);
     xo_close(w->b, "ram:GuidelineSpecifiedDocumentContextParameter");
     xo_close(w->b, "rsm:ExchangedDocumentContext");
     xo_open(w->b, "rsm:ExchangedDocument");
@@ -323,6 +323,11 @@ const char *cii_guideline(const einv_invoice_t *inv)
 
 int cii_write(einv_ctx_t *ctx, const einv_invoice_t *inv, einv_buf_t *out)
 {
+    return cii_write_as(ctx, inv, NULL, out);
+}
+
+int cii_write_as(einv_ctx_t *ctx, const einv_invoice_t *inv, const char *guideline, einv_buf_t *out)
+{
     cw_t w;
     const einv_node_t *l;
     memset(&w, 0, sizeof w);
@@ -330,6 +335,7 @@ int cii_write(einv_ctx_t *ctx, const einv_invoice_t *inv, einv_buf_t *out)
     w.b = out;
     w.inv = inv;
     w.root = einv_invoice_root(inv);
+    w.guideline = guideline ? guideline : cii_guideline(inv);
     einv_buf_puts(out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<rsm:CrossIndustryInvoice" NS_DECL ">");
     cw_document_header(&w);
     xo_open(out, "rsm:SupplyChainTradeTransaction");

@@ -11,6 +11,8 @@
  * go to ctx for values CII cannot carry (ctx may be NULL). Returns EINV_OK, or
  * EINV_ERR_NOMEM when out ran out of memory. */
 int cii_write(einv_ctx_t *ctx, const einv_invoice_t *inv, einv_buf_t *out);
+/* The same with another guideline (BT-24) than the model's, or the model's when NULL. */
+int cii_write_as(einv_ctx_t *ctx, const einv_invoice_t *inv, const char *guideline, einv_buf_t *out);
 
 /* The guideline (BT-24) the document gets: the model's, else EN 16931's. */
 const char *cii_guideline(const einv_invoice_t *inv);

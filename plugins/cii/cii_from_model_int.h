@@ -10,6 +10,7 @@ typedef struct cw {
     einv_buf_t *b;
     const einv_invoice_t *inv;
     const einv_node_t *root;
+    const char *guideline;       /* BT-24 written */
 } cw_t;
 
 /* First child of term t of p (NULL when p is NULL or t is EINV_T__COUNT). */

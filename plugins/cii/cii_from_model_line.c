@@ -45,7 +45,14 @@ static void cw_line_agreement(cw_t *w, const einv_node_t *l)
     cw_wrapped(w, "ram:BuyerOrderReferencedDocument", "ram:LineID", cw_get(l, EINV_T_BT_132));
     if (gross || disc) {
         xo_open(w->b, "ram:GrossPriceProductTradePrice");
-        cw_leaf(w, "ram:ChargeAmount", gross);
+        if (gross)
+            cw_leaf(w, "ram:ChargeAmount", gross);
+        else if (net && net->dec.ok && disc->dec.ok) {
+            /* CII needs the gross price next to a discount: BT-148 = BT-146 + BT-147 */
+            char buf[64];
+            xo_leaf(w->b, "ram:ChargeAmount", einv_dec_format(einv_dec_add(net->dec, disc->dec), buf, sizeof buf),
+                    NULL, NULL, NULL, NULL);
+        }
         if (disc) {
             xo_open(w->b, "ram:AppliedTradeAllowanceCharge");
             xo_open(w->b, "ram:ChargeIndicator");

@@ -6,7 +6,7 @@
 
 void cw_period(cw_t *w, const einv_node_t *p, einv_term start, einv_term end)
 {
-    if (!p)
+    if (!cw_get(p, start) && !cw_get(p, end))   /* an empty period has nothing to say */
         return;
     xo_open(w->b, "ram:BillingSpecifiedPeriod");
     cw_date(w, "ram:StartDateTime", "udt:DateTimeString", cw_get(p, start));
@@ -97,6 +97,22 @@ static void cw_payment_means(cw_t *w, const einv_node_t *pay)
         cw_means(w, pay, ct, first);
 }
 
+/* BT-8 is coded from UNTDID 2005 in UBL (3, 35, 432) and from UNTDID 2475 in CII (5, 29,
+ * 72): the same three meanings. */
+static void cw_tax_point_code(cw_t *w, const einv_node_t *n)
+{
+    static const char *const MAP[][2] = {{"3", "5"}, {"35", "29"}, {"432", "72"}};
+    size_t i;
+    if (!n)
+        return;
+    for (i = 0; i < 3; i++)
+        if (n->text && strcmp(n->text, MAP[i][0]) == 0) {
+            xo_leaf(w->b, "ram:DueDateTypeCode", MAP[i][1], NULL, NULL, NULL, NULL);
+            return;
+        }
+    cw_leaf(w, "ram:DueDateTypeCode", n);
+}
+
 /* BG-23; the tax point date (BT-7) and its code (BT-8) go with the first breakdown. */
 static void cw_vat_breakdown(cw_t *w)
 {
@@ -112,7 +128,7 @@ static void cw_vat_breakdown(cw_t *w)
         cw_leaf(w, "ram:ExemptionReasonCode", cw_get(v, EINV_T_BT_121));
         if (first) {
             cw_date(w, "ram:TaxPointDate", "udt:DateString", cw_get(r, EINV_T_BT_7));
-            cw_leaf(w, "ram:DueDateTypeCode", cw_get(r, EINV_T_BT_8));
+            cw_tax_point_code(w, cw_get(r, EINV_T_BT_8));
         }
         cw_leaf(w, "ram:RateApplicablePercent", cw_get(v, EINV_T_BT_119));
         xo_close(w->b, "ram:ApplicableTradeTax");
@@ -183,11 +199,17 @@ static void cw_payee(cw_t *w, const einv_node_t *p)
 
 void cw_settlement(cw_t *w)
 {
-    const einv_node_t *r = w->root, *pay = cw_get(r, EINV_T_BG_16), *n;
+    const einv_node_t *r = w->root, *pay = cw_get(r, EINV_T_BG_16), *n, *tax_cur, *doc_cur;
     xo_open(w->b, "ram:ApplicableHeaderTradeSettlement");
     cw_leaf(w, "ram:CreditorReferenceID", cw_get(cw_get(pay, EINV_T_BG_19), EINV_T_BT_90));
     cw_leaf(w, "ram:PaymentReference", cw_get(pay, EINV_T_BT_83));
-    cw_leaf(w, "ram:TaxCurrencyCode", cw_get(r, EINV_T_BT_6));
+    tax_cur = cw_get(r, EINV_T_BT_6);
+    doc_cur = cw_get(r, EINV_T_BT_5);
+    /* CII states a VAT accounting currency only when it differs (BR-53 in its CII form) */
+    if (tax_cur && doc_cur && tax_cur->text && doc_cur->text && strcmp(tax_cur->text, doc_cur->text) == 0)
+        cw_lost(w, tax_cur, "CII names a VAT accounting currency only when it differs from the invoice currency");
+    else
+        cw_leaf(w, "ram:TaxCurrencyCode", tax_cur);
     cw_leaf(w, "ram:InvoiceCurrencyCode", cw_get(r, EINV_T_BT_5));
     cw_payee(w, cw_get(r, EINV_T_BG_10));
     cw_payment_means(w, pay);

@@ -41,7 +41,7 @@ static const einv_format_ops_t UBL_OPS = {
 static int ubl_export(einv_ctx_t *ctx, const einv_invoice_t *inv, einv_buf_t *out, einv_error_t *err)
 {
     size_t len = 0;
-    char *xml = ubl_model_to_xml(inv, &len);
+    char *xml = ubl_model_export(inv, &len, 1);
     int rc;
     if (!xml)
         return einv_error_set(err, EINV_ERR_NOMEM, "out of memory while writing UBL", "", "");

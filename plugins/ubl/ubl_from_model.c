@@ -40,6 +40,7 @@ typedef struct gen {
     int oom;
     const einv_node_t *root;
     int cn;                      /* CreditNote */
+    int for_export;              /* an export, not the validation of a non-XML input */
     const einv_node_t *bt5, *bt6;
     char cur_doc[16], cur_tax[16];
 } gen_t;
@@ -815,7 +816,13 @@ static void g_invoice_period(gen_t *g)
     g_gt(g);
     g_leaf(g, "cbc:StartDate", GET(p, BT_73));
     g_leaf(g, "cbc:EndDate", GET(p, BT_74));
-    g_leaf(g, "cbc:DescriptionCode", code);
+    if (g->for_export && code && code->text && (!strcmp(code->text, "5") || !strcmp(code->text, "29") ||
+                                                 !strcmp(code->text, "72")))
+        /* an export of a CII invoice: BT-8 from UNTDID 2475 to the UNTDID 2005 code of UBL */
+        g_text_el(g, "cbc:DescriptionCode", !strcmp(code->text, "5") ? "3" : !strcmp(code->text, "29") ? "35" : "432",
+                  code->src);
+    else
+        g_leaf(g, "cbc:DescriptionCode", code);
     g_close(g, "cac:InvoicePeriod");
 }
 
@@ -933,10 +940,16 @@ static void g_init(gen_t *g, const einv_invoice_t *inv)
 
 char *ubl_model_to_xml(const einv_invoice_t *inv, size_t *len)
 {
+    return ubl_model_export(inv, len, 0);
+}
+
+char *ubl_model_export(const einv_invoice_t *inv, size_t *len, int for_export)
+{
     gen_t g;
     if (!einv_invoice_root(inv))
         return NULL;
     g_init(&g, inv);
+    g.for_export = for_export;
     g_document(&g);
     g_raw(&g, "", 1);   /* the terminator */
     free(g.s);
