@@ -1,5 +1,6 @@
 /* Large base64 text runs lifted out before the parse and put back after (see xml_bulk.h). */
 #include "xml_bulk.h"
+#include "xsd.h"
 #include "xml_tags.h"
 #include <fcntl.h>
 #include <pthread.h>
@@ -433,15 +434,22 @@ static size_t mark_index(const xmlChar *c, size_t n)
     return *s == 0 ? v : (size_t)-1;
 }
 
-/* The run as character data: XML turns CR LF and a lone CR into LF. */
-static int set_text(xmlNodePtr t, const unsigned char *r, size_t len)
+/* The run as character data (XML turns CR LF and a lone CR into LF), and in *b64 whether it
+ * is valid xs:base64Binary (the schema layer's question, answered while the bytes pass). */
+static int set_text(xmlNodePtr t, const unsigned char *r, size_t len, int *b64)
 {
     unsigned char *tmp;
     size_t i, o = 0;
-    if (!memchr(r, '\r', len)) {
-        xmlNodeSetContentLen(t, r, (int)len);
-        return t->content ? 0 : -1;
+    xmlChar *buf = xmlMalloc(len + 1);
+    if (!buf)
+        return -1;
+    if ((*b64 = einv_xsd_b64_copy(buf, r, len)) >= 0) {
+        buf[len] = 0;
+        xmlNodeSetContentLen(t, NULL, 0);   /* frees the marker as libxml2 stored it */
+        t->content = buf;
+        return 0;
     }
+    xmlFree(buf);
     tmp = malloc(len);
     if (!tmp)
         return -1;
@@ -453,6 +461,7 @@ static int set_text(xmlNodePtr t, const unsigned char *r, size_t len)
         } else
             tmp[o++] = r[i];
     }
+    *b64 = einv_xsd_b64_valid_n(tmp, o);
     xmlNodeSetContentLen(t, tmp, (int)o);
     free(tmp);
     return t->content ? 0 : -1;
@@ -461,24 +470,27 @@ static int set_text(xmlNodePtr t, const unsigned char *r, size_t len)
 /* Puts run k back into text node n when n holds exactly marker k; seen[] catches a
  * marker met twice. 1 restored, 0 not a marker, -1 failure. */
 static int restore_one(xmlNodePtr n, const unsigned char *data, const xb_plan *p, unsigned char *seen,
-                       xmlNodePtr *restored)
+                       xmlNodePtr *restored, int *b64)
 {
+    int valid;
     size_t k;
     if (!n || n->type != XML_TEXT_NODE)
         return 0;
     k = mark_index(n->content, p->n);
     if (k == (size_t)-1)
         return 0;
-    if (seen[k] || set_text(n, data + p->runs[k].off, p->runs[k].len) != 0)
+    if (seen[k] || set_text(n, data + p->runs[k].off, p->runs[k].len, &valid) != 0)
         return -1;
     seen[k] = 1;
     if (restored)
         restored[k] = n;
+    if (b64)
+        b64[k] = valid;
     return 1;
 }
 
 int xb_restore_nodes(xmlNodePtr const *cand, size_t ncand, const unsigned char *data, const xb_plan *p,
-                     xmlNodePtr *restored)
+                     xmlNodePtr *restored, int *b64)
 {
     unsigned char *seen;
     size_t found = 0, i;
@@ -488,7 +500,7 @@ int xb_restore_nodes(xmlNodePtr const *cand, size_t ncand, const unsigned char *
     if (ncand < p->n || !(seen = calloc(p->n, 1)))
         return -1;
     for (i = 0; i < ncand && rc == 0; i++) {
-        int r = restore_one(cand[i], data, p, seen, restored);
+        int r = restore_one(cand[i], data, p, seen, restored, b64);
         if (r < 0)
             rc = -1;
         found += r > 0;

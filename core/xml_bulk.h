@@ -51,9 +51,10 @@ int xb_plan_make(const unsigned char *data, size_t len, size_t max_attrs, xb_pla
  * nodes (the parser's characters handler notes each one that begins with the marker
  * prefix; a node may be listed twice). 0 when each marker was found exactly once as a
  * whole text node; -1 otherwise (or out of memory): parse data instead. With restored
- * non-NULL (p->n entries), restored[k] is run k's text node. */
+ * and b64 non-NULL (p->n entries each), restored[k] is run k's text node and b64[k] whether
+ * its text is valid xs:base64Binary (judged in the same pass as the copy). */
 int xb_restore_nodes(xmlNodePtr const *cand, size_t ncand, const unsigned char *data, const xb_plan *p,
-                     xmlNodePtr *restored);
+                     xmlNodePtr *restored, int *b64);
 /* Every marker begins with this (per process, random). */
 const char *xb_mark_prefix(size_t *len);
 void xb_plan_free(xb_plan *p);

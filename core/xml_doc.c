@@ -493,22 +493,26 @@ static xmlDocPtr parse_planned(const unsigned char *data, xb_plan *plan, parse_s
     einv_error_t perr;
     xmlDocPtr doc;
     xmlNodePtr *restored;
+    int *valid;
     size_t k;
     for (k = 0; k < plan->n; k++)   /* the runs are character data the parse will not see */
         b->text += plan->runs[k].len;
     st->mark = plan->n ? xb_mark_prefix(&st->mark_len) : NULL;
     doc = parse_bytes(plan->buf, plan->len, st, &perr);
+    /* the attachments go back with the schema layer's base64 verdict on each */
     restored = doc && plan->n ? einv_arena_alloc(&d->arena, plan->n * sizeof *restored) : NULL;
-    if (doc && (d->oom || st->cand_oom || (plan->n && !restored) ||
-                xb_restore_nodes(st->cand, st->ncand, data, plan, restored) != 0)) {
+    valid = doc && plan->n ? einv_arena_alloc(&d->arena, plan->n * sizeof *valid) : NULL;
+    d->b64 = doc && plan->n ? einv_arena_alloc(&d->arena, plan->n * sizeof *d->b64) : NULL;
+    if (doc && (d->oom || st->cand_oom || (plan->n && (!restored || !valid || !d->b64)) ||
+                xb_restore_nodes(st->cand, st->ncand, data, plan, restored, valid) != 0)) {
         xmlFreeDoc(doc);
         doc = NULL;
+        d->b64 = NULL;
     }
-    if (doc && plan->n && (d->b64 = einv_arena_alloc(&d->arena, plan->n * sizeof *d->b64)) != NULL) {
-        /* the schema layer's base64 check, while the bytes are still in cache */
+    if (doc && plan->n) {
         for (k = 0; k < plan->n; k++) {
             d->b64[k].text = restored[k];
-            d->b64[k].valid = einv_xsd_b64_valid_n(data + plan->runs[k].off, plan->runs[k].len);
+            d->b64[k].valid = valid[k];
         }
         d->nb64 = plan->n;
     }

@@ -34,6 +34,9 @@ void einv_xsd_set_dir(const char *dir);
 /* xsd_base64.c: whether a NUL-ended value is a valid xs:base64Binary, as libxml2 2.9 judges. */
 int einv_xsd_b64_valid(const unsigned char *p);
 int einv_xsd_b64_valid_n(const unsigned char *p, size_t len);   /* p[0..len), no NUL needed */
+/* Copies src[0..n) to dst and judges it in the same pass: 1 valid, 0 not, -1 it holds a CR
+ * (XML turns CR LF into LF, so the copy is not the text: nothing judged). */
+int einv_xsd_b64_copy(unsigned char *dst, const unsigned char *src, size_t n);
 
 /* xsd_fast.c: 1 when the walk over the compiled content models (core/xsd_tables.c) finds
  * the document valid against kind k's XSDs; 0 when it cannot vouch for it (an error, or

@@ -18,14 +18,18 @@ static int b64_value(unsigned char c)
     return c == '+' ? 62 : c == '/' ? 63 : c == '=' ? 64 : -1;
 }
 
-/* Alphabet characters of p[0..n) (without '='); the '=' are added to *eq. */
-static size_t count_alpha_scalar(const unsigned char *p, size_t n, size_t *eq)
+/* Alphabet characters of p[0..n) (without '='); the '=' are added to *eq, the CR to *cr;
+ * with dst, p is copied there on the way. */
+static size_t count_alpha_scalar(const unsigned char *p, size_t n, size_t *eq, size_t *cr, unsigned char *dst)
 {
     size_t k = 0, i;
     for (i = 0; i < n; i++) {
         int v = b64_value(p[i]);
         k += v >= 0 && v < 64;
         *eq += v == 64;
+        *cr += p[i] == '\r';
+        if (dst)
+            dst[i] = p[i];
     }
     return k;
 }
@@ -34,17 +38,18 @@ static size_t count_alpha_scalar(const unsigned char *p, size_t n, size_t *eq)
 #include <immintrin.h>
 /* The alphabet by nibbles: a byte is in it when the bit sets of its low and high nibble
  * meet (bytes >= 0x80 have an empty high set). Counts the bytes outside it, 64 a step. */
-__attribute__((target("avx2"))) static size_t count_alpha_avx2(const unsigned char *p, size_t n, size_t *eq)
+__attribute__((target("avx2"))) static size_t count_alpha_avx2(const unsigned char *p, size_t n, size_t *eq,
+                                                               size_t *cr, unsigned char *dst)
 {
     const __m256i lut_lo = _mm256_setr_epi8(0xA, 0xE, 0xE, 0xE, 0xE, 0xE, 0xE, 0xE, 0xE, 0xE, 0xC, 0x5, 0x4, 0x4, 0x4, 0x5,
                                             0xA, 0xE, 0xE, 0xE, 0xE, 0xE, 0xE, 0xE, 0xE, 0xE, 0xC, 0x5, 0x4, 0x4, 0x4, 0x5);
     const __m256i lut_hi = _mm256_setr_epi8(0, 0, 1, 2, 4, 8, 4, 8, 0, 0, 0, 0, 0, 0, 0, 0,
                                             0, 0, 1, 2, 4, 8, 4, 8, 0, 0, 0, 0, 0, 0, 0, 0);
     const __m256i nib = _mm256_set1_epi8(0x0f), zero = _mm256_setzero_si256();
-    const __m256i pad = _mm256_set1_epi8('=');
-    size_t i = 0, outside = 0, pads = 0;
+    const __m256i pad = _mm256_set1_epi8('='), ret = _mm256_set1_epi8('\r');
+    size_t i = 0, outside = 0, pads = 0, crs = 0;
     while (i + 64 <= n) {
-        __m256i acc = zero, eqs = zero, sums;
+        __m256i acc = zero, eqs = zero, rets = zero, sums;
         size_t stop = i + 64 * 127 < n ? i + 64 * 127 : n;   /* byte lanes count to 254 at most */
         for (; i + 64 <= stop; i += 64) {
             __m256i c0 = _mm256_loadu_si256((const __m256i *)(p + i));
@@ -57,6 +62,12 @@ __attribute__((target("avx2"))) static size_t count_alpha_avx2(const unsigned ch
             acc = _mm256_sub_epi8(acc, _mm256_cmpeq_epi8(m1, zero));
             eqs = _mm256_sub_epi8(eqs, _mm256_cmpeq_epi8(c0, pad));
             eqs = _mm256_sub_epi8(eqs, _mm256_cmpeq_epi8(c1, pad));
+            if (dst) {
+                rets = _mm256_sub_epi8(rets, _mm256_cmpeq_epi8(c0, ret));
+                rets = _mm256_sub_epi8(rets, _mm256_cmpeq_epi8(c1, ret));
+                _mm256_storeu_si256((__m256i *)(dst + i), c0);
+                _mm256_storeu_si256((__m256i *)(dst + i + 32), c1);
+            }
         }
         sums = _mm256_sad_epu8(acc, zero);
         outside += (size_t)_mm256_extract_epi64(sums, 0) + (size_t)_mm256_extract_epi64(sums, 1) +
@@ -64,33 +75,38 @@ __attribute__((target("avx2"))) static size_t count_alpha_avx2(const unsigned ch
         sums = _mm256_sad_epu8(eqs, zero);
         pads += (size_t)_mm256_extract_epi64(sums, 0) + (size_t)_mm256_extract_epi64(sums, 1) +
                 (size_t)_mm256_extract_epi64(sums, 2) + (size_t)_mm256_extract_epi64(sums, 3);
+        sums = _mm256_sad_epu8(rets, zero);
+        crs += (size_t)_mm256_extract_epi64(sums, 0) + (size_t)_mm256_extract_epi64(sums, 1) +
+               (size_t)_mm256_extract_epi64(sums, 2) + (size_t)_mm256_extract_epi64(sums, 3);
     }
     *eq = pads;
-    return (i - outside) + count_alpha_scalar(p + i, n - i, eq);   /* '=' is outside the alphabet */
+    *cr = crs;
+    /* '=' is outside the alphabet */
+    return (i - outside) + count_alpha_scalar(p + i, n - i, eq, cr, dst ? dst + i : NULL);
 }
 #endif
 
-/* Alphabet characters in p[0..n), and the number of '=' in *eq. */
-static size_t count_alpha(const unsigned char *p, size_t n, size_t *eq)
+/* Alphabet characters in p[0..n), the number of '=' in *eq and (with dst, where p is copied
+ * on the way) of CR in *cr. */
+static size_t count_alpha(const unsigned char *p, size_t n, size_t *eq, size_t *cr, unsigned char *dst)
 {
 #if defined(__x86_64__) && defined(__GNUC__)
     static int avx2 = -1;
     if (avx2 < 0)
         avx2 = __builtin_cpu_supports("avx2");
     if (avx2)
-        return count_alpha_avx2(p, n, eq);
+        return count_alpha_avx2(p, n, eq, cr, dst);
 #endif
-    *eq = 0;
-    return count_alpha_scalar(p, n, eq);
+    *eq = *cr = 0;
+    return count_alpha_scalar(p, n, eq, cr, dst);
 }
 
-int einv_xsd_b64_valid_n(const unsigned char *p, size_t len)
+/* The verdict from the counts: i alphabet characters, pads '=' in p[0..len). */
+static int verdict(const unsigned char *p, size_t len, size_t i, size_t pads)
 {
-    size_t pads, tail = 0, i;
+    size_t tail = 0;
     const unsigned char *e = p + len;
     int last = -1, v;
-    /* one pass: alphabet characters and '='s; then the tail after the last letter */
-    i = count_alpha(p, len, &pads);
     for (; e > p; e--) {
         if ((v = b64_value(e[-1])) >= 0 && v < 64) {
             last = v;
@@ -108,4 +124,16 @@ int einv_xsd_b64_valid_n(const unsigned char *p, size_t len)
 }
 
 
+int einv_xsd_b64_valid_n(const unsigned char *p, size_t len)
+{
+    size_t pads, cr, i = count_alpha(p, len, &pads, &cr, NULL);
+    return verdict(p, len, i, pads);
+}
+
 int einv_xsd_b64_valid(const unsigned char *p) { return einv_xsd_b64_valid_n(p, strlen((const char *)p)); }
+
+int einv_xsd_b64_copy(unsigned char *dst, const unsigned char *src, size_t n)
+{
+    size_t pads, cr, i = count_alpha(src, n, &pads, &cr, dst);
+    return cr ? -1 : verdict(src, n, i, pads);
+}

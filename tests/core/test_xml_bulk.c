@@ -12,6 +12,7 @@
 #include "tpdf.h"
 #include "../../core/xml_bulk.c"   /* internal to the core library: compiled in here */
 #include "../../core/xml_tags.c"
+#include "../../core/xsd_base64.c"
 
 static const int OPTS = XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING |
                         XML_PARSE_COMPACT | XML_PARSE_NOBLANKS;
@@ -94,7 +95,7 @@ static int restore(xmlDocPtr d, const char *xml, const xb_plan *p)
     size_t k = 0, cap = 0;
     int rc;
     text_nodes(d->children, &v, &k, &cap);
-    rc = xb_restore_nodes(v, k, (const unsigned char *)xml, p, NULL);
+    rc = xb_restore_nodes(v, k, (const unsigned char *)xml, p, NULL, NULL);
     free(v);
     return rc;
 }
