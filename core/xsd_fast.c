@@ -22,13 +22,20 @@
 #include <string.h>
 
 /* The name table: open addressing on (namespace, local name), each slot holding the name's
- * first eight bytes, length and namespace, so that most probes end without touching the
- * string. */
+ * length, namespace and key bytes, so that a probe touches the string only for the few
+ * names longer than 24 bytes. */
 typedef struct name_slot {
-    uint64_t head;        /* the first 8 bytes, zero-padded */
+    uint64_t head, mid;   /* bytes 0-7 and 8-15, zero-padded */
+    uint64_t tail;        /* the last 8 bytes (with head and mid: all of a name up to 24) */
     uint32_t meta;        /* length << 8 | namespace id; 0: free */
     int32_t id;
 } name_slot;
+
+/* A name's key words, as name_slot holds them. */
+typedef struct name_key {
+    uint64_t head, mid, tail;
+    uint32_t meta;
+} name_key;
 
 static struct {
     pthread_once_t once;
@@ -69,9 +76,21 @@ static uint64_t load8(const char *p, size_t n)
     return w;
 }
 
-static size_t slot_of(uint64_t head, uint64_t tail, uint32_t meta, size_t cap)
+static name_key key_of(int ns, const char *local)
 {
-    uint64_t h = (head ^ tail * 0x9E3779B97F4A7C15ULL ^ meta) * 0xFF51AFD7ED558CCDULL;
+    name_key k;
+    size_t n = strlen(local);
+    k.head = load8(local, n);
+    k.mid = n > 8 ? load8(local + 8, n - 8) : 0;
+    k.tail = load8(local + (n > 8 ? n - 8 : 0), n);
+    k.meta = (uint32_t)n << 8 | (uint32_t)ns;
+    return k;
+}
+
+static size_t slot_of(const name_key *k, size_t cap)
+{
+    uint64_t h = (k->head ^ k->mid * 0xC2B2AE3D27D4EB4FULL ^ k->tail * 0x9E3779B97F4A7C15ULL ^ k->meta) *
+                 0xFF51AFD7ED558CCDULL;
     return (size_t)(h ^ h >> 31) & (cap - 1);
 }
 
@@ -116,13 +135,13 @@ static void init(void)
         return;
     T.cap = cap;
     for (i = 0; i < xsdt_n_names; i++) {
-        const char *l = xsdt_names[i].local;
-        size_t n = strlen(l), s;
-        uint32_t meta = (uint32_t)n << 8 | (uint32_t)xsdt_names[i].ns;
-        uint64_t head = load8(l, n);
-        for (s = slot_of(head, load8(l + (n > 8 ? n - 8 : 0), n), meta, cap); T.slot[s].meta; s = (s + 1) & (cap - 1)) {}
-        T.slot[s].head = head;
-        T.slot[s].meta = meta;
+        name_key key = key_of(xsdt_names[i].ns, xsdt_names[i].local);
+        size_t s;
+        for (s = slot_of(&key, cap); T.slot[s].meta; s = (s + 1) & (cap - 1)) {}
+        T.slot[s].head = key.head;
+        T.slot[s].mid = key.mid;
+        T.slot[s].tail = key.tail;
+        T.slot[s].meta = key.meta;
         T.slot[s].id = (int32_t)i;
     }
     if (pthread_key_create(&T.key, free) != 0)
@@ -137,22 +156,20 @@ static void init(void)
 /* The tables' id of (namespace, local name), or -1: once per distinct name of a document. */
 static int lookup(int ns, const char *local)
 {
-    size_t n, s;
-    uint32_t meta;
-    uint64_t head;
+    name_key key;
+    size_t s, n;
     if (ns == EINV_NS_NONE || ns == EINV_NS_OTHER)
         return -1;   /* no table element lives there outside a wildcard */
-    n = strlen(local);
-    meta = (uint32_t)n << 8 | (uint32_t)ns;
-    head = load8(local, n);
-    for (s = slot_of(head, load8(local + (n > 8 ? n - 8 : 0), n), meta, T.cap); T.slot[s].meta; s = (s + 1) & (T.cap - 1)) {
+    key = key_of(ns, local);
+    n = key.meta >> 8;
+    for (s = slot_of(&key, T.cap); T.slot[s].meta; s = (s + 1) & (T.cap - 1)) {
         const name_slot *e = &T.slot[s];
-        if (e->head == head && e->meta == meta && (n <= 8 || memcmp(xsdt_names[e->id].local + 8, local + 8, n - 8) == 0))
+        if (e->meta == key.meta && e->head == key.head && e->mid == key.mid && e->tail == key.tail &&
+            (n <= 24 || memcmp(xsdt_names[e->id].local + 16, local + 16, n - 24) == 0))
             return e->id;
     }
     return -1;
 }
-
 
 /* A walk's view of its document's names: the address the document's dictionary gave each
  * element name (names are interned per document) mapped to the name's id in the tables.
