@@ -113,12 +113,41 @@ static void cw_tax_point_code(cw_t *w, const einv_node_t *n)
     cw_leaf(w, "ram:DueDateTypeCode", n);
 }
 
+/* 1 when a line, document allowance or charge has VAT category cat. */
+static int category_used(const einv_node_t *r, const char *cat)
+{
+    static const einv_term GROUP[3] = {EINV_T_BG_25, EINV_T_BG_20, EINV_T_BG_21};
+    static const einv_term CODE[3] = {EINV_T_BT_151, EINV_T_BT_95, EINV_T_BT_102};
+    const einv_node_t *n;
+    int k;
+    for (k = 0; k < 3; k++)
+        for (n = cw_get(r, GROUP[k]); n; n = einv_node_next(n)) {
+            const char *c = einv_node_text(n, CODE[k]);
+            if (c && strcmp(c, cat) == 0)
+                return 1;
+        }
+    return 0;
+}
+
+/* A breakdown CII cannot carry: in CII a breakdown of a category other than S (and the
+ * Canary/Ceuta ones) needs a line, allowance or charge of that category (BR-E-01 and its
+ * siblings as the CII artefact words them; the UBL one only counts from the lines). */
+static int breakdown_unused(const cw_t *w, const einv_node_t *v)
+{
+    const char *cat = einv_node_text(v, EINV_T_BT_118);
+    return cat && strcmp(cat, "S") && strcmp(cat, "L") && strcmp(cat, "M") && !category_used(w->root, cat);
+}
+
 /* BG-23; the tax point date (BT-7) and its code (BT-8) go with the first breakdown. */
 static void cw_vat_breakdown(cw_t *w)
 {
     const einv_node_t *r = w->root, *v;
     int first = 1;
-    for (v = cw_get(r, EINV_T_BG_23); v; v = einv_node_next(v), first = 0) {
+    for (v = cw_get(r, EINV_T_BG_23); v; v = einv_node_next(v)) {
+        if (breakdown_unused(w, v)) {
+            cw_lost(w, cw_get(v, EINV_T_BT_118), "CII has no VAT breakdown of a category that no line, allowance or charge uses");
+            continue;
+        }
         xo_open(w->b, "ram:ApplicableTradeTax");
         cw_leaf(w, "ram:CalculatedAmount", cw_get(v, EINV_T_BT_117));
         xo_leaf(w->b, "ram:TypeCode", "VAT", NULL, NULL, NULL, NULL);
@@ -132,6 +161,7 @@ static void cw_vat_breakdown(cw_t *w)
         }
         cw_leaf(w, "ram:RateApplicablePercent", cw_get(v, EINV_T_BT_119));
         xo_close(w->b, "ram:ApplicableTradeTax");
+        first = 0;
     }
     if (first) {
         cw_lost(w, cw_get(r, EINV_T_BT_7), "CII carries it in a VAT breakdown and there is none");

@@ -204,6 +204,9 @@ int fx_pdfa(const einv_buf_t *pdf, const einv_buf_t *xml, const fx_meta *m, cons
         else {
             qpdf_set_object_stream_mode(q, qpdf_o_disable);
             qpdf_set_compress_streams(q, QPDF_TRUE);
+            /* libharu's streams are compressed already: copy them, never inflate and deflate
+             * them again (most of the export's time otherwise) */
+            qpdf_set_decode_level(q, qpdf_dl_none);
             qpdf_set_deterministic_ID(q, QPDF_TRUE);
             qpdf_force_pdf_version(q, "1.7");
             if (qpdf_write(q) & QPDF_ERRORS)

@@ -9,6 +9,8 @@
 #include <einvoice/einvoice.h>
 #include "idoc_map.h"
 #include "erp_map.h"
+#include "idoc_export.h"
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -100,12 +102,29 @@ static int idoc_parse(einv_ctx_t *ctx, const unsigned char *data, size_t len)
     return EINV_OK;
 }
 
+/* The "idoc" exporter: the canonical invoice as an INVOIC02 (idoc_export.c). */
+static int idoc_write(einv_ctx_t *ctx, const einv_invoice_t *inv, einv_buf_t *out, einv_error_t *err)
+{
+    return idoc_export(ctx, inv, out) == EINV_OK
+               ? EINV_OK
+               : einv_error_set(err, EINV_ERR_NOMEM, "out of memory while writing the IDoc", "", "");
+}
+
+static const einv_exporter_ops_t IDOC_EXPORTER = {
+    sizeof(einv_exporter_ops_t), "idoc", "application/xml", "xml",
+    "SAP IDoc INVOIC02 XML for a buyer's invoice verification", idoc_write};
+
 static int idoc_init(const einv_host_api_t *host, einv_error_t *err)
 {
     static const einv_format_ops_t ops = {
         sizeof(einv_format_ops_t), "idoc", "IDOC", idoc_sniff, idoc_parse, NULL,
         IDOC_RULES, sizeof IDOC_RULES / sizeof IDOC_RULES[0], NULL};
-    return host->register_format(&ops, err);
+    if (host->register_format(&ops, err) != EINV_OK)
+        return EINV_ERR;
+    /* hosts before ABI 1.4 have no exporters: the format alone is still useful */
+    if (host->struct_size > offsetof(einv_host_api_t, register_exporter))
+        return host->register_exporter(&IDOC_EXPORTER, err);
+    return EINV_OK;
 }
 
 EINV_PLUGIN_DEFINE("idoc", EINV_PLUGIN_FORMAT, "0.1.0",

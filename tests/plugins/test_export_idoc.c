@@ -1,0 +1,210 @@
+/* The "idoc" exporter: an INVOIC02 whose import (with the same mapping document) gives back
+ * the totals, the VAT breakdown and the lines; segments in the order of IDOC-INVOIC02.md §3;
+ * SAP number and date forms; the mapping's codes over the default tables; findings for
+ * truncations and for VAT categories without a tax code. */
+#include <CUnit/Basic.h>
+#include <json-c/json.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "tsupport.h"
+#include "exports.h"
+
+static einv_engine_t *eng;
+static char *MAPPING;
+
+static int suite_init(void)
+{
+    einv_error_t err;
+    eng = einv_engine_open_dir(getenv("EINV_TEST_PLUGIN_DIR"), NULL, &err);
+    MAPPING = tst_read_data("mapping/sample-mapping.json", NULL);
+    return eng && MAPPING ? 0 : 1;
+}
+
+static int suite_clean(void)
+{
+    einv_engine_close(eng);
+    free(MAPPING);
+    return 0;
+}
+
+/* A canonical invoice: S 19 %, S 7 % and reverse charge lines, a credit note or not. */
+static const char *INVOICE =
+    "{\"invoiceNumber\":\"ID-1\",\"issueDate\":\"2026-11-20\",\"typeCode\":\"%s\",\"currency\":\"EUR\","
+    "\"dueDate\":\"2026-12-20\",\"purchaseOrderReference\":\"PO-9\",\"paymentTerms\":\"30 days net\","
+    "\"notes\":[{\"text\":\"%s\"}],"
+    "\"supplier\":{\"name\":\"Nordlicht Hygiene & Service GmbH\",\"vatId\":\"DE246813579\",\"identifiers\":[{\"value\":\"17300021\"}],"
+    "\"address\":{\"line1\":\"Friedrich-Ebert-Damm 145\",\"city\":\"Hamburg\",\"postalCode\":\"22047\",\"countryCode\":\"DE\"}},"
+    "\"buyer\":{\"name\":\"Hanse Logistik AG\",\"vatId\":\"DE987654321\","
+    "\"address\":{\"line1\":\"Am Sandtorkai 40\",\"city\":\"Hamburg\",\"postalCode\":\"20457\",\"countryCode\":\"DE\"}},"
+    "\"payment\":{\"meansCode\":\"58\",\"creditTransfers\":[{\"accountId\":\"DE54200505500987654321\",\"serviceProviderId\":\"HASPDEHHXXX\"}]},"
+    "\"totals\":{\"lineNetAmount\":350.50,\"taxExclusiveAmount\":350.50,\"taxAmount\":26.60,\"taxInclusiveAmount\":377.10,\"payableAmount\":377.10},"
+    "\"taxBreakdown\":[{\"category\":\"S\",\"rate\":19,\"taxableAmount\":100.00,\"taxAmount\":19.00},"
+    "{\"category\":\"S\",\"rate\":7,\"taxableAmount\":100.00,\"taxAmount\":7.00},"
+    "{\"category\":\"AE\",\"rate\":0,\"taxableAmount\":150.50,\"taxAmount\":0.00,\"exemptionReason\":\"Reverse charge\",\"exemptionReasonCode\":\"VATEX-EU-AE\"}],"
+    "\"lines\":[{\"id\":\"10\",\"description\":\"Seife\",\"quantity\":4.000,\"unit\":\"H87\",\"price\":25.00,\"taxCategory\":\"S\",\"taxRate\":19,\"netAmount\":100.00},"
+    "{\"id\":\"20\",\"description\":\"%s\",\"quantity\":2,\"unit\":\"KGM\",\"price\":50,\"taxCategory\":\"S\",\"taxRate\":7,\"netAmount\":100.00},"
+    "{\"id\":\"30\",\"description\":\"Wartung\",\"quantity\":1,\"unit\":\"HUR\",\"price\":150.50,\"taxCategory\":\"AE\",\"taxRate\":0,\"netAmount\":150.50}]}";
+
+static char *make(const char *type, const char *note, const char *desc)
+{
+    size_t n = strlen(INVOICE) + strlen(note) + strlen(desc) + 16;
+    char *s = malloc(n);
+    snprintf(s, n, INVOICE, type, note, desc);
+    return s;
+}
+
+static einv_export_t *export_idoc(const char *json, const char *mapping)
+{
+    einv_export_opts_t o = {"idoc", "EN16931", mapping};
+    einv_error_t err;
+    return einv_export_json(eng, &o, json, strlen(json), &err);
+}
+
+/* The canonical JSON of bytes read with the mapping (json_object, put it). */
+static json_object *read_back(const unsigned char *data, size_t len)
+{
+    einv_validate_opts_t o = {.profile = "EN16931", .want_canonical = 1, .mapping = MAPPING};
+    einv_error_t err;
+    einv_result_t *r = einv_validate(eng, &o, data, len, &err);
+    json_object *j = r && einv_result_canonical(r) ? json_tokener_parse(einv_result_canonical(r)) : NULL;
+    einv_result_free(r);
+    return j;
+}
+
+static json_object *path(json_object *o, const char *a, int i, const char *b)
+{
+    json_object *v = NULL;
+    if (o && json_object_object_get_ex(o, a, &v) && i >= 0)
+        v = json_object_array_get_idx(v, (size_t)i);
+    if (v && b)
+        json_object_object_get_ex(v, b, &v);
+    return v;
+}
+
+static void same(json_object *a, json_object *b, const char *what)
+{
+    int eq = (!a && !b) || (a && b && json_object_equal(a, b));
+    if (!eq && a && b && json_object_is_type(a, json_type_double) != json_object_is_type(b, json_type_double))
+        eq = json_object_get_double(a) == json_object_get_double(b);
+    if (!eq)
+        fprintf(stderr, "\n%s: %s -> %s\n", what, a ? json_object_to_json_string(a) : "null",
+                b ? json_object_to_json_string(b) : "null");
+    CU_ASSERT_TRUE(eq);
+}
+
+static void round_trip(const char *mapping)
+{
+    char *json = make("380", "Bitte überweisen", "Handtücher");
+    json_object *src = json_tokener_parse(json), *back;
+    einv_export_t *x = export_idoc(json, mapping);
+    const unsigned char *out;
+    size_t len, i;
+    static const char *const TOTALS[] = {"lineNetAmount", "taxExclusiveAmount", "taxAmount", "taxInclusiveAmount", "payableAmount"};
+    static const char *const VAT[] = {"category", "rate", "taxableAmount", "taxAmount", "exemptionReason"};
+    static const char *const LINE[] = {"id", "description", "quantity", "unit", "price", "taxCategory", "taxRate", "netAmount"};
+    CU_ASSERT_TRUE_FATAL(x && einv_export_ok(x));
+    CU_ASSERT_EQUAL(einv_export_count(x), 0);
+    out = einv_export_data(x, &len);
+    back = read_back(out, len);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(back);
+    for (i = 0; i < 5; i++)
+        same(path(src, "totals", -1, TOTALS[i]), path(back, "totals", -1, TOTALS[i]), TOTALS[i]);
+    for (i = 0; i < 15; i++)
+        same(path(src, "taxBreakdown", (int)(i / 5), VAT[i % 5]), path(back, "taxBreakdown", (int)(i / 5), VAT[i % 5]),
+             VAT[i % 5]);
+    for (i = 0; i < 24; i++)
+        same(path(src, "lines", (int)(i / 8), LINE[i % 8]), path(back, "lines", (int)(i / 8), LINE[i % 8]), LINE[i % 8]);
+    json_object_put(src);
+    json_object_put(back);
+    einv_export_free(x);
+    free(json);
+}
+
+/* Exported with the default tables and with the account's mapping, read with the mapping. */
+static void test_round_trip_default(void) { round_trip(NULL); }
+static void test_round_trip_mapping(void) { round_trip(MAPPING); }
+
+static void test_form(void)
+{
+    char *json = make("381", "Zeile eins einer sehr langen Notiz, die über siebzig Zeichen hinausgeht und umbricht.",
+                      "Ein Artikelname, der länger als vierzig Zeichen ist & <markup>");
+    einv_export_t *x = export_idoc(json, MAPPING);
+    const unsigned char *out;
+    const char *s, *seg[] = {"<EDI_DC40", "<E1EDK01", "<E1EDKA1", "<E1EDK02", "<E1EDK03", "<E1EDK04",
+                             "<E1EDK18", "<E1EDK28", "<E1EDKT1", "<E1EDP01", "<E1EDS01"};
+    size_t len, i;
+    CU_ASSERT_TRUE_FATAL(x && einv_export_ok(x));
+    out = einv_export_data(x, &len);
+    s = (const char *)out;
+    for (i = 1; i < sizeof seg / sizeof seg[0]; i++) {
+        const char *a = strstr(s, seg[i - 1]), *b = strstr(s, seg[i]);
+        CU_ASSERT_TRUE(a && b && a < b);
+    }
+    CU_ASSERT_PTR_NOT_NULL(strstr(s, "<BSART>CRME</BSART>"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(s, "<QUALF>009</QUALF><BELNR>ID-1</BELNR><DATUM>20261120</DATUM>"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(s, "<MENGE>4.000</MENGE><MENEE>PCE</MENEE>"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(s, "<MWSKZ>R1</MWSKZ>"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(s, "<ACNUM>DE54200505500987654321</ACNUM>"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(s, "&amp; &lt;markup&gt;"));
+    /* 85 characters: two text lines of at most 70, broken at a space */
+    CU_ASSERT_PTR_NOT_NULL(strstr(s, "<TDLINE>Zeile eins einer sehr langen Notiz, die über siebzig Zeichen</TDLINE>"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(s, "<TDLINE>hinausgeht und umbricht.</TDLINE>"));
+    einv_export_free(x);
+    free(json);
+}
+
+/* s with the first `from` replaced by `to` (malloc'd; s freed). */
+static char *replace1(char *s, const char *from, const char *to)
+{
+    char *p = strstr(s, from), *r;
+    size_t k;
+    if (!p)
+        return s;
+    r = malloc(strlen(s) + strlen(to) + 1);
+    k = (size_t)(p - s);
+    memcpy(r, s, k);
+    strcpy(r + k, to);
+    strcat(r, p + strlen(from));
+    free(s);
+    return r;
+}
+
+/* A category without a tax code, and a line id longer than POSEX: written, with findings. */
+static void test_findings(void)
+{
+    char *json = make("380", "n", "d");
+    einv_export_t *x;
+    size_t i, tax = 0, cut = 0;
+    json = replace1(json, "\"category\":\"AE\"", "\"category\":\"Z\"");
+    json = replace1(json, "\"taxCategory\":\"AE\"", "\"taxCategory\":\"Z\"");
+    json = replace1(json, "\"id\":\"10\"", "\"id\":\"1234567890\"");
+    x = export_idoc(json, NULL);
+    CU_ASSERT_TRUE_FATAL(x && einv_export_ok(x));
+    for (i = 0; i < einv_export_count(x); i++) {
+        tax += !strcmp(einv_export_at(x, i)->code, "EXPORT-IDOC-TAXCODE");
+        cut += !strcmp(einv_export_at(x, i)->code, "EXPORT-IDOC-TRUNCATED");
+    }
+    CU_ASSERT_EQUAL(tax, 2);   /* the breakdown's and the line's */
+    CU_ASSERT_EQUAL(cut, 1);
+    einv_export_free(x);
+    free(json);
+}
+
+int main(void)
+{
+    CU_pSuite s;
+    unsigned fails;
+    if (CU_initialize_registry() != CUE_SUCCESS)
+        return 1;
+    s = CU_add_suite("export_idoc", suite_init, suite_clean);
+    CU_add_test(s, "default tables: import gives totals, VAT and lines back", test_round_trip_default);
+    CU_add_test(s, "the account's mapping: the same", test_round_trip_mapping);
+    CU_add_test(s, "segment order, SAP forms, escaping, text lines", test_form);
+    CU_add_test(s, "findings: no tax code, truncation", test_findings);
+    CU_basic_set_mode(CU_BRM_VERBOSE);
+    CU_basic_run_tests();
+    fails = CU_get_number_of_failures() + CU_get_number_of_suites_failed();
+    CU_cleanup_registry();
+    return fails ? 1 : 0;
+}
