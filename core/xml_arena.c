@@ -204,6 +204,17 @@ static xa_chunk *chunk_of(const void *p)
     return (xa_chunk *)((uintptr_t)p & ~(uintptr_t)(CHUNK - 1));
 }
 
+xa_arena *xa_current(void) { return cur; }
+xa_arena *xa_owner_of(const void *p) { return chunk_of(p)->owner; }
+int xa_cache_within_bound(void)
+{
+    size_t b;
+    pthread_mutex_lock(&cache_lock);
+    b = cache_bytes;
+    pthread_mutex_unlock(&cache_lock);
+    return b <= CACHE_BYTES;
+}
+
 /* ---- the functions libxml2 calls ------------------------------------------------------ */
 
 static void *h_malloc(size_t n)

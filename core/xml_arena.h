@@ -39,5 +39,11 @@ void xa_arena_free(xa_arena *a);
 size_t xa_arena_bytes(const xa_arena *a);
 /* 1 when p lies in some arena's chunk (for tests). */
 int xa_owns(const void *p);
+/* Test hooks (tests/core/test_xml_arena.c): this thread's active arena, the arena whose
+ * chunk holds p (p must be an arena block), and whether the idle-chunk cache keeps within
+ * its bound. */
+xa_arena *xa_current(void);
+xa_arena *xa_owner_of(const void *p);
+int xa_cache_within_bound(void);
 
 #endif

@@ -2,25 +2,16 @@
  * EN 16931-3-3 syntax binding (the XPaths of the CEN CII artefacts).
  *
  * The mapping is data: one table per business group, each row {term, path relative to the
- * group's source element, flags, filter, attribute sources, sub-table}. A path is a chain
- * of child steps ("ram:SpecifiedTradeProduct/ram:Name"), may end in an attribute
- * ("ram:BilledQuantity/@unitCode"), may be "." (the group's own element) and may list
- * alternatives separated by '|'. Lists (terms with EINV_C_MANY) take every match, single
- * terms the first match in document order that passes the row's filter. Rows without a
- * term (IN) stand for syntax containers such as ram:ApplicableHeaderTradeSettlement: their
- * rows attach to the current group. Dates in format 102 (YYYYMMDD) become YYYY-MM-DD.
- * The rows of a group are served by one pass over its element's children, so the mapping
- * is linear in the size of the document.
- * (The engine mirrors plugins/ubl/ubl_to_model.c; the two plugins cannot share code.) */
+ * group's source element, flags, filter, attribute sources, sub-table}, walked by the one
+ * binding walker of plugins/common/model_bind.c (which says what a path may be). Rows
+ * without a term (IN) stand for syntax containers such as ram:ApplicableHeaderTradeSettlement:
+ * their rows attach to the current group. What is CII's own is here: the row filters
+ * (scheme ids, type codes, charge indicators, currencies) and dates in format 102
+ * (YYYYMMDD), which become YYYY-MM-DD. */
 #include "cii_to_model.h"
+#include "model_bind.h"
 #include "xml_walk.h"
-#include <stdint.h>
 #include <string.h>
-
-enum {
-    CM_COND = 1,      /* group created only when one of its fields is found */
-    CM_IF_ABSENT = 2  /* skipped when the parent already holds this term */
-};
 
 enum {
     CF_NONE = 0,
@@ -37,43 +28,7 @@ enum {
     CF_CREDITOR       /* a payment means with a payee account or institution (BG-17) */
 };
 
-typedef struct cii_row {
-    einv_term term;
-    const char *path;
-    unsigned char flags, filter;
-    /* attribute sources: "@name" on the matched element, "^path" from its parent element;
-     * NULL: the kind's default */
-    const char *a0, *a1;
-    const struct cii_row *sub;    /* the fields of a group */
-    size_t nsub;
-} cii_row;
-
-typedef struct cii_map {
-    einv_invoice_t *inv;
-    const xmlNode *root;
-    char cur_doc[16], cur_tax[16];   /* BT-5 and BT-6, white space trimmed */
-} cii_map;
-
-typedef xw_visit_fn cii_visit_fn;
-
-/* ---- small helpers ---- */
-
-/* xs:boolean of ram:ChargeIndicator (its udt:Indicator): 1, 0, or -1 missing/invalid. */
-static int cii_charge_indicator(const xmlNode *ac)
-{
-    const xmlNode *ci = einv_x_child(ac, EINV_NS_RAM, "ChargeIndicator");
-    const char *t = ci ? einv_x_text(ci) : NULL;
-    if (xw_token_eq(t, "true", 0) || xw_token_eq(t, "1", 0))
-        return 1;
-    if (xw_token_eq(t, "false", 0) || xw_token_eq(t, "0", 0))
-        return 0;
-    return -1;
-}
-
-static int cii_walk(const xmlNode *ctx, const char *path, cii_visit_fn fn, void *arg)
-{
-    return xw_walk(NULL, ctx, path, fn, arg);
-}
+typedef mb_row cii_row;
 
 /* ---- filters ---- */
 
@@ -82,7 +37,7 @@ static int cii_type_code_is(const xmlNode *doc, const char *code)
     return xw_token_eq(einv_x_text(einv_x_child(doc, EINV_NS_RAM, "TypeCode")), code, 0);
 }
 
-static int cii_filter(const cii_map *m, int f, const xmlNode *n)
+static int cii_filter(const mb_map *m, int f, const xmlNode *n)
 {
     switch (f) {
     case CF_VA:
@@ -96,9 +51,9 @@ static int cii_filter(const cii_map *m, int f, const xmlNode *n)
     case CF_TC916:
         return cii_type_code_is(n, "916");
     case CF_ALLOWANCE:
-        return cii_charge_indicator(n) == 0;
+        return xw_indicator(einv_x_child(n, EINV_NS_RAM, "ChargeIndicator")) == 0;
     case CF_CHARGE:
-        return cii_charge_indicator(n) == 1;
+        return xw_indicator(einv_x_child(n, EINV_NS_RAM, "ChargeIndicator")) == 1;
     case CF_CUR_DOC:
         return m->cur_doc[0] && xw_token_eq(einv_x_attr(n, "currencyID"), m->cur_doc, 0);
     case CF_CUR_FALLBACK:
@@ -115,52 +70,16 @@ static int cii_filter(const cii_map *m, int f, const xmlNode *n)
     }
 }
 
-/* ---- building nodes ---- */
-
-static void cii_rows(cii_map *m, const cii_row *rows, size_t n, einv_node_t *parent,
-                     const xmlNode *ctx);
-static int cii_has_any(const cii_map *m, const cii_row *rows, size_t n, const xmlNode *ctx);
-
-typedef struct cii_visit {
-    cii_map *m;
-    const cii_row *row;
-    einv_node_t *parent;
-    int many;
-} cii_visit;
-
-/* Default attribute sources by kind: currency of amounts, unit of quantities, scheme of
- * identifiers, mime code and file name of attachments. */
-static const char *cii_attr_src(const cii_row *r, einv_term_kind k, int i)
+/* Dates (udt:DateTimeString / udt:DateString / qdt:DateTimeString) in format 102 become
+ * YYYY-MM-DD; anything else keeps its text. */
+static const char *cii_text(const mb_row *r, const xmlNode *x, const char *text, char out[16])
 {
-    const char *s = i ? r->a1 : r->a0;
-    if (s)
-        return s;
-    switch (k) {
-    case EINV_K_AMOUNT: return i ? NULL : "@currencyID";
-    case EINV_K_QUANTITY: return i ? NULL : "@unitCode";
-    case EINV_K_ID: return i ? NULL : "@schemeID";
-    case EINV_K_BINARY: return i ? "@filename" : "@mimeCode";
-    default: return NULL;
-    }
-}
-
-static const char *cii_attr_value(const xmlNode *x, const char *src)
-{
-    const xmlNode *n;
-    if (src[0] == '@')
-        return einv_x_attr(x, src + 1);
-    if (src[0] == '^' && (n = xw_first(x->parent, src + 1)))
-        return einv_x_text(n);
-    return NULL;
-}
-
-/* udt:DateTimeString / udt:DateString / qdt:DateTimeString in format 102 -> YYYY-MM-DD;
- * anything else keeps its text. */
-static const char *cii_date(const xmlNode *x, const char *text, char out[11])
-{
-    const char *fmt = einv_x_attr(x, "format");
+    const char *fmt;
     char t[16];
     int i;
+    if (x->type != XML_ELEMENT_NODE || einv_term_info(r->term)->kind != EINV_K_DATE)
+        return text;
+    fmt = einv_x_attr(x, "format");
     if (fmt && !xw_token_eq(fmt, "102", 0))
         return text;
     xw_trim_copy(text, t, sizeof t);
@@ -178,202 +97,11 @@ static const char *cii_date(const xmlNode *x, const char *text, char out[11])
     return out;
 }
 
-static void cii_leaf(cii_map *m, einv_node_t *parent, const cii_row *r, const xmlNode *x)
-{
-    const einv_term_info_t *ti = einv_term_info(r->term);
-    const char *text = einv_x_text(x);
-    char date[11];
-    einv_node_t *n;
-    int i;
-    if (ti->kind == EINV_K_DATE && x->type == XML_ELEMENT_NODE)
-        text = cii_date(x, text, date);
-    n = einv_node_add(m->inv, parent, r->term, text);
-    if (!n)
-        return;
-    einv_node_set_src(m->inv, n, NULL, x);
-    if (x->type != XML_ELEMENT_NODE)
-        return;
-    for (i = 0; i < 2; i++) {
-        const char *src = cii_attr_src(r, ti->kind, i);
-        const char *v = src ? cii_attr_value(x, src) : NULL;
-        if (v)
-            einv_node_set_attr(m->inv, n, i, v);
-    }
-}
-
-/* Lists take every match; single terms and syntax containers the first. */
-static int cii_many(einv_term t)
-{
-    return t != EINV_T__COUNT && einv_term_info(t)->card == EINV_C_MANY;
-}
-
-static int cii_visit_add(const xmlNode *x, void *arg)
-{
-    cii_visit *v = arg;
-    const cii_row *r = v->row;
-    if (!cii_filter(v->m, r->filter, x))
-        return 0;
-    if (r->term == EINV_T__COUNT) {   /* a syntax container: its fields stay with parent */
-        cii_rows(v->m, r->sub, r->nsub, v->parent, x);
-        return 1;
-    }
-    if (r->sub) {
-        einv_node_t *g;
-        if ((r->flags & CM_COND) && !cii_has_any(v->m, r->sub, r->nsub, x))
-            return 0;
-        g = einv_node_add(v->m->inv, v->parent, r->term, NULL);
-        if (!g)
-            return 1;
-        einv_node_set_src(v->m->inv, g, NULL, x);
-        cii_rows(v->m, r->sub, r->nsub, g, x);
-    } else
-        cii_leaf(v->m, v->parent, r, x);
-    return !v->many;
-}
-
-static int cii_visit_probe(const xmlNode *x, void *arg)
-{
-    cii_visit *v = arg;
-    const cii_row *r = v->row;
-    if (!cii_filter(v->m, r->filter, x))
-        return 0;
-    return !(r->flags & CM_COND || r->term == EINV_T__COUNT) ||
-           cii_has_any(v->m, r->sub, r->nsub, x);
-}
-
-static int cii_has_any(const cii_map *m, const cii_row *rows, size_t n, const xmlNode *ctx)
-{
-    size_t i;
-    for (i = 0; i < n; i++) {
-        cii_visit v = {(cii_map *)m, &rows[i], NULL, 0};
-        if (cii_walk(ctx, rows[i].path, cii_visit_probe, &v))
-            return 1;
-    }
-    return 0;
-}
-
-/* An alternative of a row that starts with a child step of the group's element. */
-typedef struct cii_alt {
-    const char *local, *rest, *end;   /* first step's local name; the steps after it */
-    size_t len;
-    int ns;
-    unsigned ri;                      /* index of its row */
-} cii_alt;
-
-#define CII_MAX_ALTS 64
-#define CII_BUCKETS 64
-#define CII_BUCKET(name, len) \
-    (((unsigned)(len) * 7u + (unsigned char)(name)[0] * 3u + (unsigned char)(name)[(len) - 1]) % CII_BUCKETS)
-
-/* Split a row's path into child-step alternatives; 0 when some alternative starts
- * elsewhere ("/", ".", "@") or there is no room left. */
-static int cii_child_alts(const cii_row *r, unsigned ri, cii_alt *alts, size_t *na)
-{
-    const char *p = r->path;
-    size_t k = *na;
-    for (;;) {
-        const char *bar = strchr(p, '|');
-        const char *end = bar ? bar : p + strlen(p);
-        const char *slash = memchr(p, '/', (size_t)(end - p));
-        const char *colon = memchr(p, ':', (size_t)((slash ? slash : end) - p));
-        int ns = colon ? xw_prefix_ns(p, (size_t)(colon - p)) : -1;
-        if (ns < 0 || k >= CII_MAX_ALTS)
-            return 0;
-        alts[k].ns = ns;
-        alts[k].local = colon + 1;
-        alts[k].len = (size_t)((slash ? slash : end) - alts[k].local);
-        alts[k].rest = slash ? slash + 1 : end;
-        alts[k].end = end;
-        alts[k].ri = ri;
-        k++;
-        if (!bar)
-            break;
-        p = bar + 1;
-    }
-    *na = k;
-    return 1;
-}
-
-static void cii_walk_row(cii_map *m, const cii_row *r, einv_node_t *parent, const xmlNode *ctx)
-{
-    cii_visit v = {m, r, parent, cii_many(r->term)};
-    if ((r->flags & CM_IF_ABSENT) && einv_node_get(parent, r->term))
-        return;
-    cii_walk(ctx, r->path, cii_visit_add, &v);
-}
-
-/* Map the rows of one group instance. Rows whose paths start with child steps are served
- * by a single pass over ctx's children (so the document element's thousands of lines are
- * visited once, not once per row); a single-valued row takes its first match in document
- * order. The other rows walk their paths afterwards, CM_IF_ABSENT rows last. */
-static void cii_rows(cii_map *m, const cii_row *rows, size_t n, einv_node_t *parent,
-                     const xmlNode *ctx)
-{
-    cii_alt alts[CII_MAX_ALTS];
-    unsigned char direct[CII_MAX_ALTS], head[CII_BUCKETS], chain[CII_MAX_ALTS];
-    size_t na = 0, i, a;
-    uint64_t done = 0, match = 0;
-    const xmlChar *last = NULL;
-    int last_ns = -1;
-    const xmlNode *c;
-
-    for (i = 0; i < n && i < CII_MAX_ALTS; i++) {
-        size_t keep = na;
-        direct[i] = 0;
-        if ((rows[i].flags & CM_IF_ABSENT) || !cii_child_alts(&rows[i], (unsigned)i, alts, &na)) {
-            na = keep;
-            direct[i] = 1;
-        }
-    }
-    /* bucket the alternatives by name shape, so each child is compared with ~1 of them */
-    memset(head, 0xff, sizeof head);
-    for (a = na; a-- > 0;) {
-        unsigned h = CII_BUCKET(alts[a].local, alts[a].len);
-        chain[a] = head[h];
-        head[h] = (unsigned char)a;
-    }
-    for (c = na ? ctx->children : NULL; c; c = c->next) {
-        int ns;
-        if (c->type != XML_ELEMENT_NODE)
-            continue;
-        ns = einv_x_nsid(c);
-        if (c->name != last || ns != last_ns) {   /* names are interned: one test per run */
-            const char *name = (const char *)c->name;
-            size_t len = strlen(name);
-            match = 0;
-            for (a = len ? head[CII_BUCKET(name, len)] : 0xff; a != 0xff; a = chain[a])
-                if (alts[a].ns == ns && alts[a].len == len && !memcmp(name, alts[a].local, len))
-                    match |= (uint64_t)1 << a;
-            last = c->name;
-            last_ns = ns;
-        }
-        for (uint64_t todo = match; todo; todo &= todo - 1) {
-            const cii_row *r;
-            cii_visit v;
-            a = (size_t)__builtin_ctzll(todo);
-            if ((done >> alts[a].ri) & 1)
-                continue;
-            r = &rows[alts[a].ri];
-            v.m = m;
-            v.row = r;
-            v.parent = parent;
-            v.many = cii_many(r->term);
-            if (xw_steps(c, alts[a].rest, alts[a].end, cii_visit_add, &v))
-                done |= (uint64_t)1 << alts[a].ri;
-        }
-    }
-    for (i = 0; i < n; i++)
-        if ((i >= CII_MAX_ALTS || direct[i]) &&
-            !(rows[i].flags & CM_IF_ABSENT))
-            cii_walk_row(m, &rows[i], parent, ctx);
-    for (i = 0; i < n; i++)
-        if (rows[i].flags & CM_IF_ABSENT)
-            cii_walk_row(m, &rows[i], parent, ctx);
-}
+static const mb_syntax CII_SYNTAX = {cii_filter, cii_text};
 
 /* ---- the binding ---- */
 
-#define N_(a) (sizeof(a) / sizeof((a)[0]))
+#define N_(a) MB_N(a)
 #define F(t, p) {EINV_T_##t, p, 0, 0, NULL, NULL, NULL, 0}
 #define FX(t, p, fl, flt) {EINV_T_##t, p, fl, flt, NULL, NULL, NULL, 0}
 #define FA(t, p, flt, a0, a1) {EINV_T_##t, p, 0, flt, a0, a1, NULL, 0}
@@ -442,7 +170,7 @@ static const cii_row CII_TAXREP[] = {
     FX(BT_63, "ram:SpecifiedTaxRegistration/ram:ID", 0, CF_VA),
     G(BG_12, "ram:PostalTradeAddress", CII_TAXREP_ADDRESS)};
 
-/* context: ram:ApplicableHeaderTradeDelivery (always there in CII, hence CM_COND) */
+/* context: ram:ApplicableHeaderTradeDelivery (always there in CII, hence MB_COND) */
 static const cii_row CII_DELIVERY[] = {
     F(BT_70, "ram:ShipToTradeParty/ram:Name"),
     F(BT_71, "ram:ShipToTradeParty/ram:ID|ram:ShipToTradeParty/ram:GlobalID"),
@@ -470,7 +198,7 @@ static const cii_row CII_PAYMENT[] = {
     GX(BG_17, "ram:SpecifiedTradeSettlementPaymentMeans", 0, CF_CREDITOR, CII_TRANSFER),
     G(BG_18, "ram:SpecifiedTradeSettlementPaymentMeans/ram:ApplicableTradeSettlementFinancialCard",
       CII_CARD),
-    GX(BG_19, ".", CM_COND, 0, CII_DEBIT)};
+    GX(BG_19, ".", MB_COND, 0, CII_DEBIT)};
 
 static const cii_row CII_ALLOWANCE[] = {
     F(BT_92, "ram:ActualAmount"), F(BT_93, "ram:BasisAmount"), F(BT_94, "ram:CalculationPercent"),
@@ -488,7 +216,7 @@ static const cii_row CII_TOTALS[] = {
     F(BT_106, "ram:LineTotalAmount"), F(BT_107, "ram:AllowanceTotalAmount"),
     F(BT_108, "ram:ChargeTotalAmount"), F(BT_109, "ram:TaxBasisTotalAmount"),
     FX(BT_110, "ram:TaxTotalAmount", 0, CF_CUR_DOC),
-    FX(BT_110, "ram:TaxTotalAmount", CM_IF_ABSENT, CF_CUR_FALLBACK),
+    FX(BT_110, "ram:TaxTotalAmount", MB_IF_ABSENT, CF_CUR_FALLBACK),
     FX(BT_111, "ram:TaxTotalAmount", 0, CF_CUR_TAX),
     F(BT_112, "ram:GrandTotalAmount"), F(BT_113, "ram:TotalPrepaidAmount"),
     F(BT_114, "ram:RoundingAmount"), F(BT_115, "ram:DuePayableAmount")};
@@ -519,8 +247,8 @@ static const cii_row CII_PRICE[] = {
     F(BT_150, "ram:NetPriceProductTradePrice/ram:BasisQuantity/@unitCode"),
     /* EN 16931 prices gross and net on the same base quantity: use the gross price's one
      * when the net price has none */
-    FX(BT_149, "ram:GrossPriceProductTradePrice/ram:BasisQuantity", CM_IF_ABSENT, 0),
-    FX(BT_150, "ram:GrossPriceProductTradePrice/ram:BasisQuantity/@unitCode", CM_IF_ABSENT, 0)};
+    FX(BT_149, "ram:GrossPriceProductTradePrice/ram:BasisQuantity", MB_IF_ABSENT, 0),
+    FX(BT_150, "ram:GrossPriceProductTradePrice/ram:BasisQuantity/@unitCode", MB_IF_ABSENT, 0)};
 static const cii_row CII_LINE_VAT[] = {
     F(BT_151, "ram:CategoryCode"), F(BT_152, "ram:RateApplicablePercent")};
 static const cii_row CII_ITEM_ATTRIBUTE[] = {F(BT_160, "ram:Description"), F(BT_161, "ram:Value")};
@@ -535,7 +263,7 @@ static const cii_row CII_ITEM[] = {
 /* context: ram:SpecifiedLineTradeAgreement */
 static const cii_row CII_LINE_AGREEMENT[] = {
     F(BT_132, "ram:BuyerOrderReferencedDocument/ram:LineID"),
-    GX(BG_29, ".", CM_COND, 0, CII_PRICE)};
+    GX(BG_29, ".", MB_COND, 0, CII_PRICE)};
 /* context: ram:SpecifiedLineTradeSettlement */
 static const cii_row CII_LINE_SETTLEMENT[] = {
     FA(BT_128, "ram:AdditionalReferencedDocument/ram:IssuerAssignedID", CF_TC130,
@@ -584,7 +312,7 @@ static const cii_row CII_AGREEMENT[] = {
 static const cii_row CII_HEADER_DELIVERY[] = {
     F(BT_15, "ram:ReceivingAdviceReferencedDocument/ram:IssuerAssignedID"),
     F(BT_16, "ram:DespatchAdviceReferencedDocument/ram:IssuerAssignedID"),
-    GX(BG_13, ".", CM_COND, 0, CII_DELIVERY)};
+    GX(BG_13, ".", MB_COND, 0, CII_DELIVERY)};
 
 /* context: ram:ApplicableHeaderTradeSettlement */
 static const cii_row CII_SETTLEMENT[] = {
@@ -598,7 +326,7 @@ static const cii_row CII_SETTLEMENT[] = {
     G(BG_3, "ram:InvoiceReferencedDocument", CII_PRECEDING),
     G(BG_10, "ram:PayeeTradeParty", CII_PAYEE),
     G(BG_14, "ram:BillingSpecifiedPeriod", CII_PERIOD),
-    GX(BG_16, ".", CM_COND, 0, CII_PAYMENT),
+    GX(BG_16, ".", MB_COND, 0, CII_PAYMENT),
     GX(BG_20, "ram:SpecifiedTradeAllowanceCharge", 0, CF_ALLOWANCE, CII_ALLOWANCE),
     GX(BG_21, "ram:SpecifiedTradeAllowanceCharge", 0, CF_CHARGE, CII_CHARGE),
     G(BG_22, "ram:SpecifiedTradeSettlementHeaderMonetarySummation", CII_TOTALS),
@@ -637,22 +365,14 @@ einv_invoice_t *cii_to_model(const einv_xdoc_t *doc)
 
 einv_invoice_t *cii_to_model_root(const xmlNode *croot)
 {
-    cii_map m;
-    einv_node_t *root;
-    memset(&m, 0, sizeof m);
-    m.inv = einv_invoice_new();
-    if (!m.inv)
-        return NULL;
-    m.root = croot;
-    if (!m.root)
+    mb_map m;
+    if (!mb_begin(&m, &CII_SYNTAX, croot) || !croot)
         return m.inv;
-    xw_trim_copy(einv_x_text(xw_first(m.root, SET_ "ram:InvoiceCurrencyCode")), m.cur_doc,
-                  sizeof m.cur_doc);
-    xw_trim_copy(einv_x_text(xw_first(m.root, SET_ "ram:TaxCurrencyCode")), m.cur_tax,
-                  sizeof m.cur_tax);
-    root = einv_invoice_root(m.inv);
-    einv_node_set_src(m.inv, root, NULL, m.root);
-    cii_rows(&m, CII_INVOICE, sizeof CII_INVOICE / sizeof CII_INVOICE[0], root, m.root);
+    xw_trim_copy(einv_x_text(xw_first(croot, SET_ "ram:InvoiceCurrencyCode")), m.cur_doc,
+                 sizeof m.cur_doc);
+    xw_trim_copy(einv_x_text(xw_first(croot, SET_ "ram:TaxCurrencyCode")), m.cur_tax,
+                 sizeof m.cur_tax);
+    mb_build(&m, CII_INVOICE, MB_N(CII_INVOICE));
     return m.inv;
 }
 

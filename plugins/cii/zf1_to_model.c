@@ -307,18 +307,6 @@ static void zf1_text_line_notes(einv_invoice_t *inv, const xmlNode *root)
     }
 }
 
-/* Locations of many nodes, the text einv_x_location() gives ("/rsm:A/ram:B[2]/@c"), at
- * the cost of the steps below the deepest ancestor shared with the previous node: the
- * model lists a line's values together, so most nodes add one or two steps. */
-#define ZF1_LOC_DEPTH 300
-typedef struct zf1_loc {
-    const xmlNode *chain[ZF1_LOC_DEPTH];   /* element ancestors of the last location, root first */
-    size_t end[ZF1_LOC_DEPTH];             /* length of buf after each of their steps */
-    int depth;
-    char *buf;
-    size_t len, cap;
-} zf1_loc;
-
 static int zf1_loc_add(zf1_loc *L, const char *a, const char *b, const char *c)
 {
     size_t la = strlen(a), lb = b ? strlen(b) : 0, lc = c ? strlen(c) : 0;
@@ -358,7 +346,7 @@ static int zf1_loc_step(zf1_loc *L, const xmlNode *n)
 }
 
 /* The location of x (element or attribute) in L->buf, or NULL when out of memory. */
-static const char *zf1_loc_of(zf1_loc *L, const xmlNode *x)
+const char *zf1_loc_of(zf1_loc *L, const xmlNode *x)
 {
     const xmlNode *up[ZF1_LOC_DEPTH], *n = x->type == XML_ATTRIBUTE_NODE ? x->parent : x;
     int k = 0, c = 0, i;

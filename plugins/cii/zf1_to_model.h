@@ -1,6 +1,7 @@
 /* ZUGFeRD 1.0 (rsm:CrossIndustryDocument, urn:ferd:CrossIndustryDocument:invoice:1p0) ->
- * canonical EN 16931 model. Compiled into the cii plugin (bare XML uploads) and, through
- * plugins/zugferd/zf_zf1_model.c, into the zugferd plugin (ZUGFeRD-invoice.xml in a PDF). */
+ * canonical EN 16931 model. Part of the CII binding library (plugins/cii/CMakeLists.txt),
+ * linked by the cii plugin (bare XML uploads) and the zugferd plugin (ZUGFeRD-invoice.xml
+ * in a PDF). */
 #ifndef ZF1_TO_MODEL_H
 #define ZF1_TO_MODEL_H
 
@@ -27,5 +28,22 @@ extern const einv_rule_t zf1_r_legacy;
 
 /* Report zf1_r_legacy for inv, naming its ZUGFeRD 1.0 level, at the document element. */
 void zf1_report_legacy(einv_ctx_t *ctx, const einv_invoice_t *inv);
+
+/* Internal (tests/plugins/test_zugferd1.c looks at it): locations of many nodes, the text
+ * einv_x_location() gives ("/rsm:A/ram:B[2]/@c"), at the cost of the steps below the
+ * deepest ancestor shared with the previous node: the model lists a line's values
+ * together, so most nodes add one or two steps. */
+#define ZF1_LOC_DEPTH 300
+typedef struct zf1_loc {
+    const xmlNode *chain[ZF1_LOC_DEPTH];   /* element ancestors of the last location, root first */
+    size_t end[ZF1_LOC_DEPTH];             /* length of buf after each of their steps */
+    int depth;
+    char *buf;
+    size_t len, cap;
+} zf1_loc;
+
+/* The location of x (element or attribute) in L->buf (a zeroed zf1_loc at first; free
+ * L->buf when done), or NULL when out of memory. */
+const char *zf1_loc_of(zf1_loc *L, const xmlNode *x);
 
 #endif

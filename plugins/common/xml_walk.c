@@ -24,6 +24,16 @@ int xw_token_eq(const char *s, const char *want, int icase)
     return 1;
 }
 
+int xw_indicator(const xmlNode *n)
+{
+    const char *t = n ? einv_x_text(n) : NULL;
+    if (xw_token_eq(t, "true", 0) || xw_token_eq(t, "1", 0))
+        return 1;
+    if (xw_token_eq(t, "false", 0) || xw_token_eq(t, "0", 0))
+        return 0;
+    return -1;
+}
+
 void xw_trim_copy(const char *s, char *out, size_t size)
 {
     size_t k = 0;

@@ -1,4 +1,4 @@
-/* Path walking for the UBL and CII model mappers (compiled into each plugin that needs it):
+/* Path walking for the UBL and CII model mappers (the einv_bind_walk library):
  * relative child paths with the usual prefixes, "." steps, a final "@attr" step and "|"
  * alternatives, visited in document order with early exit; plus the token helpers the
  * mapping filters use. */
@@ -13,6 +13,8 @@ typedef int (*xw_visit_fn)(const xmlNode *n, void *arg);
 
 /* normalize-space(s) = want for a single token (ASCII case-insensitive when icase). */
 int xw_token_eq(const char *s, const char *want, int icase);
+/* xs:boolean of n's text: 1 true, 0 false, -1 missing or invalid (charge indicators). */
+int xw_indicator(const xmlNode *n);
 /* The first token of s (leading white space skipped) into out. */
 void xw_trim_copy(const char *s, char *out, size_t size);
 /* Namespace id of a path prefix of n bytes (cbc cac ext rsm ram udt qdt), or -1. */

@@ -2,23 +2,16 @@
  * syntax binding (the XPaths of the CEN UBL artefacts).
  *
  * The mapping is data: one table per business group, each row {term, path relative to the
- * group's source element, flags, filter, attribute sources, sub-table}. A path is a chain
- * of child steps ("cac:Item/cbc:Name"), may end in an attribute ("cbc:X/@unitCode"), may
- * start at the document element ("/cac:TaxTotal/..."), may be "." (the group's own
- * element) and may list alternatives separated by '|'. Lists (terms with EINV_C_MANY) take
- * every match, single terms the first match in document order that passes the row's
- * filter. The rows of a group are served by one pass over its element's children, so the
- * mapping is linear in the size of the document. */
+ * group's source element, flags, filter, attribute sources, sub-table}, walked by the one
+ * binding walker of plugins/common/model_bind.c (which says what a path may be). What is
+ * UBL's own is here: the row filters (tax schemes, document type codes, charge indicators,
+ * currencies) and the "#CODE#" prefix of notes. */
 #include "ubl_to_model.h"
+#include "model_bind.h"
 #include "xml_walk.h"
-#include <stdint.h>
 #include <string.h>
 
 enum {
-    UM_COND = 1,       /* group created only when one of its fields is found */
-    UM_IF_ABSENT = 2,  /* skipped when the parent already holds this term */
-    UM_INV = 4,        /* Invoice documents only */
-    UM_CN = 8,         /* CreditNote documents only */
     UM_NOTE_CODE = 16, /* BT-21: the "#CODE#" prefix of a cbc:Note */
     UM_NOTE_TEXT = 32  /* BT-22: a cbc:Note without that prefix */
 };
@@ -39,43 +32,7 @@ enum {
     UF_CUR_TAX        /* a TaxTotal/TaxAmount in the tax currency BT-6 (BT-111) */
 };
 
-typedef struct ubl_row {
-    einv_term term;
-    const char *path;
-    unsigned char flags, filter;
-    const char *a0, *a1;          /* attribute sources ("@name"); NULL: the kind's default */
-    const struct ubl_row *sub;    /* the fields of a group */
-    size_t nsub;
-} ubl_row;
-
-typedef struct ubl_map {
-    einv_invoice_t *inv;
-    const xmlNode *root;
-    int credit_note;
-    char cur_doc[16], cur_tax[16];   /* BT-5 and BT-6, white space trimmed */
-} ubl_map;
-
-typedef xw_visit_fn ubl_visit_fn;
-
-/* ---- small helpers ---- */
-
-/* xs:boolean of the child cbc:ChargeIndicator: 1 true, 0 false, -1 missing or invalid. */
-static int ubl_charge_indicator(const xmlNode *ac)
-{
-    const xmlNode *ci = einv_x_child(ac, EINV_NS_CBC, "ChargeIndicator");
-    const char *t = ci ? einv_x_text(ci) : NULL;
-    if (xw_token_eq(t, "true", 0) || xw_token_eq(t, "1", 0))
-        return 1;
-    if (xw_token_eq(t, "false", 0) || xw_token_eq(t, "0", 0))
-        return 0;
-    return -1;
-}
-
-static int ubl_walk(const ubl_map *m, const xmlNode *ctx, const char *path, ubl_visit_fn fn,
-                    void *arg)
-{
-    return xw_walk(m->root, ctx, path, fn, arg);
-}
+typedef mb_row ubl_row;
 
 /* ---- filters ---- */
 
@@ -84,7 +41,12 @@ static int ubl_doc_type_is(const xmlNode *ref, const char *code)
     return xw_token_eq(einv_x_text(einv_x_child(ref, EINV_NS_CBC, "DocumentTypeCode")), code, 0);
 }
 
-static int ubl_filter(const ubl_map *m, int f, const xmlNode *n)
+static int ubl_charge_indicator(const xmlNode *ac)
+{
+    return xw_indicator(einv_x_child(ac, EINV_NS_CBC, "ChargeIndicator"));
+}
+
+static int ubl_filter(const mb_map *m, int f, const xmlNode *n)
 {
     const char *cur;
     switch (f) {
@@ -122,40 +84,6 @@ static int ubl_filter(const ubl_map *m, int f, const xmlNode *n)
     }
 }
 
-/* ---- building nodes ---- */
-
-static void ubl_rows(ubl_map *m, const ubl_row *rows, size_t n, einv_node_t *parent,
-                     const xmlNode *ctx);
-static int ubl_has_any(const ubl_map *m, const ubl_row *rows, size_t n, const xmlNode *ctx);
-
-typedef struct ubl_visit {
-    ubl_map *m;
-    const ubl_row *row;
-    einv_node_t *parent;
-    int many;
-} ubl_visit;
-
-static int ubl_row_applies(const ubl_map *m, const ubl_row *r)
-{
-    return !((r->flags & UM_INV) && m->credit_note) && !((r->flags & UM_CN) && !m->credit_note);
-}
-
-/* Default attribute sources by kind: currency of amounts, unit of quantities, scheme of
- * identifiers, mime code and file name of attachments. */
-static const char *ubl_attr_src(const ubl_row *r, einv_term_kind k, int i)
-{
-    const char *s = i ? r->a1 : r->a0;
-    if (s)
-        return s;
-    switch (k) {
-    case EINV_K_AMOUNT: return i ? NULL : "@currencyID";
-    case EINV_K_QUANTITY: return i ? NULL : "@unitCode";
-    case EINV_K_ID: return i ? NULL : "@schemeID";
-    case EINV_K_BINARY: return i ? "@filename" : "@mimeCode";
-    default: return NULL;
-    }
-}
-
 /* "#AAI#text" notes carry the subject code BT-21 in front of the text BT-22. */
 static size_t ubl_note_code_len(const char *t)
 {
@@ -165,200 +93,25 @@ static size_t ubl_note_code_len(const char *t)
                : 0;
 }
 
-static void ubl_leaf(ubl_map *m, einv_node_t *parent, const ubl_row *r, const xmlNode *x)
+static const char *ubl_text(const mb_row *r, const xmlNode *x, const char *text, char buf[16])
 {
-    const char *text = einv_x_text(x);
-    char code[4];
-    einv_node_t *n;
-    int i;
     if (r->flags & UM_NOTE_CODE) {
         if (!ubl_note_code_len(text))
-            return;
-        memcpy(code, text + 1, 3);
-        code[3] = 0;
-        text = code;
-    } else if (r->flags & UM_NOTE_TEXT)
-        text += ubl_note_code_len(text);
-    n = einv_node_add(m->inv, parent, r->term, text);
-    if (!n)
-        return;
-    einv_node_set_src(m->inv, n, NULL, x);
-    if (x->type != XML_ELEMENT_NODE)
-        return;
-    for (i = 0; i < 2; i++) {
-        const char *src = ubl_attr_src(r, einv_term_info(r->term)->kind, i);
-        const char *v = src && src[0] == '@' ? einv_x_attr(x, src + 1) : NULL;
-        if (v)
-            einv_node_set_attr(m->inv, n, i, v);
+            return NULL;
+        memcpy(buf, text + 1, 3);
+        buf[3] = 0;
+        return buf;
     }
+    if (r->flags & UM_NOTE_TEXT)
+        return text + ubl_note_code_len(text);
+    return text;
 }
 
-static int ubl_visit_add(const xmlNode *x, void *arg)
-{
-    ubl_visit *v = arg;
-    const ubl_row *r = v->row;
-    if (!ubl_filter(v->m, r->filter, x))
-        return 0;
-    if (r->sub) {
-        einv_node_t *g;
-        if ((r->flags & UM_COND) && !ubl_has_any(v->m, r->sub, r->nsub, x))
-            return 0;
-        g = einv_node_add(v->m->inv, v->parent, r->term, NULL);
-        if (!g)
-            return 1;
-        einv_node_set_src(v->m->inv, g, NULL, x);
-        ubl_rows(v->m, r->sub, r->nsub, g, x);
-    } else
-        ubl_leaf(v->m, v->parent, r, x);
-    return !v->many;
-}
-
-static int ubl_visit_probe(const xmlNode *x, void *arg)
-{
-    ubl_visit *v = arg;
-    const ubl_row *r = v->row;
-    if (!ubl_filter(v->m, r->filter, x))
-        return 0;
-    if (r->flags & UM_NOTE_CODE)
-        return ubl_note_code_len(einv_x_text(x)) != 0;
-    return !(r->flags & UM_COND) || ubl_has_any(v->m, r->sub, r->nsub, x);
-}
-
-static int ubl_has_any(const ubl_map *m, const ubl_row *rows, size_t n, const xmlNode *ctx)
-{
-    size_t i;
-    for (i = 0; i < n; i++) {
-        ubl_visit v = {(ubl_map *)m, &rows[i], NULL, 0};
-        if (ubl_row_applies(m, &rows[i]) && ubl_walk(m, ctx, rows[i].path, ubl_visit_probe, &v))
-            return 1;
-    }
-    return 0;
-}
-
-/* An alternative of a row that starts with a child step of the group's element. */
-typedef struct ubl_alt {
-    const char *local, *rest, *end;   /* first step's local name; the steps after it */
-    size_t len;
-    int ns;
-    unsigned ri;                      /* index of its row */
-} ubl_alt;
-
-#define UBL_MAX_ALTS 64
-#define UBL_BUCKETS 64
-#define UBL_BUCKET(name, len) \
-    (((unsigned)(len) * 7u + (unsigned char)(name)[0] * 3u + (unsigned char)(name)[(len) - 1]) % UBL_BUCKETS)
-
-/* Split a row's path into child-step alternatives; 0 when some alternative starts
- * elsewhere ("/", ".", "@") or there is no room left. */
-static int ubl_child_alts(const ubl_row *r, unsigned ri, ubl_alt *alts, size_t *na)
-{
-    const char *p = r->path;
-    size_t k = *na;
-    for (;;) {
-        const char *bar = strchr(p, '|');
-        const char *end = bar ? bar : p + strlen(p);
-        const char *slash = memchr(p, '/', (size_t)(end - p));
-        const char *colon = memchr(p, ':', (size_t)((slash ? slash : end) - p));
-        int ns = colon ? xw_prefix_ns(p, (size_t)(colon - p)) : -1;
-        if (ns < 0 || k >= UBL_MAX_ALTS)
-            return 0;
-        alts[k].ns = ns;
-        alts[k].local = colon + 1;
-        alts[k].len = (size_t)((slash ? slash : end) - alts[k].local);
-        alts[k].rest = slash ? slash + 1 : end;
-        alts[k].end = end;
-        alts[k].ri = ri;
-        k++;
-        if (!bar)
-            break;
-        p = bar + 1;
-    }
-    *na = k;
-    return 1;
-}
-
-static void ubl_walk_row(ubl_map *m, const ubl_row *r, einv_node_t *parent, const xmlNode *ctx)
-{
-    ubl_visit v = {m, r, parent, einv_term_info(r->term)->card == EINV_C_MANY};
-    if ((r->flags & UM_IF_ABSENT) && einv_node_get(parent, r->term))
-        return;
-    ubl_walk(m, ctx, r->path, ubl_visit_add, &v);
-}
-
-/* Map the rows of one group instance. Rows whose paths start with child steps are served
- * by a single pass over ctx's children (so the document element's thousands of lines are
- * visited once, not once per row); a single-valued row takes its first match in document
- * order. The other rows walk their paths afterwards, UM_IF_ABSENT rows last. */
-static void ubl_rows(ubl_map *m, const ubl_row *rows, size_t n, einv_node_t *parent,
-                     const xmlNode *ctx)
-{
-    ubl_alt alts[UBL_MAX_ALTS];
-    unsigned char direct[UBL_MAX_ALTS], head[UBL_BUCKETS], chain[UBL_MAX_ALTS];
-    size_t na = 0, i, a;
-    uint64_t done = 0, match = 0;
-    const xmlChar *last = NULL;
-    int last_ns = -1;
-    const xmlNode *c;
-
-    for (i = 0; i < n && i < UBL_MAX_ALTS; i++) {
-        size_t keep = na;
-        direct[i] = 0;
-        if (!ubl_row_applies(m, &rows[i]))
-            continue;
-        if ((rows[i].flags & UM_IF_ABSENT) || !ubl_child_alts(&rows[i], (unsigned)i, alts, &na)) {
-            na = keep;
-            direct[i] = 1;
-        }
-    }
-    /* bucket the alternatives by name shape, so each child is compared with ~1 of them */
-    memset(head, 0xff, sizeof head);
-    for (a = na; a-- > 0;) {
-        unsigned h = UBL_BUCKET(alts[a].local, alts[a].len);
-        chain[a] = head[h];
-        head[h] = (unsigned char)a;
-    }
-    for (c = na ? ctx->children : NULL; c; c = c->next) {
-        int ns;
-        if (c->type != XML_ELEMENT_NODE)
-            continue;
-        ns = einv_x_nsid(c);
-        if (c->name != last || ns != last_ns) {   /* names are interned: one test per run */
-            const char *name = (const char *)c->name;
-            size_t len = strlen(name);
-            match = 0;
-            for (a = len ? head[UBL_BUCKET(name, len)] : 0xff; a != 0xff; a = chain[a])
-                if (alts[a].ns == ns && alts[a].len == len && !memcmp(name, alts[a].local, len))
-                    match |= (uint64_t)1 << a;
-            last = c->name;
-            last_ns = ns;
-        }
-        for (uint64_t todo = match; todo; todo &= todo - 1) {
-            const ubl_row *r;
-            ubl_visit v;
-            a = (size_t)__builtin_ctzll(todo);
-            if ((done >> alts[a].ri) & 1)
-                continue;
-            r = &rows[alts[a].ri];
-            v.m = m;
-            v.row = r;
-            v.parent = parent;
-            v.many = einv_term_info(r->term)->card == EINV_C_MANY;
-            if (xw_steps(c, alts[a].rest, alts[a].end, ubl_visit_add, &v))
-                done |= (uint64_t)1 << alts[a].ri;
-        }
-    }
-    for (i = 0; i < n; i++)
-        if ((i >= UBL_MAX_ALTS || direct[i]) && ubl_row_applies(m, &rows[i]) &&
-            !(rows[i].flags & UM_IF_ABSENT))
-            ubl_walk_row(m, &rows[i], parent, ctx);
-    for (i = 0; i < n; i++)
-        if ((rows[i].flags & UM_IF_ABSENT) && ubl_row_applies(m, &rows[i]))
-            ubl_walk_row(m, &rows[i], parent, ctx);
-}
+static const mb_syntax UBL_SYNTAX = {ubl_filter, ubl_text};
 
 /* ---- the binding ---- */
 
-#define N_(a) (sizeof(a) / sizeof((a)[0]))
+#define N_(a) MB_N(a)
 #define F(t, p) {EINV_T_##t, p, 0, 0, NULL, NULL, NULL, 0}
 #define FX(t, p, fl, flt) {EINV_T_##t, p, fl, flt, NULL, NULL, NULL, 0}
 #define FA(t, p, a0, a1) {EINV_T_##t, p, 0, 0, a0, a1, NULL, 0}
@@ -447,7 +200,7 @@ static const ubl_row UBL_PAYMENT[] = {
     F(BT_83, "cac:PaymentMeans/cbc:PaymentID"),
     G(BG_17, "cac:PaymentMeans/cac:PayeeFinancialAccount", UBL_TRANSFER),
     G(BG_18, "cac:PaymentMeans/cac:CardAccount", UBL_CARD),
-    GX(BG_19, ".", UM_COND, 0, UBL_DEBIT)};
+    GX(BG_19, ".", MB_COND, 0, UBL_DEBIT)};
 
 static const ubl_row UBL_ALLOWANCE[] = {
     F(BT_92, "cbc:Amount"), F(BT_93, "cbc:BaseAmount"), F(BT_94, "cbc:MultiplierFactorNumeric"),
@@ -461,7 +214,7 @@ static const ubl_row UBL_CHARGE[] = {
 /* BT-110/BT-111 are the TaxTotal amounts in the document / tax currency */
 #define UBL_TAX_TOTALS                                                                     \
     FX(BT_110, "/cac:TaxTotal/cbc:TaxAmount", 0, UF_CUR_DOC),                              \
-    FX(BT_110, "/cac:TaxTotal/cbc:TaxAmount", UM_IF_ABSENT, UF_CUR_FALLBACK),              \
+    FX(BT_110, "/cac:TaxTotal/cbc:TaxAmount", MB_IF_ABSENT, UF_CUR_FALLBACK),              \
     FX(BT_111, "/cac:TaxTotal/cbc:TaxAmount", 0, UF_CUR_TAX)
 static const ubl_row UBL_TOTALS[] = {
     F(BT_106, "cbc:LineExtensionAmount"), F(BT_107, "cbc:AllowanceTotalAmount"),
@@ -530,11 +283,11 @@ static const ubl_row UBL_INVOICE[] = {
     F(BT_6, "cbc:TaxCurrencyCode"),
     F(BT_7, "cbc:TaxPointDate"),
     F(BT_8, "cac:InvoicePeriod/cbc:DescriptionCode"),
-    FX(BT_9, "cbc:DueDate", UM_INV, 0),
-    FX(BT_9, "cac:PaymentMeans/cbc:PaymentDueDate", UM_CN, 0),
+    FX(BT_9, "cbc:DueDate", MB_INV, 0),
+    FX(BT_9, "cac:PaymentMeans/cbc:PaymentDueDate", MB_CN, 0),
     F(BT_10, "cbc:BuyerReference"),
-    FX(BT_11, "cac:ProjectReference/cbc:ID", UM_INV, 0),
-    FX(BT_11, "cac:AdditionalDocumentReference/cbc:ID", UM_CN, UF_DOC50),
+    FX(BT_11, "cac:ProjectReference/cbc:ID", MB_INV, 0),
+    FX(BT_11, "cac:AdditionalDocumentReference/cbc:ID", MB_CN, UF_DOC50),
     F(BT_12, "cac:ContractDocumentReference/cbc:ID"),
     F(BT_13, "cac:OrderReference/cbc:ID"),
     F(BT_14, "cac:OrderReference/cbc:SalesOrderID"),
@@ -545,7 +298,7 @@ static const ubl_row UBL_INVOICE[] = {
     F(BT_19, "cbc:AccountingCost"),
     F(BT_20, "cac:PaymentTerms/cbc:Note"),
     G(BG_1, "cbc:Note", UBL_NOTE),
-    GX(BG_2, ".", UM_COND, 0, UBL_PROCESS),
+    GX(BG_2, ".", MB_COND, 0, UBL_PROCESS),
     G(BG_3, "cac:BillingReference/cac:InvoiceDocumentReference", UBL_PRECEDING),
     G(BG_4, "cac:AccountingSupplierParty/cac:Party", UBL_SELLER),
     G(BG_7, "cac:AccountingCustomerParty/cac:Party", UBL_BUYER),
@@ -553,11 +306,11 @@ static const ubl_row UBL_INVOICE[] = {
     G(BG_11, "cac:TaxRepresentativeParty", UBL_TAXREP),
     G(BG_13, "cac:Delivery", UBL_DELIVERY),
     G(BG_14, "cac:InvoicePeriod", UBL_PERIOD),
-    GX(BG_16, ".", UM_COND, 0, UBL_PAYMENT),
+    GX(BG_16, ".", MB_COND, 0, UBL_PAYMENT),
     GX(BG_20, "cac:AllowanceCharge", 0, UF_ALLOWANCE, UBL_ALLOWANCE),
     GX(BG_21, "cac:AllowanceCharge", 0, UF_CHARGE, UBL_CHARGE),
     G(BG_22, "cac:LegalMonetaryTotal", UBL_TOTALS),
-    GX(BG_22, ".", UM_COND | UM_IF_ABSENT, 0, UBL_TAX_ONLY_TOTALS),
+    GX(BG_22, ".", MB_COND | MB_IF_ABSENT, 0, UBL_TAX_ONLY_TOTALS),
     G(BG_23, "cac:TaxTotal/cac:TaxSubtotal", UBL_VAT_BREAKDOWN),
     GX(BG_24, "cac:AdditionalDocumentReference", 0, UF_BG24, UBL_DOCUMENT),
     G(BG_25, "cac:InvoiceLine|cac:CreditNoteLine", UBL_LINE)};
@@ -573,23 +326,17 @@ static const ubl_row UBL_INVOICE[] = {
 
 einv_invoice_t *ubl_to_model(const einv_xdoc_t *doc)
 {
-    ubl_map m;
-    einv_node_t *root;
-    memset(&m, 0, sizeof m);
-    m.inv = einv_invoice_new();
-    if (!m.inv)
-        return NULL;
-    m.root = einv_xdoc_root(doc);
-    if (!m.root || einv_xdoc_syntax(doc) != EINV_SYNTAX_UBL)
+    mb_map m;
+    const xmlNode *root = einv_xdoc_root(doc);
+    if (root && einv_xdoc_syntax(doc) != EINV_SYNTAX_UBL)
+        root = NULL;
+    if (!mb_begin(&m, &UBL_SYNTAX, root) || !root)
         return m.inv;
     m.credit_note = einv_xdoc_is_credit_note(doc);
-    xw_trim_copy(einv_x_text(einv_x_child(m.root, EINV_NS_CBC, "DocumentCurrencyCode")),
-                  m.cur_doc, sizeof m.cur_doc);
-    xw_trim_copy(einv_x_text(einv_x_child(m.root, EINV_NS_CBC, "TaxCurrencyCode")),
-                  m.cur_tax, sizeof m.cur_tax);
-    root = einv_invoice_root(m.inv);
-    einv_node_set_src(m.inv, root, NULL, m.root);
-    ubl_rows(&m, UBL_INVOICE, sizeof UBL_INVOICE / sizeof UBL_INVOICE[0], root, m.root);
+    xw_trim_copy(einv_x_text(einv_x_child(root, EINV_NS_CBC, "DocumentCurrencyCode")),
+                 m.cur_doc, sizeof m.cur_doc);
+    xw_trim_copy(einv_x_text(einv_x_child(root, EINV_NS_CBC, "TaxCurrencyCode")),
+                 m.cur_tax, sizeof m.cur_tax);
+    mb_build(&m, UBL_INVOICE, MB_N(UBL_INVOICE));
     return m.inv;
 }
-

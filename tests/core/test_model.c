@@ -1,13 +1,13 @@
-/* The canonical model: term table, node tree, canonicalJson, and the UBL and CII mappers
- * (included as source: they live in the ubl/cii plugins, not in libeinvoice). */
+/* The canonical model: term table, node tree, canonicalJson, and the UBL and CII bindings
+ * (the plugins' internal libraries einv_ubl_binding and einv_cii_binding, linked in). */
 #include <CUnit/Basic.h>
 #include <einvoice/einvoice.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "tsupport.h"
-#include "../../plugins/ubl/ubl_to_model.c"
-#include "../../plugins/cii/cii_to_model.c"
+#include "ubl_to_model.h"
+#include "cii_to_model.h"
 
 /* ---- helpers ---- */
 

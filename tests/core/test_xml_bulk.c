@@ -10,9 +10,8 @@
 #include <libxml/parserInternals.h>
 #include <einvoice/xml.h>
 #include "tpdf.h"
-#include "../../core/xml_bulk.c"   /* internal to the core library: compiled in here */
-#include "../../core/xml_tags.c"
-#include "../../core/xsd_base64.c"
+#include "xml_bulk.h"   /* internal to the core: einvoice_internal */
+#include "xml_tags.h"
 
 static const int OPTS = XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING |
                         XML_PARSE_COMPACT | XML_PARSE_NOBLANKS;

@@ -14,9 +14,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include "engine.h"
-#include "../../plugins/common/json_reader.c"
-#include "../../plugins/common/erp_map.c"
-#include "../../plugins/idoc/idoc_map.c"
+#include "json_reader.h"
+#include "erp_map.h"
+#include "idoc_map.h"
 #include "tsupport.h"
 
 /* ---- helpers (shared shape with test_odata.c / test_idoc.c) ---- */

@@ -1,8 +1,9 @@
 /* The "json" format plugin (canonical model as JSON) and the UBL writer behind it
  * (ubl_from_model): a JSON invoice meets the EN 16931 rules through the UBL it gives,
  * findings point into the JSON, request errors are JSON-* findings with EINV_ERR_USAGE,
- * and UBL -> model -> UBL keeps verdict and canonicalJson. The plugin sources are included
- * so the reader, the writer and parse() can be called directly as well. */
+ * and UBL -> model -> UBL keeps verdict and canonicalJson. The reader (json_read.h) and the
+ * UBL binding are internal libraries linked in, so parse() and the writer can be called
+ * directly as well. */
 #include <CUnit/Basic.h>
 #include <einvoice/einvoice.h>
 #include <stdio.h>
@@ -10,11 +11,10 @@
 #include <string.h>
 #include "engine.h"
 #include "ctx_int.h"
-#include "../../core/arena.c"
-#include "../../plugins/common/json_reader.c"
-#include "../../plugins/json/json.c"
-#include "../../plugins/ubl/ubl_to_model.c"
-#include "../../plugins/ubl/ubl_from_model.c"
+#include "json_reader.h"
+#include "json_read.h"
+#include "ubl_to_model.h"
+#include "ubl_from_model.h"
 #include "tsupport.h"
 
 /* ---- helpers ---- */
@@ -72,7 +72,7 @@ static int parse_direct(const char *data, size_t len, struct einv_ctx *c)
     memset(c, 0, sizeof *c);
     einv_arena_init(&c->arena);
     einv_limits_default(&c->limits);   /* the finding caps */
-    return json_parse(c, (const unsigned char *)data, len);
+    return json_read_parse(c, (const unsigned char *)data, len);
 }
 
 static void release(struct einv_ctx *c)
@@ -177,10 +177,10 @@ static void test_reader_numbers(void)
     char out[160];
     size_t i;
     for (i = 0; i < sizeof N / sizeof N[0]; i++) {
-        CU_ASSERT_TRUE(number_text(N[i].in, out, sizeof out));
+        CU_ASSERT_TRUE(json_number_text(N[i].in, out, sizeof out));
         CU_ASSERT_STRING_EQUAL(out, N[i].out);
     }
-    CU_ASSERT_FALSE(number_text("1e400", out, sizeof out));
+    CU_ASSERT_FALSE(json_number_text("1e400", out, sizeof out));
 }
 
 static void test_reader_tree(void)
@@ -622,13 +622,13 @@ static void test_sniff(void)
 {
     size_t len;
     char *json = tst_read_data("json/sample-invoice.json", &len);
-    CU_ASSERT_EQUAL(json_sniff((const unsigned char *)json, len, NULL), EINV_OK);
-    CU_ASSERT_EQUAL(json_sniff((const unsigned char *)"  {}", 4, NULL), EINV_OK);
-    CU_ASSERT_EQUAL(json_sniff((const unsigned char *)"{\"d\":{\"SupplierInvoice\":\"1\"}}", 30, NULL),
+    CU_ASSERT_EQUAL(json_read_sniff((const unsigned char *)json, len, NULL), EINV_OK);
+    CU_ASSERT_EQUAL(json_read_sniff((const unsigned char *)"  {}", 4, NULL), EINV_OK);
+    CU_ASSERT_EQUAL(json_read_sniff((const unsigned char *)"{\"d\":{\"SupplierInvoice\":\"1\"}}", 30, NULL),
                     EINV_DECLINED);   /* an OData entity */
-    CU_ASSERT_EQUAL(json_sniff((const unsigned char *)"[{}]", 4, NULL), EINV_DECLINED);
-    CU_ASSERT_EQUAL(json_sniff((const unsigned char *)"{\"invoiceNumber\":", 17, NULL), EINV_DECLINED);
-    CU_ASSERT_EQUAL(json_sniff((const unsigned char *)"<Invoice/>", 10, NULL), EINV_DECLINED);
+    CU_ASSERT_EQUAL(json_read_sniff((const unsigned char *)"[{}]", 4, NULL), EINV_DECLINED);
+    CU_ASSERT_EQUAL(json_read_sniff((const unsigned char *)"{\"invoiceNumber\":", 17, NULL), EINV_DECLINED);
+    CU_ASSERT_EQUAL(json_read_sniff((const unsigned char *)"<Invoice/>", 10, NULL), EINV_DECLINED);
     free(json);
 }
 

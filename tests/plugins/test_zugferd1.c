@@ -1,6 +1,6 @@
 /* ZUGFeRD 1.0 (rsm:CrossIndustryDocument) as a bare XML upload (cii plugin) and embedded in
  * a PDF as ZUGFeRD-invoice.xml (zugferd plugin): the mapping to the canonical model
- * (plugins/cii/zf1_to_model.c, compiled in here to look at the model it makes), the
+ * (plugins/cii/zf1_to_model.c, linked in from the CII binding library), the
  * ZF1-LEGACY warning, the EN 16931 rules on the converted invoice with fields pointing into
  * the 1.0 document, the PDF-layer checks with the 1.0 XMP schema, and hostile input.
  * The three invoices (BASIC, COMFORT, EXTENDED) are written for this test. */
@@ -13,8 +13,8 @@
 #include "engine.h"
 #include "tpdf.h"
 #include "tsupport.h"
-#include "../../plugins/cii/cii_to_model.c"
-#include "../../plugins/cii/zf1_to_model.c"
+#include "cii_to_model.h"
+#include "zf1_to_model.h"
 
 static einv_engine_t *eng;
 
