@@ -5,6 +5,7 @@
  * Exit status of validate: 0 all valid, 1 some invalid, 2 usage or I/O error. */
 #include "engine.h"
 #include "convert.h"
+#include "validate.h"
 #include <errno.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -16,15 +17,18 @@
 static void usage(FILE *f)
 {
     fprintf(f,
-            "usage: einvoice validate --profile P [--format auto|ubl|cii|...] [--json] [--mapping FILE] FILE...\n"
+            "usage: einvoice validate --profile P [--format auto|ubl|cii|...] [--json] [--mapping FILE]\n"
+            "                         [--report junit|sarif|html|xml [-o OUT]] [--fail-on error|warning]\n"
+            "                         [--jobs N] FILE|DIR|-...\n"
             "       einvoice rules --profile P [--json|--markdown]\n"
             "       einvoice convert --to json|ubl|cii|facturx|idoc [--format F] [--mapping FILE]\n"
             "                        [--profile P] FILE [-o OUT]\n"
             "       einvoice profiles\n"
             "       einvoice formats\n"
             "       einvoice version\n"
-            "Options may also be written --opt=value. Exit status of validate: 0 valid, 1 invalid,\n"
-            "2 usage or I/O error. With several files and --json, one JSON object per line.\n"
+            "Options may also be written --opt=value; 'einvoice COMMAND --help' explains a command.\n"
+            "Exit status of validate: 0 valid, 1 invalid, 2 usage or I/O error (docs/cli.md).\n"
+            "With several files and --json, one JSON object per line.\n"
             "The limits per document are read from EINV_LIMIT_ATTRIBUTES, EINV_LIMIT_ELEMENTS,\n"
             "EINV_LIMIT_TEXT, EINV_LIMIT_PDF_DECODED, EINV_LIMIT_TIMEOUT_MS,\n"
             "EINV_LIMIT_FINDINGS_PER_RULE and EINV_LIMIT_FINDINGS, as einvoiced reads them.\n"
@@ -152,116 +156,6 @@ static void json_escape(FILE *f, const char *s)
     fputc('"', f);
 }
 
-static void print_human(const char *file, const einv_result_t *r)
-{
-    size_t i, n = einv_result_count(r), errors = 0, warnings = 0;
-    for (i = 0; i < n; i++) {
-        const einv_finding_t *f = einv_result_at(r, i);
-        if (f->severity == EINV_SEV_ERROR)
-            errors++;
-        else if (f->severity == EINV_SEV_WARNING)
-            warnings++;
-        printf("  %-7s %-22s %s\n", einv_severity_name(f->severity), f->code, f->message);
-        if (f->field && *f->field)
-            printf("          at %s\n", f->field);
-    }
-    printf("%s: %s (%s, %zu error%s, %zu warning%s)\n", file,
-           einv_result_valid(r) ? "valid" : "INVALID",
-           einv_result_format(r) ? einv_result_format(r) : "unknown format", errors,
-           errors == 1 ? "" : "s", warnings, warnings == 1 ? "" : "s");
-}
-
-static int cmd_validate(einv_engine_t *e, int argc, char **argv)
-{
-    einv_validate_opts_t o = {0};
-    o.limits = &cli_limits;
-    const char *files[4096], *mapping_file = NULL, *v;
-    char *mapping = NULL;
-    int nfiles = 0, json = 0, i, status = 0;
-    for (i = 0; i < argc; i++) {
-        if ((v = arg_value(argc, argv, &i, "--profile")))
-            o.profile = v;
-        else if ((v = arg_value(argc, argv, &i, "--format")))
-            o.format = v;
-        else if ((v = arg_value(argc, argv, &i, "--mapping")))
-            mapping_file = v;
-        else if (strcmp(argv[i], "--json") == 0)
-            json = 1;
-        else if (argv[i][0] == '-' && argv[i][1] == '-') {
-            fprintf(stderr, "einvoice: unknown or incomplete option %s\n", argv[i]);
-            usage(stderr);
-            return 2;
-        } else if (nfiles < 4096)
-            files[nfiles++] = argv[i];
-    }
-    if (!o.profile || nfiles == 0) {
-        fprintf(stderr, "einvoice: validate needs --profile and at least one FILE\n");
-        usage(stderr);
-        return 2;
-    }
-    if (!einv_engine_profile(e, o.profile)) {
-        size_t k;
-        fprintf(stderr, "einvoice: unknown profile '%s'; installed:", o.profile);
-        for (k = 0; k < einv_engine_profile_count(e); k++)
-            fprintf(stderr, " %s", einv_engine_profile_at(e, k)->name);
-        fprintf(stderr, "\n");
-        return 2;
-    }
-    if (mapping_file) {
-        size_t ml;
-        const char *why;
-        mapping = (char *)read_all(mapping_file, &ml, &why);
-        if (!mapping) {
-            fprintf(stderr, "einvoice: cannot read mapping %s: %s\n", mapping_file, why);
-            return 2;
-        }
-        mapping = realloc(mapping, ml + 1);
-        mapping[ml] = 0;
-        o.mapping = mapping;
-    }
-    for (i = 0; i < nfiles; i++) {
-        size_t len;
-        const char *why;
-        unsigned char *data = read_all(files[i], &len, &why);
-        einv_error_t err;
-        einv_result_t *r;
-        if (!data) {
-            fprintf(stderr, "einvoice: cannot read %s: %s\n", files[i], why);
-            if (json) {
-                printf("{\"valid\":false,\"errors\":[{\"code\":\"IO-READ\",\"message\":");
-                json_escape(stdout, why);
-                printf(",\"field\":\"\",\"suggestion\":\"Check the path and permissions\","
-                       "\"documentationUrl\":\"\",\"layer\":\"SCHEMA\",\"severity\":\"ERROR\"}],"
-                       "\"kositResult\":{\"valid\":false,\"errors\":[]}}\n");
-            }
-            status = 2;
-            continue;
-        }
-        r = einv_validate(e, &o, data, len, &err);
-        free(data);
-        if (!r) {
-            fprintf(stderr, "einvoice: %s: %s\n", err.message, err.detail);
-            free(mapping);
-            return 2;
-        }
-        if (json) {
-            char *s = einv_result_json(r);
-            if (s) {
-                fputs(s, stdout);
-                fputc('\n', stdout);
-                free(s);
-            }
-        } else
-            print_human(files[i], r);
-        if (!einv_result_valid(r) && status == 0)
-            status = 1;
-        einv_result_free(r);
-    }
-    fflush(stdout);
-    free(mapping);
-    return status;
-}
-
 enum { OUT_TEXT, OUT_JSON, OUT_MD };
 
 static void md_cell(const char *s)
@@ -352,6 +246,37 @@ static int cmd_rules(einv_engine_t *e, int argc, char **argv)
     return 0;
 }
 
+/* einvoice COMMAND --help: the command's options on stdout, exit 0 (2 for no such command). */
+static int command_help(const char *cmd)
+{
+    static const struct {
+        const char *name, *text;
+    } HELP[] = {
+        {"rules", "usage: einvoice rules --profile P [--json|--markdown]\n"
+                  "Lists the rules a validation under profile P can report: the core's, every format's\n"
+                  "syntax rules and the profile chain's, with severity, layer and source.\n"},
+        {"convert", "usage: einvoice convert --to json|ubl|cii|facturx|idoc [--format F] [--mapping FILE]\n"
+                    "                        [--profile P] FILE [-o OUT]\n"
+                    "Writes the canonical invoice of FILE as canonical JSON or through an exporter.\n"
+                    "Exit status: 0 written, 1 the input could not be converted, 2 usage or I/O error.\n"},
+        {"profiles", "usage: einvoice profiles\nLists the installed profiles: name, base, plan, artefact.\n"},
+        {"formats", "usage: einvoice formats\nLists the installed input formats and their invoiceFormat.\n"},
+        {"version", "usage: einvoice version\nPrints the version.\n"}};
+    size_t i;
+    if (strcmp(cmd, "validate") == 0) {
+        validate_usage(stdout);
+        return 0;
+    }
+    for (i = 0; i < sizeof HELP / sizeof HELP[0]; i++)
+        if (strcmp(cmd, HELP[i].name) == 0) {
+            fputs(HELP[i].text, stdout);
+            return 0;
+        }
+    fprintf(stderr, "einvoice: unknown command '%s'\n", cmd);
+    usage(stderr);
+    return 2;
+}
+
 int main(int argc, char **argv)
 {
     einv_engine_t *e;
@@ -362,6 +287,8 @@ int main(int argc, char **argv)
         usage(argc < 2 ? stderr : stdout);
         return argc < 2 ? 2 : 0;
     }
+    if (argc >= 3 && (strcmp(argv[2], "--help") == 0 || strcmp(argv[2], "-h") == 0))
+        return command_help(argv[1]);
     if (strcmp(argv[1], "version") == 0 || strcmp(argv[1], "--version") == 0) {
         printf("einvoice %s\n", EINV_VERSION_STR);
         return 0;
@@ -388,7 +315,7 @@ int main(int argc, char **argv)
         return 2;
     }
     if (strcmp(argv[1], "validate") == 0)
-        rc = cmd_validate(e, argc - 2, argv + 2);
+        rc = cmd_validate(e, &cli_limits, argc - 2, argv + 2);
     else if (strcmp(argv[1], "convert") == 0)
         rc = cmd_convert(e, argc - 2, argv + 2);
     else if (strcmp(argv[1], "rules") == 0)

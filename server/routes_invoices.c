@@ -25,6 +25,7 @@
 
 /* routes_invoices_read.c: GET one, list, downloads. */
 void routes_invoices_read_register(void);
+void routes_report_register(void);
 
 /* The verdict every sandbox submit gets (API.md "Sandbox keys"). */
 static const char SANDBOX_RESULT[] =
@@ -628,4 +629,5 @@ void routes_invoices_register(void)
     http_route("POST", "/api/v1/invoices/extract", h_extract);
     http_route("POST", "/api/v1/invoices", h_create);
     routes_invoices_read_register();
+    routes_report_register();   /* GET /api/v1/invoices/{id}/report (routes_report.c) */
 }
