@@ -693,7 +693,8 @@ int store_job_count(einv_store_t *s, long long *n)
 /* Block until a job may be there or timeout_ms passes; 1 woken, 0 timeout. */
 int store_job_wait(einv_store_t *s, int timeout_ms)
 {
-    return s ? s->ops->job_wait(s, timeout_ms) : 0;
+    /* the waker answers 1/0; the store speaks einv_status */
+    return s && s->ops->job_wait(s, timeout_ms) ? EINV_OK : EINV_DECLINED;
 }
 
 /* Free the tier and payload of a job and zero it. */

@@ -193,7 +193,8 @@ int store_jobs_recover(einv_store_t *s);
 /* Jobs not finished (for the 503 queue bound and the tests). */
 int store_job_count(einv_store_t *s, long long *n);
 /* Block until a job may be available or timeout_ms passes (PostgreSQL: LISTEN/NOTIFY;
- * SQLite: in-process condition signalled by submit). Returns 1 when woken, 0 on timeout. */
+ * SQLite: in-process condition signalled by submit). EINV_OK when woken, EINV_DECLINED when
+ * the time passed without a signal. */
 int store_job_wait(einv_store_t *s, int timeout_ms);
 void store_job_clear(store_job_t *j);
 
