@@ -5,6 +5,7 @@
  * The fonts and the ICC profile are Debian's (fonts-dejavu-core, icc-profiles-free); the
  * exporter refuses with a clear message when they are missing. A plugin of kind format
  * that registers no format: only the exporter. */
+#define _GNU_SOURCE   /* pthread_getattr_np */
 #include <einvoice/einvoice.h>
 #include "cii_from_model.h"
 #include "fx_render.h"
@@ -48,13 +49,29 @@ static void *render_main(void *arg)
     return NULL;
 }
 
+/* 1 when the calling thread's stack is large enough (2 MiB: a main thread's is, an HTTP
+ * worker's is not); then no thread is needed. */
+static int stack_suffices(void)
+{
+    pthread_attr_t a;
+    size_t size = 0;
+    if (pthread_getattr_np(pthread_self(), &a) != 0)
+        return 0;
+    pthread_attr_getstacksize(&a, &size);
+    pthread_attr_destroy(&a);
+    return size >= FX_STACK / 4;
+}
+
 static int render_big_stack(const einv_invoice_t *inv, einv_buf_t *pdf, einv_error_t *err)
 {
     render_job j = {inv, pdf, err, EINV_ERR};
     pthread_attr_t a;
     pthread_t t;
-    int ok = pthread_attr_init(&a) == 0 && pthread_attr_setstacksize(&a, FX_STACK) == 0 &&
-             pthread_create(&t, &a, render_main, &j) == 0;
+    int ok;
+    if (stack_suffices())
+        return fx_render(inv, EINV_FACTURX_FONT_DIR, pdf, err);
+    ok = pthread_attr_init(&a) == 0 && pthread_attr_setstacksize(&a, FX_STACK) == 0 &&
+         pthread_create(&t, &a, render_main, &j) == 0;
     pthread_attr_destroy(&a);
     if (!ok)
         return einv_error_set(err, EINV_ERR_NOMEM, "no thread for the PDF rendering", "", "");

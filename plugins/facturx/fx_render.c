@@ -47,21 +47,16 @@ float fx_width(fx_doc *d, HPDF_Font f, float size, const char *s, size_t n)
     return HPDF_Page_TextWidth(d->page, tmp);
 }
 
-/* Width of one character at size 1 (ASCII from a cache per font). */
+/* Width of one character at size 1 (ASCII from the document's cache per font; no static
+ * or thread-local state: the plugin may be unloaded). */
 static float char_width(fx_doc *d, HPDF_Font f, const char *s, size_t n)
 {
-    static __thread float cache[2][128];
-    static __thread HPDF_Font cached[2];
     int k = f == d->bold;
     unsigned char c = (unsigned char)s[0];
     if (n == 1 && c < 128) {
-        if (cached[k] != f) {
-            memset(cache[k], 0, sizeof cache[k]);
-            cached[k] = f;
-        }
-        if (cache[k][c] == 0.0f)
-            cache[k][c] = c < 0x20 ? fx_width(d, f, 100.0f, " ", 1) / 100.0f : fx_width(d, f, 100.0f, s, 1) / 100.0f;
-        return cache[k][c];
+        if (d->ascii_width[k][c] == 0.0f)
+            d->ascii_width[k][c] = c < 0x20 ? fx_width(d, f, 100.0f, " ", 1) / 100.0f : fx_width(d, f, 100.0f, s, 1) / 100.0f;
+        return d->ascii_width[k][c];
     }
     return fx_width(d, f, 100.0f, s, n) / 100.0f;
 }

@@ -30,6 +30,7 @@ typedef struct fx_doc {
     const einv_node_t *root;
     const fx_col *table;       /* the table whose header a new page repeats, or NULL */
     size_t ncols;
+    float ascii_width[2][128]; /* regular, bold: width at size 1, 0 = not measured yet */
 } fx_doc;
 
 #define FX_GET(p, T) ((p) ? einv_node_get((p), EINV_T_##T) : NULL)
