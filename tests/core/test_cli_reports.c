@@ -17,6 +17,7 @@
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#include "tsupport.h"
 
 static char out[1 << 20], err_out[1 << 16];
 static char dir[256];          /* the temp folder of this run */
@@ -60,34 +61,35 @@ static int write_file(const char *path, const char *text, size_t len)
     return fclose(f);
 }
 
+/* A file of this run, NUL-terminated (malloc'd); NULL when unreadable. */
 static char *slurp(const char *path, size_t *len)
 {
-    FILE *f = fopen(path, "rb");
-    char *buf;
-    long n;
-    if (!f)
-        return NULL;
-    fseek(f, 0, SEEK_END);
-    n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    buf = malloc((size_t)n + 1);
-    if (buf && fread(buf, 1, (size_t)n, f) != (size_t)n) {
+    char *buf = NULL;
+    size_t n = 0;
+    FILE *m = open_memstream(&buf, &n), *f = fopen(path, "rb");
+    int c;
+    if (!m || !f) {
+        if (m)
+            fclose(m);
+        if (f)
+            fclose(f);
         free(buf);
-        buf = NULL;
+        return NULL;
     }
+    while ((c = getc(f)) != EOF)
+        putc(c, m);
     fclose(f);
-    if (buf) {
-        buf[n] = 0;
-        if (len)
-            *len = (size_t)n;
-    }
+    fclose(m);
+    if (len)
+        *len = n;
     return buf;
 }
 
-static int copy(const char *from, const char *to)
+/* A test data file (tests/data/<rel>) copied to path. */
+static int copy(const char *rel, const char *to)
 {
     size_t n;
-    char *s = slurp(from, &n);
+    char *s = tst_read_data(rel, &n);
     int rc = s ? write_file(to, s, n) : -1;
     free(s);
     return rc;
@@ -96,12 +98,10 @@ static int copy(const char *from, const char *to)
 /* The sample UBL invoice with one substitution (NULL: none) written to path. */
 static int variant(const char *path, const char *find, const char *repl)
 {
-    char src[1100];
     size_t n;
     char *s, *p;
     int rc;
-    snprintf(src, sizeof src, "%s/ubl/sample-invoice.xml", data);
-    if (!(s = slurp(src, &n)))
+    if (!(s = tst_read_data("ubl/sample-invoice.xml", &n)))
         return -1;
     if (!find || !(p = strstr(s, find)))
         rc = write_file(path, s, n);
@@ -146,12 +146,8 @@ static int setup(void)
     if (variant(p, BAD_TOTAL))
         return 1;
     snprintf(p, sizeof p, "%s/sub/c.XML", in);   /* the extension in any case */
-    {
-        char cii[1100];
-        snprintf(cii, sizeof cii, "%s/cii/sample-invoice.xml", data);
-        if (copy(cii, p))
-            return 1;
-    }
+    if (copy("cii/sample-invoice.xml", p))
+        return 1;
     snprintf(p, sizeof p, "%s/.hidden/x.xml", in);   /* skipped: hidden */
     write_file(p, "<x/>", 4);
     snprintf(p, sizeof p, "%s/notes.txt", in);       /* skipped: not an invoice file */
