@@ -32,6 +32,7 @@ void einv_ctx_init(struct einv_ctx *c, const char *const *options)
 
 void einv_ctx_release(struct einv_ctx *c)
 {
+    einv_binding_release(c);
     einv_xdoc_free(c->xdoc);
     einv_invoice_free(c->inv);
     free(c->findings);
@@ -42,7 +43,11 @@ void einv_ctx_release(struct einv_ctx *c)
 
 const einv_xdoc_t *einv_ctx_xdoc(const einv_ctx_t *ctx) { return ctx->xdoc; }
 einv_syntax einv_ctx_syntax(const einv_ctx_t *ctx) { return einv_xdoc_syntax(ctx->xdoc); }
-einv_invoice_t *einv_ctx_invoice(const einv_ctx_t *ctx) { return ctx->inv; }
+einv_invoice_t *einv_ctx_invoice(const einv_ctx_t *ctx)
+{
+    /* built on first use: the context is the caller's own, const only in the signature */
+    return ctx->inv ? ctx->inv : einv_binding_model((einv_ctx_t *)ctx);
+}
 
 void einv_ctx_set_xdoc(einv_ctx_t *ctx, einv_xdoc_t *d)
 {
@@ -55,6 +60,8 @@ void einv_ctx_set_invoice(einv_ctx_t *ctx, einv_invoice_t *inv)
 {
     if (ctx->inv && ctx->inv != inv)
         einv_invoice_free(ctx->inv);
+    if (ctx->inv != inv)
+        einv_binding_release(ctx);
     ctx->inv = inv;
 }
 

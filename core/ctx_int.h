@@ -30,6 +30,11 @@ struct einv_ctx {
     einv_limits_t limits;        /* the budget of this validation (limits.c) */
     uint64_t deadline_ns;        /* CLOCK_MONOTONIC, 0 = none */
     int expired;                 /* LIMIT-TIME reported */
+    /* the binding (binding.c): the format whose to_model builds the invoice on first use,
+     * whether it was tried, and the term -> nodes index */
+    const einv_format_ops_t *fmt;
+    int model_tried;
+    struct einv_term_index *terms;
 };
 
 void einv_ctx_init(struct einv_ctx *c, const char *const *options);
@@ -38,6 +43,11 @@ void einv_ctx_release(struct einv_ctx *c);   /* frees xdoc, invoice, findings */
  * FINDINGS-TRUNCATED when the total cap refused some, and LIMIT-MEMORY after a finding was
  * lost to memory. */
 void einv_ctx_finish(struct einv_ctx *c);
+
+/* The invoice built on first use by the format's binding (binding.c); NULL without one. */
+einv_invoice_t *einv_binding_model(struct einv_ctx *c);
+/* Forget the term index (the invoice changed or goes). */
+void einv_binding_release(struct einv_ctx *c);
 
 extern const einv_rule_t einv_rule_findings_capped;     /* FINDINGS-CAPPED */
 extern const einv_rule_t einv_rule_findings_truncated;  /* FINDINGS-TRUNCATED */

@@ -410,6 +410,7 @@ static int stage_parse(run_t *v)
     }
     einv_ctx_set_xdoc(ctx, v->xdoc);   /* the context owns it from here */
     v->xdoc = NULL;
+    ctx->fmt = v->fmt;   /* its binding builds the invoice when someone asks (binding.c) */
     if (v->fmt->parse(ctx, v->bytes, v->len) != EINV_OK) {
         if (!nested_limit(ctx) && ctx->n == 0)
             einv_report(ctx, &R_FORMAT, NULL);
@@ -476,7 +477,7 @@ static void stage_export(run_t *v)
 {
     einv_result_t *r = v->r;
     einv_node_t *root, *vp;
-    if (!v->o->want_canonical || !r->ctx.inv)
+    if (!v->o->want_canonical || !einv_ctx_invoice(&r->ctx))
         return;
     root = einv_invoice_root(r->ctx.inv);
     vp = einv_node_get(root, EINV_T_VALIDATION_PROFILE);

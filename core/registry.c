@@ -48,7 +48,7 @@ static einv_registry_t *current;
 static int reg_format(const einv_format_ops_t *ops, einv_error_t *err)
 {
     size_t i;
-    if (!current || !ops || ops->struct_size < sizeof(einv_format_ops_t) || !ops->name)
+    if (!current || !ops || ops->struct_size < offsetof(einv_format_ops_t, to_model) || !ops->name)
         return einv_error_set(err, EINV_ERR_ABI, "format registration refused: bad ops struct", "", "");
     for (i = 0; i < current->n_formats; i++)
         if (strcmp(current->formats[i]->name, ops->name) == 0)

@@ -10,4 +10,5 @@
 #include "invoice.h"
 #include "codelists.h"
 #include "plugin.h"
+#include "binding.h"
 #endif

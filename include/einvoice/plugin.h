@@ -23,7 +23,7 @@ extern "C" {
 #endif
 
 #define EINV_ABI_MAJOR 1
-#define EINV_ABI_MINOR 4   /* 1.4: exporters (export.h, register_exporter) */
+#define EINV_ABI_MINOR 5   /* 1.5: the binding (binding.h, einv_format_ops_t.to_model) */
 /* Options that change struct layouts go into this string; plugins must match exactly. */
 #define EINV_BUILD_SIGNATURE "einv-abi1:lp64:i128"
 
@@ -37,7 +37,10 @@ typedef struct einv_ctx einv_ctx_t;
 
 EINV_API const einv_xdoc_t *einv_ctx_xdoc(const einv_ctx_t *ctx);        /* may be NULL */
 EINV_API einv_syntax einv_ctx_syntax(const einv_ctx_t *ctx);
-EINV_API einv_invoice_t *einv_ctx_invoice(const einv_ctx_t *ctx);        /* may be NULL */
+/* The canonical invoice of the document, for every input and every caller: built on first
+ * use from the source tree by the format's binding (to_model) when parse set none. NULL
+ * only when there is no document or memory ran out (then the result is never valid). */
+EINV_API einv_invoice_t *einv_ctx_invoice(const einv_ctx_t *ctx);
 /* Hand the parsed XML / the canonical invoice to the context. (transfer full) */
 EINV_API void einv_ctx_set_xdoc(einv_ctx_t *ctx, einv_xdoc_t *d);
 EINV_API void einv_ctx_set_invoice(einv_ctx_t *ctx, einv_invoice_t *inv);
@@ -90,6 +93,12 @@ typedef struct einv_format_ops {
      * document's use of them. The engine uses the "ubl" format's to validate inputs that
      * are not XML. May be NULL. (transfer full: einv_xdoc_free) */
     einv_xdoc_t *(*from_model)(const einv_invoice_t *inv, einv_error_t *err);
+    /* The binding (ABI 1.5): the canonical invoice of the source tree parse left in the
+     * context, every node's src_node its source element or attribute. The core calls it
+     * on first use (einv_ctx_invoice, einv_ctx_term_nodes) when parse set no invoice, so
+     * a format need not build the model for rules that never ask. NULL only when out of
+     * memory. May be NULL (parse always sets the invoice). (transfer full) */
+    einv_invoice_t *(*to_model)(const einv_xdoc_t *doc);
 } einv_format_ops_t;
 
 /* ---- profile plugins ---- */

@@ -45,9 +45,8 @@ static int cii_parse(einv_ctx_t *ctx, const unsigned char *data, size_t len)
         return cii_parse_zf1(ctx, d);
     if (einv_xdoc_syntax(d) != EINV_SYNTAX_CII)
         return EINV_ERR;
-    /* the rules read the source tree; the model is built only when someone wants it */
-    if (einv_ctx_option(ctx, "canonical"))
-        einv_ctx_set_invoice(ctx, cii_to_model(d));
+    /* the rules read the source tree; the core builds the model with cii_to_model (the
+     * binding) when someone asks for it */
     return EINV_OK;
 }
 
@@ -73,7 +72,8 @@ static const einv_rule_t *cii_rules[CII_MAX_RULES];
 static int cii_init(const einv_host_api_t *host, einv_error_t *err)
 {
     static einv_format_ops_t ops = {sizeof(einv_format_ops_t), "cii", "CII", cii_sniff,
-                                    cii_parse, cii_check_syntax, cii_syntax_rules, 0, NULL};
+                                    cii_parse, cii_check_syntax, cii_syntax_rules, 0, NULL,
+                                    cii_to_model};
     size_t i;
     ops.n_rules = cii_syntax_rules_count;
     if (cii_syntax_rules_count < CII_MAX_RULES) {

@@ -142,7 +142,7 @@ static int odata_init(const einv_host_api_t *host, einv_error_t *err)
 {
     static const einv_format_ops_t ops = {
         sizeof(einv_format_ops_t), "odata", "ODATA", odata_sniff, odata_parse, NULL,
-        ODATA_RULES, sizeof ODATA_RULES / sizeof ODATA_RULES[0], NULL};
+        ODATA_RULES, sizeof ODATA_RULES / sizeof ODATA_RULES[0], NULL, NULL};
     return host->register_format(&ops, err);
 }
 

@@ -27,15 +27,14 @@ static int ubl_parse(einv_ctx_t *ctx, const unsigned char *data, size_t len)
     }
     if (einv_xdoc_syntax(d) != EINV_SYNTAX_UBL)
         return EINV_ERR;
-    /* the rules read the source tree; the model is built only when someone wants it */
-    if (einv_ctx_option(ctx, "canonical"))
-        einv_ctx_set_invoice(ctx, ubl_to_model(d));
+    /* the rules read the source tree; the core builds the model with ubl_to_model (the
+     * binding) when someone asks for it */
     return EINV_OK;
 }
 
 static const einv_format_ops_t UBL_OPS = {
     sizeof(einv_format_ops_t), "ubl", "UBL", ubl_sniff, ubl_parse, ubl_check_syntax,
-    ubl_syntax_rules, 0, ubl_from_model};
+    ubl_syntax_rules, 0, ubl_from_model, ubl_to_model};
 
 /* The "ubl" exporter: the canonical invoice as a UBL 2.1 Invoice or CreditNote. */
 static int ubl_export(einv_ctx_t *ctx, const einv_invoice_t *inv, einv_buf_t *out, einv_error_t *err)

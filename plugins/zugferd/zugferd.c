@@ -142,10 +142,14 @@ static int take_xml(einv_ctx_t *ctx, zf_invoice_file_t *file, char *guideline, s
     }
     if (!guideline_id(d, guideline, gsize))
         guideline[0] = 0;
-    einv_ctx_set_xdoc(ctx, d);
-    if (einv_ctx_option(ctx, "canonical"))
-        einv_ctx_set_invoice(ctx, einv_xdoc_syntax(d) == EINV_SYNTAX_CII ? cii_to_model(d) : ubl_to_model(d));
+    einv_ctx_set_xdoc(ctx, d);   /* the core builds the model on first use (zf_to_model) */
     return 1;
+}
+
+/* The binding of the embedded XML: the CII or the UBL table, by its syntax. */
+static einv_invoice_t *zf_to_model(const einv_xdoc_t *d)
+{
+    return einv_xdoc_syntax(d) == EINV_SYNTAX_CII ? cii_to_model(d) : ubl_to_model(d);
 }
 
 /* qpdf warns on stderr at cleanup about an error nobody fetched (e.g. from an object
@@ -234,7 +238,7 @@ static void zf_check_syntax(einv_ctx_t *ctx)
 static int zf_init(const einv_host_api_t *host, einv_error_t *err)
 {
     static einv_format_ops_t ops = {sizeof(einv_format_ops_t), "zugferd", "ZUGFERD", zf_sniff, zf_parse,
-                                    zf_check_syntax, zf_rules, 0, NULL};
+                                    zf_check_syntax, zf_rules, 0, NULL, zf_to_model};
     ops.n_rules = zf_rules_count;
     if (zf_qpdf_filters_register() != 0)
         return einv_error_set(err, EINV_ERR, "zugferd: cannot register the bounded stream decoders with qpdf",

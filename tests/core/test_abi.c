@@ -11,7 +11,7 @@ static void test_sizes(void)
     CU_ASSERT_EQUAL(sizeof(einv_finding_t), 48);
     CU_ASSERT_EQUAL(sizeof(einv_error_t), 772);
     CU_ASSERT_EQUAL(sizeof(einv_plugin_desc_t), 72);
-    CU_ASSERT_EQUAL(sizeof(einv_format_ops_t), 72);
+    CU_ASSERT_EQUAL(sizeof(einv_format_ops_t), 80);
     CU_ASSERT_EQUAL(sizeof(einv_profile_ops_t), 88);
     CU_ASSERT_EQUAL(sizeof(einv_host_api_t), 48);
     CU_ASSERT_EQUAL(sizeof(einv_exporter_ops_t), 48);
@@ -29,6 +29,7 @@ static void test_offsets(void)
     CU_ASSERT_EQUAL(offsetof(einv_plugin_desc_t, init), 56);
     CU_ASSERT_EQUAL(offsetof(einv_profile_ops_t, check), 48);
     CU_ASSERT_EQUAL(offsetof(einv_format_ops_t, from_model), 64);
+    CU_ASSERT_EQUAL(offsetof(einv_format_ops_t, to_model), 72);   /* 1.5 */
 }
 
 int main(void)

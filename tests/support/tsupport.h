@@ -7,6 +7,10 @@
 #include <einvoice/einvoice.h>
 #include "engine.h"
 
+/* Defined by each suite file: add its suites and tests (CU_add_suite, CU_add_test); the
+ * shared main (tmain.c) runs them. */
+void tst_suites(void);
+
 typedef struct tst_result tst_result_t;
 
 /* Validate `xml` (NUL-terminated) against `profile` ("EN16931", ...). format may be NULL
