@@ -120,13 +120,17 @@ static einv_rule_tally_t *tally_of(einv_ctx_t *ctx, const char *id, int create)
     return &ctx->tally[i];
 }
 
+/* The allocator the findings list grows with: a test hook (tests/core/test_limits.c makes
+ * it fail to show the sticky out-of-memory flag). */
+void *(*einv_ctx_realloc)(void *, size_t) = realloc;
+
 /* A new slot at the end of the list, or NULL (out of memory: sticky, see einv_ctx_finish). */
 static einv_finding_t *append(einv_ctx_t *ctx, const einv_rule_t *rule)
 {
     einv_finding_t *f;
     if (ctx->n == ctx->cap) {
         size_t cap = ctx->cap ? ctx->cap * 2 : 32;
-        einv_finding_t *v = realloc(ctx->findings, cap * sizeof *v);
+        einv_finding_t *v = einv_ctx_realloc(ctx->findings, cap * sizeof *v);
         if (!v) {
             ctx->oom = 1;
             return NULL;

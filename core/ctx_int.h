@@ -44,6 +44,9 @@ void einv_ctx_release(struct einv_ctx *c);   /* frees xdoc, invoice, findings */
  * lost to memory. */
 void einv_ctx_finish(struct einv_ctx *c);
 
+/* Test hook: the allocator of the findings list (realloc). */
+extern void *(*einv_ctx_realloc)(void *, size_t);
+
 /* The invoice built on first use by the format's binding (binding.c); NULL without one. */
 einv_invoice_t *einv_binding_model(struct einv_ctx *c);
 /* Forget the term index (the invoice changed or goes). */

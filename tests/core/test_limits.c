@@ -10,15 +10,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* ctx.c compiled in with a realloc that can be made to fail (the sticky out-of-memory
- * flag); everything else comes from the library */
+/* The core's context (ctx_int.h, from einvoice_internal) with an allocator for the findings
+ * list that can be made to fail (the sticky out-of-memory flag); everything else comes from
+ * the library */
+#include "ctx_int.h"
 static int fail_realloc;
 static void *test_realloc(void *p, size_t n) { return fail_realloc ? NULL : realloc(p, n); }
-#define realloc test_realloc
-#include "../../core/arena.c"
-#include "../../core/model_schema.c"
-#include "../../core/ctx.c"
-#undef realloc
 
 static einv_engine_t *engine;
 
@@ -357,6 +354,7 @@ static void test_ctx_out_of_memory_is_sticky(void)
 {
     struct einv_ctx c;
     einv_ctx_init(&c, NULL);
+    einv_ctx_realloc = test_realloc;
     fail_realloc = 1;
     einv_report_at(&c, &R_B, "/b");
     fail_realloc = 0;
