@@ -3,8 +3,7 @@
  * 30 alternating rounds, in ns per document. The parse and the rules are not part of it; see
  * bench/run.sh for the whole validation.
  * usage: xml_prescan FILE...   (e.g. the 165 documents bench/run.sh uses) */
-#include "../../core/xml_bulk.c"   /* internal to the core library: compiled in here */
-#include "../../core/xml_tags.c"
+#include "xml_bulk.h"   /* internal to the core library: linked from einvoice_internal */
 #include <stdio.h>
 #include <stdlib.h>
 #include <time.h>
