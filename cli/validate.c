@@ -253,6 +253,7 @@ typedef struct out {
     size_t xml_docs;
     int write_error;
     int progress_shown;
+    double progress_at;    /* when the progress line was last written */
 } out_t;
 
 static void print_human(FILE *o, const einv_rep_doc_t *d)
@@ -377,9 +378,11 @@ static void consume(run_t *r, out_t *w, size_t i, slot_t *s, const char *profile
             w->xml_docs++;
         }
     }
-    if (w->progress && r->n > 1) {
+    /* at most ten updates a second: a terminal is slower than the validator */
+    if (w->progress && r->n > 1 && i + 1 < r->n && now_s() - w->progress_at >= 0.1) {
         fprintf(stderr, "[%zu/%zu] %s", i + 1, r->n, r->files[i]);
         w->progress_shown = 1;
+        w->progress_at = now_s();
     }
     einv_rep_doc_clear(&d);
 }
