@@ -515,6 +515,9 @@ static void test_usage_errors(void)
     CU_ASSERT_PTR_NOT_NULL(strstr(err_out, "needs at least one FILE"));
     snprintf(f, sizeof f, "%s/a.xml", in);
     CU_ASSERT_EQUAL(run("validate '%s'", f), 2);
+    /* a format that is not installed stops the run, in threads too */
+    CU_ASSERT_EQUAL(run("validate --profile EN16931 --format nosuch --jobs 3 --json '%s'", in), 2);
+    CU_ASSERT_PTR_NOT_NULL(strstr(err_out, "nosuch"));
     /* an unreadable file among good ones: 2, the others still validated */
     CU_ASSERT_EQUAL(run("validate --profile EN16931 --json '%s' /nonexistent/x.xml", f), 2);
     CU_ASSERT_PTR_NOT_NULL(strstr(out, "\"code\":\"IO-READ\""));
@@ -522,11 +525,9 @@ static void test_usage_errors(void)
     CU_ASSERT_PTR_NOT_NULL(strstr(err_out, "2 files: 1 valid, 0 invalid, 1 unreadable"));
 }
 
-int main(void)
+void tst_suites(void)
 {
     CU_pSuite s;
-    unsigned fails;
-    CU_initialize_registry();
     s = CU_add_suite("cli_reports", setup, teardown);
     CU_add_test(s, "--help for every command exits 0", test_help);
     CU_add_test(s, "folders recursively, stdin, --json lines with file, summary", test_folder_and_stdin);
@@ -538,9 +539,4 @@ int main(void)
     CU_add_test(s, "HTML report: self-contained, summary, key data, findings by layer", test_html);
     CU_add_test(s, "a hostile file name keeps every report valid", test_hostile_name);
     CU_add_test(s, "usage and I/O errors exit 2", test_usage_errors);
-    CU_basic_set_mode(CU_BRM_VERBOSE);
-    CU_basic_run_tests();
-    fails = CU_get_number_of_failures() + CU_get_number_of_suites_failed();
-    CU_cleanup_registry();
-    return fails ? 1 : 0;
 }
