@@ -126,7 +126,8 @@ static int add_dir(run_t *r, const char *dir, int depth)
         n++;
     }
     closedir(d);
-    qsort(names, n, sizeof *names, by_name);
+    if (n > 1)
+        qsort(names, n, sizeof *names, by_name);
     for (i = 0; i < n; i++) {
         size_t len = strlen(dir) + strlen(names[i]) + 2;
         char *p = malloc(len);
