@@ -453,6 +453,15 @@ static int open_reports(out_t *w, size_t nfiles)
             fprintf(stderr, "einvoice: cannot create folder %s: %s\n", w->out, strerror(errno));
             return 2;
         }
+        if (!w->dir_mode && strchr(w->out, '/')) {   /* -o reports/junit.xml: make reports/ */
+            char parent[4096];
+            snprintf(parent, sizeof parent, "%s", w->out);
+            *strrchr(parent, '/') = 0;
+            if (parent[0] && stat(parent, &st) != 0 && mkdir_p(parent) != 0) {
+                fprintf(stderr, "einvoice: cannot create folder %s: %s\n", parent, strerror(errno));
+                return 2;
+            }
+        }
     }
 #define OPEN_RUN_DOC(kind, field, name)                                                                   \
     if (w->kinds & (kind)) {                                                                              \

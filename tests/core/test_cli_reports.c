@@ -435,7 +435,7 @@ static void test_xml_reports(void)
 static void test_html(void)
 {
     char f[400], *x;
-    snprintf(f, sizeof f, "%s/report.html", dir);
+    snprintf(f, sizeof f, "%s/new/folders/report.html", dir);   /* the folders are made */
     CU_ASSERT_EQUAL(run("validate --profile EN16931 --report html -o '%s' '%s' '%s'", f, in, broken), 1);
     x = slurp(f, NULL);
     CU_ASSERT_PTR_NOT_NULL_FATAL(x);
