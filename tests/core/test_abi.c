@@ -32,17 +32,10 @@ static void test_offsets(void)
     CU_ASSERT_EQUAL(offsetof(einv_format_ops_t, to_model), 72);   /* 1.5 */
 }
 
-int main(void)
+void tst_suites(void)
 {
     CU_pSuite s;
-    unsigned fails;
-    CU_initialize_registry();
     s = CU_add_suite("abi", NULL, NULL);
     CU_add_test(s, "struct sizes", test_sizes);
     CU_add_test(s, "field offsets", test_offsets);
-    CU_basic_set_mode(CU_BRM_VERBOSE);
-    CU_basic_run_tests();
-    fails = CU_get_number_of_failures();
-    CU_cleanup_registry();
-    return fails ? 1 : 0;
 }

@@ -102,11 +102,9 @@ static void test_convert_to_json(void)
     CU_ASSERT_EQUAL(run("%s convert --to xml %s 2>/dev/null", sample, NULL), 2);
 }
 
-int main(void)
+void tst_suites(void)
 {
     CU_pSuite s;
-    unsigned fails;
-    CU_initialize_registry();
     s = CU_add_suite("cli", setup, teardown);
     CU_add_test(s, "valid invoice exits 0", test_valid_exit_0);
     CU_add_test(s, "invalid invoice exits 1", test_invalid_exit_1);
@@ -114,9 +112,4 @@ int main(void)
     CU_add_test(s, "usage and I/O errors exit 2", test_usage_errors_exit_2);
     CU_add_test(s, "rules listing", test_rules_listing);
     CU_add_test(s, "convert --to json", test_convert_to_json);
-    CU_basic_set_mode(CU_BRM_VERBOSE);
-    CU_basic_run_tests();
-    fails = CU_get_number_of_failures();
-    CU_cleanup_registry();
-    return fails ? 1 : 0;
 }

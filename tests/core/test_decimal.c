@@ -67,18 +67,11 @@ static void test_round(void)
     CU_ASSERT_STRING_EQUAL(fmt(einv_dec_round(D("7"), 2)), "7");
 }
 
-int main(void)
+void tst_suites(void)
 {
     CU_pSuite s;
-    unsigned fails;
-    CU_initialize_registry();
     s = CU_add_suite("decimal", NULL, NULL);
     CU_add_test(s, "parse", test_parse);
     CU_add_test(s, "arithmetic", test_arith);
     CU_add_test(s, "rounding", test_round);
-    CU_basic_set_mode(CU_BRM_VERBOSE);
-    CU_basic_run_tests();
-    fails = CU_get_number_of_failures();
-    CU_cleanup_registry();
-    return fails ? 1 : 0;
 }

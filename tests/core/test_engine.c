@@ -80,19 +80,12 @@ static void test_usage_errors_by_subject(void)
     einv_engine_close(e);
 }
 
-int main(void)
+void tst_suites(void)
 {
     CU_pSuite s;
-    unsigned fails;
-    CU_initialize_registry();
     s = CU_add_suite("engine", NULL, NULL);
     CU_add_test(s, "the error record and its subject", test_error_record);
     CU_add_test(s, "defaults without any environment", test_defaults_without_environment);
     CU_add_test(s, "a shorter options struct", test_shorter_options);
     CU_add_test(s, "usage errors by code and subject", test_usage_errors_by_subject);
-    CU_basic_set_mode(CU_BRM_VERBOSE);
-    CU_basic_run_tests();
-    fails = CU_get_number_of_failures();
-    CU_cleanup_registry();
-    return fails ? 1 : 0;
 }

@@ -317,11 +317,9 @@ static void test_many_keys(void)
     free(s);
 }
 
-int main(void)
+void tst_suites(void)
 {
     CU_pSuite s;
-    unsigned fails;
-    CU_initialize_registry();
     s = CU_add_suite("json_strict", NULL, NULL);
     CU_add_test(s, "RFC 8259 texts accepted", test_accepts_rfc_texts);
     CU_add_test(s, "lenient syntax refused", test_refuses_lenient_syntax);
@@ -333,9 +331,4 @@ int main(void)
     CU_add_test(s, "depth cap", test_depth);
     CU_add_test(s, "string and number limits", test_sizes);
     CU_add_test(s, "100,000 and 1,000,000 members", test_many_keys);
-    CU_basic_set_mode(CU_BRM_VERBOSE);
-    CU_basic_run_tests();
-    fails = CU_get_number_of_failures();
-    CU_cleanup_registry();
-    return fails ? 1 : 0;
 }

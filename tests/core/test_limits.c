@@ -409,11 +409,9 @@ static void test_doctype_message(void)
     einv_result_free(r);
 }
 
-int main(void)
+void tst_suites(void)
 {
     CU_pSuite s;
-    if (CU_initialize_registry() != CUE_SUCCESS)
-        return 1;
     s = CU_add_suite("limits", suite_init, suite_clean);
     CU_add_test(s, "100,000 attributes: LIMIT-ATTRIBUTES before libxml2 parses the tag", test_attributes_100k_refused_before_parse);
     CU_add_test(s, "256 attributes pass, 257 do not (SAX check and pre-scan)", test_attributes_at_the_limit);
@@ -431,11 +429,4 @@ int main(void)
     CU_add_test(s, "out of memory is sticky: LIMIT-MEMORY", test_ctx_out_of_memory_is_sticky);
     CU_add_test(s, "kositResult without duplicates", test_kosit_without_duplicates);
     CU_add_test(s, "DOCTYPE message names the line", test_doctype_message);
-    CU_basic_set_mode(CU_BRM_VERBOSE);
-    CU_basic_run_tests();
-    {
-        unsigned f = CU_get_number_of_failures();
-        CU_cleanup_registry();
-        return f ? 1 : 0;
-    }
 }

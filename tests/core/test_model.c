@@ -824,11 +824,9 @@ static void test_wrong_syntax(void)
     einv_xdoc_free(doc);
 }
 
-int main(void)
+void tst_suites(void)
 {
-    unsigned fails;
     CU_pSuite s;
-    CU_initialize_registry();
     s = CU_add_suite("model", NULL, NULL);
     CU_add_test(s, "term table", test_terms);
     CU_add_test(s, "node tree", test_nodes);
@@ -842,9 +840,4 @@ int main(void)
     CU_add_test(s, "cii dates", test_cii_odd_dates);
     CU_add_test(s, "many lines", test_many_lines);
     CU_add_test(s, "wrong syntax", test_wrong_syntax);
-    CU_basic_set_mode(CU_BRM_VERBOSE);
-    CU_basic_run_tests();
-    fails = CU_get_number_of_failures();
-    CU_cleanup_registry();
-    return fails ? 1 : 0;
 }

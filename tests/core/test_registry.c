@@ -263,20 +263,13 @@ static void test_docs_url_option(void)
     einv_engine_close(e);
 }
 
-int main(void)
+void tst_suites(void)
 {
     CU_pSuite s;
-    unsigned fails;
-    CU_initialize_registry();
     s = CU_add_suite("registry", NULL, NULL);
     CU_add_test(s, "broken plugins are refused", test_broken_plugins);
     CU_add_test(s, "allow-list and routing", test_allow_list_and_routing);
     CU_add_test(s, "a missing or cyclic base chain is refused", test_missing_or_cyclic_base);
     CU_add_test(s, "plugin path, symlinks, duplicates, descriptor names", test_plugin_path);
     CU_add_test(s, "engine options: docs URL", test_docs_url_option);
-    CU_basic_set_mode(CU_BRM_VERBOSE);
-    CU_basic_run_tests();
-    fails = CU_get_number_of_failures();
-    CU_cleanup_registry();
-    return fails ? 1 : 0;
 }

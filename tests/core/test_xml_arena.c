@@ -313,11 +313,9 @@ static void test_threads(void)
 }
 #endif
 
-int main(void)
+void tst_suites(void)
 {
     CU_pSuite s;
-    if (CU_initialize_registry() != CUE_SUCCESS)
-        return 1;
     s = CU_add_suite("xml_arena", NULL, NULL);
 #ifdef XA_SANITIZED
     CU_add_test(s, "off under a sanitizer", test_off_under_sanitizer);
@@ -330,11 +328,4 @@ int main(void)
     CU_add_test(s, "many documents, bounded cache", test_reuse);
     CU_add_test(s, "four threads, one tree freed by another thread", test_threads);
 #endif
-    CU_basic_set_mode(CU_BRM_VERBOSE);
-    CU_basic_run_tests();
-    {
-        unsigned f = CU_get_number_of_failures();
-        CU_cleanup_registry();
-        return f ? 1 : 0;
-    }
 }

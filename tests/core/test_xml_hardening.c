@@ -134,11 +134,9 @@ static void test_not_xml(void)
     expect_finding("", 0, "XML-EMPTY");
 }
 
-int main(void)
+void tst_suites(void)
 {
     CU_pSuite s;
-    unsigned fails;
-    CU_initialize_registry();
     s = CU_add_suite("xml hardening", NULL, NULL);
     CU_add_test(s, "external entity (file)", test_external_entity_file);
     CU_add_test(s, "external DTD (network)", test_external_entity_network);
@@ -149,9 +147,4 @@ int main(void)
     CU_add_test(s, "non-invoice root", test_non_invoice_root);
     CU_add_test(s, "messages quoting bytes that are not UTF-8", test_message_quoting_bad_bytes);
     CU_add_test(s, "not XML at all", test_not_xml);
-    CU_basic_set_mode(CU_BRM_VERBOSE);
-    CU_basic_run_tests();
-    fails = CU_get_number_of_failures();
-    CU_cleanup_registry();
-    return fails ? 1 : 0;
 }

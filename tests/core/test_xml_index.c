@@ -85,19 +85,11 @@ static void test_many_names(void)
     free(b.p);
 }
 
-int main(void)
+void tst_suites(void)
 {
     CU_pSuite s;
-    unsigned f;
-    if (CU_initialize_registry() != CUE_SUCCESS)
-        return 1;
     s = CU_add_suite("xml_index", NULL, NULL);
     CU_add_test(s, "positions under a parent with 100 distinct child names", test_many_distinct_siblings);
     CU_add_test(s, "positions of nested same-named elements", test_nested_same_names);
     CU_add_test(s, "5,000 distinct names", test_many_names);
-    CU_basic_set_mode(CU_BRM_VERBOSE);
-    CU_basic_run_tests();
-    f = CU_get_number_of_failures() + CU_get_number_of_tests_failed();
-    CU_cleanup_registry();
-    return f ? 1 : 0;
 }

@@ -544,9 +544,8 @@ static void test_one_finding_per_context(void)
     tst_free(r);
 }
 
-int main(void)
+void tst_suites(void)
 {
-    if (CU_initialize_registry() != CUE_SUCCESS) return 1;
     CU_pSuite s = CU_add_suite("cii_syntax_rules", NULL, NULL);
     CU_add_test(s, "DT identifiers", test_dt_identifiers);
     CU_add_test(s, "DT codes", test_dt_codes);
@@ -559,9 +558,4 @@ int main(void)
     CU_add_test(s, "SR counts", test_sr_counts);
     CU_add_test(s, "SR conditions", test_sr_conditions);
     CU_add_test(s, "one finding per context", test_one_finding_per_context);
-    CU_basic_set_mode(CU_BRM_VERBOSE);
-    CU_basic_run_tests();
-    unsigned failed = CU_get_number_of_failures();
-    CU_cleanup_registry();
-    return failed ? 1 : 0;
 }

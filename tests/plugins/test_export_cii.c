@@ -169,12 +169,9 @@ static void test_bad_input(void)
     }
 }
 
-int main(void)
+void tst_suites(void)
 {
     CU_pSuite s;
-    unsigned fails;
-    if (CU_initialize_registry() != CUE_SUCCESS)
-        return 1;
     s = CU_add_suite("export_cii", suite_init, suite_clean);
     CU_add_test(s, "cii and ubl exporters are registered", test_registered);
     CU_add_test(s, "every business term: json -> cii -> json", test_max_content_cii);
@@ -184,9 +181,4 @@ int main(void)
     CU_add_test(s, "exact decimals, escaping, dates", test_cii_text);
     CU_add_test(s, "values cii cannot carry are findings", test_cii_lost);
     CU_add_test(s, "bad canonical input", test_bad_input);
-    CU_basic_set_mode(CU_BRM_VERBOSE);
-    CU_basic_run_tests();
-    fails = CU_get_number_of_failures();
-    CU_cleanup_registry();
-    return fails ? 1 : 0;
 }

@@ -231,19 +231,11 @@ static void test_hostile_text(void)
     }
 }
 
-int main(void)
+void tst_suites(void)
 {
     CU_pSuite s;
-    unsigned fails;
-    if (CU_initialize_registry() != CUE_SUCCESS)
-        return 1;
     s = CU_add_suite("export_facturx", suite_init, suite_clean);
     CU_add_test(s, "every business term through the PDF; facturx-check; text", test_max_content);
     CU_add_test(s, "500 lines: pages, repeated header, page i of n", test_500_lines_paginate);
     CU_add_test(s, "text the fonts lack, control characters, a 200 KB word", test_hostile_text);
-    CU_basic_set_mode(CU_BRM_VERBOSE);
-    CU_basic_run_tests();
-    fails = CU_get_number_of_failures() + CU_get_number_of_suites_failed();
-    CU_cleanup_registry();
-    return fails ? 1 : 0;
 }

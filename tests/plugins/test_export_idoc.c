@@ -191,20 +191,12 @@ static void test_findings(void)
     free(json);
 }
 
-int main(void)
+void tst_suites(void)
 {
     CU_pSuite s;
-    unsigned fails;
-    if (CU_initialize_registry() != CUE_SUCCESS)
-        return 1;
     s = CU_add_suite("export_idoc", suite_init, suite_clean);
     CU_add_test(s, "default tables: import gives totals, VAT and lines back", test_round_trip_default);
     CU_add_test(s, "the account's mapping: the same", test_round_trip_mapping);
     CU_add_test(s, "segment order, SAP forms, escaping, text lines", test_form);
     CU_add_test(s, "findings: no tax code, truncation", test_findings);
-    CU_basic_set_mode(CU_BRM_VERBOSE);
-    CU_basic_run_tests();
-    fails = CU_get_number_of_failures() + CU_get_number_of_suites_failed();
-    CU_cleanup_registry();
-    return fails ? 1 : 0;
 }

@@ -509,11 +509,9 @@ static void test_specification_from_profile(void)
     free(doc);
 }
 
-int main(void)
+void tst_suites(void)
 {
     CU_pSuite s;
-    if (CU_initialize_registry() != CUE_SUCCESS)
-        return 1;
     s = CU_add_suite("idoc", suite_init, suite_clean);
     CU_add_test(s, "standard invoice: totals, VAT breakdown, findings", test_standard_totals);
     CU_add_test(s, "credit note 381", test_credit_note);
@@ -527,11 +525,4 @@ int main(void)
     CU_add_test(s, "conditions: not listed", test_conditions_unlisted);
     CU_add_test(s, "conditions: entries of the wrong shape", test_conditions_bad_shape);
     CU_add_test(s, "BT-24 / BT-23 from the requested profile", test_specification_from_profile);
-    CU_basic_set_mode(CU_BRM_VERBOSE);
-    CU_basic_run_tests();
-    {
-        unsigned f = CU_get_number_of_failures() + CU_get_number_of_tests_failed() + CU_get_number_of_suites_failed();
-        CU_cleanup_registry();
-        return f ? 1 : 0;
-    }
 }

@@ -342,11 +342,9 @@ static void test_clean(void)
     tst_free(r);
 }
 
-int main(void)
+void tst_suites(void)
 {
     CU_pSuite s;
-    if (CU_initialize_registry() != CUE_SUCCESS)
-        return 1;
     s = CU_add_suite("ubl_syntax_rules", NULL, NULL);
     CU_add_test(s, "SR root context", test_sr_root);
     CU_add_test(s, "SR element contexts", test_sr_elements);
@@ -355,9 +353,4 @@ int main(void)
     CU_add_test(s, "CR sample", test_cr);
     CU_add_test(s, "counts and fields", test_counts_and_fields);
     CU_add_test(s, "clean document", test_clean);
-    CU_basic_set_mode(CU_BRM_NORMAL);
-    CU_basic_run_tests();
-    unsigned fails = CU_get_number_of_failures();
-    CU_cleanup_registry();
-    return fails ? 1 : 0;
 }

@@ -683,12 +683,9 @@ static void test_clean(void)
     tst_free(r);
 }
 
-int main(void)
+void tst_suites(void)
 {
-    unsigned fails;
     CU_pSuite s;
-    if (CU_initialize_registry() != CUE_SUCCESS)
-        return 1;
     s = CU_add_suite("cii_rules", NULL, NULL);
     CU_add_test(s, "root", test_root);
     CU_add_test(s, "lines", test_lines);
@@ -702,9 +699,4 @@ int main(void)
     CU_add_test(s, "value semantics", test_value_semantics);
     CU_add_test(s, "one per node", test_one_per_node);
     CU_add_test(s, "clean", test_clean);
-    CU_basic_set_mode(CU_BRM_VERBOSE);
-    CU_basic_run_tests();
-    fails = CU_get_number_of_failures();
-    CU_cleanup_registry();
-    return fails ? 1 : 0;
 }

@@ -256,18 +256,11 @@ static void test_coverage(void)
     }
 }
 
-int main(void)
+void tst_suites(void)
 {
     CU_pSuite s;
-    unsigned fails;
-    CU_initialize_registry();
     s = CU_add_suite("en16931-codes", NULL, NULL);
     CU_add_test(s, "ubl", test_ubl_codes);
     CU_add_test(s, "cii", test_cii_codes);
     CU_add_test(s, "coverage", test_coverage);
-    CU_basic_set_mode(CU_BRM_VERBOSE);
-    CU_basic_run_tests();
-    fails = CU_get_number_of_failures();
-    CU_cleanup_registry();
-    return fails ? 1 : 0;
 }

@@ -728,19 +728,11 @@ static void test_base_runs(void)
     tst_free(r);
 }
 
-int main(void)
+void tst_suites(void)
 {
     CU_pSuite s;
-    unsigned failed;
-    if (CU_initialize_registry() != CUE_SUCCESS)
-        return 1;
     s = CU_add_suite("france", NULL, NULL);
     CU_add_test(s, "fire and silence per rule", test_cases);
     CU_add_test(s, "clean French invoice", test_clean_invoice);
     CU_add_test(s, "EN16931 base runs first", test_base_runs);
-    CU_basic_set_mode(CU_BRM_NORMAL);
-    CU_basic_run_tests();
-    failed = CU_get_number_of_failures();
-    CU_cleanup_registry();
-    return failed ? 1 : 0;
 }

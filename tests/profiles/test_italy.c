@@ -581,11 +581,9 @@ static void test_coverage(void)
     einv_engine_close(e);
 }
 
-int main(void)
+void tst_suites(void)
 {
     CU_pSuite s;
-    unsigned fails;
-    CU_initialize_registry();
     s = CU_add_suite("italy", NULL, NULL);
     CU_add_test(s, "cius", test_cius);
     CU_add_test(s, "extension", test_extension);
@@ -593,9 +591,4 @@ int main(void)
     CU_add_test(s, "severity", test_severity);
     CU_add_test(s, "shadowed", test_shadowed);
     CU_add_test(s, "coverage", test_coverage);
-    CU_basic_set_mode(CU_BRM_VERBOSE);
-    CU_basic_run_tests();
-    fails = CU_get_number_of_failures();
-    CU_cleanup_registry();
-    return fails ? 1 : 0;
 }

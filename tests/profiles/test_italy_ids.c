@@ -281,19 +281,12 @@ static void test_again_on_documents(void)
     tst_free(it);
 }
 
-int main(void)
+void tst_suites(void)
 {
     CU_pSuite s;
-    unsigned fails;
-    CU_initialize_registry();
     s = CU_add_suite("italy_ids", setup, teardown);
     CU_add_test(s, "table_is_artefact", test_table_is_artefact);
     CU_add_test(s, "rule_set_is_artefact", test_rule_set_is_artefact);
     CU_add_test(s, "withdrawn_on_documents", test_withdrawn_on_documents);
     CU_add_test(s, "again_on_documents", test_again_on_documents);
-    CU_basic_set_mode(CU_BRM_VERBOSE);
-    CU_basic_run_tests();
-    fails = CU_get_number_of_failures();
-    CU_cleanup_registry();
-    return fails || CU_get_error() ? 1 : 0;
 }

@@ -340,11 +340,9 @@ static void test_cii_refused(void)
     tst_free(r);
 }
 
-int main(void)
+void tst_suites(void)
 {
     CU_pSuite s;
-    unsigned fails;
-    CU_initialize_registry();
     s = CU_add_suite("peppol", NULL, NULL);
     CU_add_test(s, "document level", test_document);
     CU_add_test(s, "allowances, payment, currencies", test_allowances);
@@ -354,9 +352,4 @@ int main(void)
     CU_add_test(s, "one finding per node", test_one_per_node);
     CU_add_test(s, "complete invoice", test_complete);
     CU_add_test(s, "CII is not covered", test_cii_refused);
-    CU_basic_set_mode(CU_BRM_VERBOSE);
-    CU_basic_run_tests();
-    fails = CU_get_number_of_failures();
-    CU_cleanup_registry();
-    return fails ? 1 : 0;
 }

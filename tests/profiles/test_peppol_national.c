@@ -437,12 +437,9 @@ static void test_germany_payment(void)
     RUN(t);
 }
 
-int main(void)
+void tst_suites(void)
 {
     CU_pSuite s;
-    unsigned fails;
-    if (CU_initialize_registry() != CUE_SUCCESS)
-        return 1;
     s = CU_add_suite("peppol_national", NULL, NULL);
     CU_add_test(s, "Norway", test_norway);
     CU_add_test(s, "Denmark", test_denmark);
@@ -455,9 +452,4 @@ int main(void)
     CU_add_test(s, "Germany document", test_germany_document);
     CU_add_test(s, "Germany parties", test_germany_parties);
     CU_add_test(s, "Germany payment", test_germany_payment);
-    CU_basic_set_mode(CU_BRM_VERBOSE);
-    CU_basic_run_tests();
-    fails = CU_get_number_of_failures();
-    CU_cleanup_registry();
-    return fails ? 1 : 0;
 }

@@ -294,11 +294,9 @@ static void test_clean(void)
     tst_free(r);
 }
 
-int main(void)
+void tst_suites(void)
 {
     CU_pSuite s;
-    unsigned fails;
-    CU_initialize_registry();
     s = CU_add_suite("ubl_rules_vat", NULL, NULL);
     CU_add_test(s, "breakdown presence (-01)", test_breakdown_presence);
     CU_add_test(s, "party identifiers (-02..-04)", test_party_identifiers);
@@ -307,9 +305,4 @@ int main(void)
     CU_add_test(s, "breakdown amounts and reasons", test_breakdown_amounts);
     CU_add_test(s, "one finding per node", test_one_per_node);
     CU_add_test(s, "clean invoice", test_clean);
-    CU_basic_set_mode(CU_BRM_VERBOSE);
-    CU_basic_run_tests();
-    fails = CU_get_number_of_failures();
-    CU_cleanup_registry();
-    return fails ? 1 : 0;
 }

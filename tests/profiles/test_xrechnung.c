@@ -533,12 +533,9 @@ static void test_counts(void)
     tst_free(r);
 }
 
-int main(void)
+void tst_suites(void)
 {
-    unsigned fails;
     CU_pSuite s;
-    if (CU_initialize_registry() != CUE_SUCCESS)
-        return 1;
     s = CU_add_suite("xrechnung", NULL, NULL);
     CU_add_test(s, "ubl national", test_ubl_de);
     CU_add_test(s, "ubl extension and cvd", test_ubl_ext);
@@ -547,9 +544,4 @@ int main(void)
     CU_add_test(s, "cii extension and cvd", test_cii_ext);
     CU_add_test(s, "cii peppol", test_cii_peppol);
     CU_add_test(s, "counts", test_counts);
-    CU_basic_set_mode(CU_BRM_VERBOSE);
-    CU_basic_run_tests();
-    fails = CU_get_number_of_failures();
-    CU_cleanup_registry();
-    return fails ? 1 : 0;
 }

@@ -815,11 +815,9 @@ static void test_size_limit(void)
     free(filler);
 }
 
-int main(void)
+void tst_suites(void)
 {
     CU_pSuite s;
-    unsigned fails;
-    CU_initialize_registry();
     s = CU_add_suite("api_keys", NULL, NULL);
     CU_add_test(s, "generate", test_key_generate);
     CU_add_test(s, "1000 distinct", test_key_distinct);
@@ -838,9 +836,4 @@ int main(void)
     CU_add_test(s, "claim shapes", test_claim_shapes);
     CU_add_test(s, "malformed", test_malformed);
     CU_add_test(s, "size limit", test_size_limit);
-    CU_basic_set_mode(CU_BRM_VERBOSE);
-    CU_basic_run_tests();
-    fails = CU_get_number_of_failures() + CU_get_number_of_suites_failed();
-    CU_cleanup_registry();
-    return fails ? 1 : 0;
 }

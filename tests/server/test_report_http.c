@@ -236,12 +236,9 @@ static void add_tests(CU_pSuite s)
     CU_add_test(s, "still processing: 409 with Retry-After", test_processing);
 }
 
-int main(void)
+void tst_suites(void)
 {
     CU_pSuite s;
-    unsigned fails;
-    if (CU_initialize_registry() != CUE_SUCCESS)
-        return 2;
     s = CU_add_suite("report_sqlite", init_sqlite, suite_clean);
     add_tests(s);
     if (sp_pg_missing())
@@ -250,9 +247,4 @@ int main(void)
         s = CU_add_suite("report_postgresql", init_pg, suite_clean);
         add_tests(s);
     }
-    CU_basic_set_mode(CU_BRM_VERBOSE);
-    CU_basic_run_tests();
-    fails = CU_get_number_of_failures() + CU_get_number_of_suites_failed();
-    CU_cleanup_registry();
-    return fails ? 1 : 0;
 }

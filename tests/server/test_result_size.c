@@ -101,18 +101,9 @@ static void test_unknown_keys_result_size(void)
     hc_response_free(&res);
 }
 
-int main(void)
+void tst_suites(void)
 {
     CU_pSuite s;
-    if (CU_initialize_registry() != CUE_SUCCESS)
-        return 1;
     s = CU_add_suite("result size", suite_init, suite_clean);
     CU_add_test(s, "100,000 unknown JSON keys: stored result <= 2 MB", test_unknown_keys_result_size);
-    CU_basic_set_mode(CU_BRM_VERBOSE);
-    CU_basic_run_tests();
-    {
-        unsigned f = CU_get_number_of_failures() + CU_get_number_of_suites_failed();
-        CU_cleanup_registry();
-        return f ? 1 : 0;
-    }
 }

@@ -1403,10 +1403,8 @@ static void add_tests(CU_pSuite s, int pg)
     }
 }
 
-int main(void)
+void tst_suites(void)
 {
-    unsigned fails;
-    CU_initialize_registry();
     add_tests(CU_add_suite("store sqlite", init_sqlite, cleanup_sqlite), 0);
     const char *pg = getenv("EINV_TEST_PG_URL");
     if (pg && *pg) {
@@ -1417,9 +1415,4 @@ int main(void)
         if (ci && strcmp(ci, "true") == 0)
             CU_add_test(CU_add_suite("store postgresql", NULL, NULL), "EINV_TEST_PG_URL", test_pg_missing);
     }
-    CU_basic_set_mode(CU_BRM_VERBOSE);
-    CU_basic_run_tests();
-    fails = CU_get_number_of_failures() + CU_get_number_of_suites_failed();
-    CU_cleanup_registry();
-    return fails ? 1 : 0;
 }
