@@ -41,36 +41,19 @@ static char *replace(const char *s, const char *from, const char *to)
 
 static einv_result_t *run_map(const char *format, const char *data, size_t len, const char *map)
 {
-    einv_validate_opts_t o = {"EN16931", format, map, 1, NULL};
-    einv_error_t err;
-    einv_result_t *r = einv_validate(eng, &o, data, len, &err);
-    CU_ASSERT_PTR_NOT_NULL_FATAL(r);
-    return r;
+    return tst_run(eng, "EN16931", format, data, len, map);
 }
 
 static einv_result_t *run_file(const char *format, const char *rel, const char *map)
 {
-    size_t len;
-    char *data = tst_read_data(rel, &len);
-    einv_result_t *r;
-    CU_ASSERT_PTR_NOT_NULL_FATAL(data);
-    r = run_map(format, data, len, map);
-    free(data);
-    return r;
+    return tst_run_file(eng, "EN16931", format, rel, map);
 }
 
-static int suite_init(void)
-{
-    einv_error_t err;
-    eng = einv_engine_open_dir(getenv("EINV_TEST_PLUGIN_DIR"), NULL, &err);
-    mapping = tst_read_data("mapping/sample-mapping.json", NULL);
-    return eng && mapping ? 0 : -1;
-}
+static int suite_init(void) { return tst_erp_open(&eng, &mapping); }
 
 static int suite_clean(void)
 {
-    einv_engine_close(eng);
-    free(mapping);
+    tst_erp_close(eng, mapping);
     return 0;
 }
 

@@ -699,15 +699,22 @@ static void test_exact_numbers(void)
     free(k);
 }
 
-int main(void)
+static int suite_init(void)
 {
-    CU_pSuite s;
-    unsigned fails;
     einv_error_t err;
     eng = einv_engine_open_dir(getenv("EINV_TEST_PLUGIN_DIR"), NULL, &err);
-    if (!eng || CU_initialize_registry() != CUE_SUCCESS)
-        return 1;
-    s = CU_add_suite("json", NULL, NULL);
+    return eng ? 0 : -1;
+}
+
+static int suite_clean(void)
+{
+    einv_engine_close(eng);
+    return 0;
+}
+
+void tst_suites(void)
+{
+    CU_pSuite s = CU_add_suite("json", suite_init, suite_clean);
     CU_add_test(s, "reader numbers", test_reader_numbers);
     CU_add_test(s, "reader tree and pointers", test_reader_tree);
     CU_add_test(s, "sample JSON is valid", test_sample_valid);
@@ -727,10 +734,4 @@ int main(void)
     CU_add_test(s, "writer sanitizes text", test_writer_sanitizes);
     CU_add_test(s, "Leitweg-ID and validationProfile", test_leitweg_and_profile);
     CU_add_test(s, "exact numbers", test_exact_numbers);
-    CU_basic_set_mode(CU_BRM_VERBOSE);
-    CU_basic_run_tests();
-    fails = CU_get_number_of_failures();
-    CU_cleanup_registry();
-    einv_engine_close(eng);
-    return fails ? 1 : 0;
 }

@@ -568,18 +568,16 @@ static void test_xml_not_sniffed_as_pdf(void)
     einv_result_free(r);
 }
 
-int main(void)
+static int suite_init(void)
 {
-    CU_pSuite s;
     einv_error_t err;
     FILE *f;
     char path[1024];
-    unsigned fails;
     snprintf(path, sizeof path, "%s/cii/sample-invoice.xml", getenv("EINV_TEST_DATA") ? getenv("EINV_TEST_DATA") : "tests/data");
     f = fopen(path, "rb");
     if (!f) {
         fprintf(stderr, "cannot read %s\n", path);
-        return 1;
+        return -1;
     }
     sample = malloc(1 << 20);
     sample_len = fread(sample, 1, (1 << 20) - 1, f);
@@ -588,14 +586,27 @@ int main(void)
     eng = einv_engine_open_dir(getenv("EINV_TEST_PLUGIN_DIR"), NULL, &err);
     if (!eng || !einv_engine_format(eng, "zugferd")) {
         fprintf(stderr, "the zugferd plugin is not loaded\n");
-        return 1;
+        return -1;
     }
     if (!qpdf_load()) {
         fprintf(stderr, "libqpdf cannot be loaded: %s\n", dlerror());
-        return 1;
+        return -1;
     }
-    CU_initialize_registry();
-    s = CU_add_suite("zugferd", NULL, NULL);
+    return 0;
+}
+
+static int suite_clean(void)
+{
+    einv_engine_close(eng);
+    free(sample);
+    if (qlib)
+        dlclose(qlib);
+    return 0;
+}
+
+void tst_suites(void)
+{
+    CU_pSuite s = CU_add_suite("zugferd", suite_init, suite_clean);
     CU_add_test(s, "valid hybrid: same verdict as the XML", test_valid_hybrid_same_verdict_as_xml);
     CU_add_test(s, "explicit format, fx properties as attributes", test_explicit_format_and_properties_as_attributes);
     CU_add_test(s, "compressed with object streams", test_compressed_object_streams);
@@ -619,13 +630,4 @@ int main(void)
     CU_add_test(s, "embedded file not an invoice", test_embedded_not_xml);
     CU_add_test(s, "canonical JSON", test_canonical_json);
     CU_add_test(s, "XML is not sniffed as PDF", test_xml_not_sniffed_as_pdf);
-    CU_basic_set_mode(CU_BRM_VERBOSE);
-    CU_basic_run_tests();
-    fails = CU_get_number_of_failures();
-    CU_cleanup_registry();
-    einv_engine_close(eng);
-    free(sample);
-    if (qlib)
-        dlclose(qlib);
-    return fails ? 1 : 0;
 }

@@ -857,18 +857,26 @@ static void test_rule_listed_once(void)
     CU_ASSERT_EQUAL(n, 1);
 }
 
-int main(void)
+static int suite_init(void)
 {
-    CU_pSuite s;
     einv_error_t err;
-    unsigned fails;
     eng = einv_engine_open_dir(getenv("EINV_TEST_PLUGIN_DIR"), NULL, &err);
     if (!eng || !einv_engine_format(eng, "zugferd") || !einv_engine_format(eng, "cii")) {
         fprintf(stderr, "the cii and zugferd plugins are not loaded\n");
-        return 1;
+        return -1;
     }
-    CU_initialize_registry();
-    s = CU_add_suite("zugferd1", NULL, NULL);
+    return 0;
+}
+
+static int suite_clean(void)
+{
+    einv_engine_close(eng);
+    return 0;
+}
+
+void tst_suites(void)
+{
+    CU_pSuite s = CU_add_suite("zugferd1", suite_init, suite_clean);
     CU_add_test(s, "COMFORT model", test_model_comfort);
     CU_add_test(s, "BASIC model", test_model_basic);
     CU_add_test(s, "EXTENDED model", test_model_extended);
@@ -886,10 +894,4 @@ int main(void)
     CU_add_test(s, "empty and odd roots", test_empty_root);
     CU_add_test(s, "damaged copies", test_mutations);
     CU_add_test(s, "ZF1-LEGACY listed once", test_rule_listed_once);
-    CU_basic_set_mode(CU_BRM_VERBOSE);
-    CU_basic_run_tests();
-    fails = CU_get_number_of_failures();
-    CU_cleanup_registry();
-    einv_engine_close(eng);
-    return fails ? 1 : 0;
 }

@@ -1,5 +1,6 @@
 #define _POSIX_C_SOURCE 200809L   /* clock_gettime, nanosleep */
 /* Test support: one engine per test process, loaded from the build tree's plugins. */
+#include <CUnit/Basic.h>
 #include "tsupport.h"
 #include "engine.h"
 #include <stdio.h>
@@ -218,4 +219,42 @@ const char *tst_distinct_codes(const einv_result_t *r)
         if ((!i || strcmp(v[i], v[i - 1]) != 0) && k < sizeof buf)
             k += (size_t)snprintf(buf + k, sizeof buf - k, "%s%s", k ? " " : "", v[i]);
     return buf;
+}
+
+/* ---- suites over the ERP formats (IDoc, OData) ---- */
+
+int tst_erp_open(einv_engine_t **eng, char **mapping)
+{
+    einv_error_t err;
+    *eng = einv_engine_open_dir(getenv("EINV_TEST_PLUGIN_DIR"), NULL, &err);
+    *mapping = tst_read_data("mapping/sample-mapping.json", NULL);
+    return *eng && *mapping ? 0 : -1;
+}
+
+void tst_erp_close(einv_engine_t *eng, char *mapping)
+{
+    einv_engine_close(eng);
+    free(mapping);
+}
+
+einv_result_t *tst_run(einv_engine_t *eng, const char *profile, const char *format, const void *data,
+                       size_t len, const char *map)
+{
+    einv_validate_opts_t o = {profile, format, map, 1, NULL};
+    einv_error_t err;
+    einv_result_t *r = einv_validate(eng, &o, data, len, &err);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(r);
+    return r;
+}
+
+einv_result_t *tst_run_file(einv_engine_t *eng, const char *profile, const char *format, const char *rel,
+                            const char *map)
+{
+    size_t len;
+    char *data = tst_read_data(rel, &len);
+    einv_result_t *r;
+    CU_ASSERT_PTR_NOT_NULL_FATAL(data);
+    r = tst_run(eng, profile, format, data, len, map);
+    free(data);
+    return r;
 }

@@ -64,6 +64,17 @@ const char *tst_distinct_codes(const einv_result_t *r);
         CU_ASSERT_STRING_EQUAL(k_, want);                                                  \
     } while (0)
 
+/* Suites over the ERP formats: an engine over the build's plugins and the sample mapping
+ * document (tests/data/mapping), 0 when both are there; tst_erp_close frees them. */
+int tst_erp_open(einv_engine_t **eng, char **mapping);
+void tst_erp_close(einv_engine_t *eng, char *mapping);
+/* Validate data (or a data file) with profile, asking for the canonical JSON; map is the
+ * ERP mapping document or NULL. Fails the test (fatally) when there is no result. */
+einv_result_t *tst_run(einv_engine_t *eng, const char *profile, const char *format, const void *data,
+                       size_t len, const char *map);
+einv_result_t *tst_run_file(einv_engine_t *eng, const char *profile, const char *format, const char *rel,
+                            const char *map);
+
 /* A file under the test data directory (EINV_TEST_DATA, else tests/data), NUL-terminated
  * (malloc'd); its length in *len when len is not NULL; NULL when unreadable. */
 char *tst_read_data(const char *rel, size_t *len);
