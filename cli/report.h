@@ -56,6 +56,12 @@ void einv_rep_doc_clear(einv_rep_doc_t *d);
  * and for a JSON string literal (with its quotes). NULL writes nothing / "". */
 void einv_rep_xml_text(FILE *out, const char *s);
 void einv_rep_json_str(FILE *out, const char *s);
+/* A spool for what a report writes before its header can be (JUnit's counts come first,
+ * the HTML summary precedes the documents): an unlinked temporary file, so a batch of any
+ * size costs disk, not memory. einv_rep_spool_copy appends it to out and closes it;
+ * returns 0, or -1 when it could not be read back. */
+FILE *einv_rep_spool(void);
+int einv_rep_spool_copy(FILE *spool, FILE *out);
 /* The current UTC time as ISO 8601 (e.g. 2026-11-25T20:30:00Z). */
 void einv_rep_now(char out[32]);
 

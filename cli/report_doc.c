@@ -254,6 +254,27 @@ void einv_rep_json_str(FILE *out, const char *s)
     fputc('"', out);
 }
 
+FILE *einv_rep_spool(void)
+{
+    return tmpfile();
+}
+
+int einv_rep_spool_copy(FILE *spool, FILE *out)
+{
+    char buf[65536];
+    size_t n;
+    int rc = 0;
+    if (fflush(spool) != 0 || fseek(spool, 0, SEEK_SET) != 0)
+        rc = -1;
+    while (rc == 0 && (n = fread(buf, 1, sizeof buf, spool)) > 0)
+        if (fwrite(buf, 1, n, out) != n)
+            rc = -1;
+    if (ferror(spool))
+        rc = -1;
+    fclose(spool);
+    return rc;
+}
+
 void einv_rep_now(char out[32])
 {
     time_t t = time(NULL);

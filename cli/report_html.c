@@ -34,9 +34,7 @@ static const char *const LAYER_TITLES[] = {
 
 struct einv_rep_html {
     char *title;
-    FILE *mem;      /* the documents' sections */
-    char *buf;
-    size_t len;
+    FILE *spool;    /* the documents' sections */
     size_t docs;
 };
 
@@ -249,11 +247,10 @@ einv_rep_html_t *einv_rep_html_begin(const char *title)
     if (!h)
         return NULL;
     h->title = strdup(title ? title : "Validation report");
-    h->mem = open_memstream(&h->buf, &h->len);
-    if (!h->title || !h->mem) {
-        if (h->mem)
-            fclose(h->mem);
-        free(h->buf);
+    h->spool = einv_rep_spool();
+    if (!h->title || !h->spool) {
+        if (h->spool)
+            fclose(h->spool);
         free(h->title);
         free(h);
         return NULL;
@@ -263,7 +260,7 @@ einv_rep_html_t *einv_rep_html_begin(const char *title)
 
 void einv_rep_html_add(einv_rep_html_t *h, const einv_rep_doc_t *d)
 {
-    doc_section(h->mem, d, ++h->docs);
+    doc_section(h->spool, d, ++h->docs);
 }
 
 static void summary(FILE *o, const einv_rep_tally_t *t)
@@ -289,50 +286,54 @@ static void summary(FILE *o, const einv_rep_tally_t *t)
     fputs("</table>", o);
 }
 
-int einv_rep_html_end(einv_rep_html_t *h, FILE *o, const einv_rep_tally_t *tally)
+/* The page up to its body's content, and its end. */
+static void page_head(FILE *o, const char *title)
 {
     char now[32];
-    int rc = 0;
-    if (fclose(h->mem) != 0 || !h->buf)
-        rc = -1;
     einv_rep_now(now);
     fputs("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
           "<meta name=\"viewport\" content=\"width=device-width,initial-scale=1\"><title>", o);
-    esc(o, h->title);
+    esc(o, title);
     fprintf(o, "</title><style>%s</style></head><body><header><h1>", CSS);
-    esc(o, h->title);
+    esc(o, title);
     fprintf(o, "</h1><p class=\"muted\">Made by einvoice on %s (UTC).</p></header>\n", now);
+}
+
+static void page_tail(FILE *o)
+{
+    fputs("</body></html>\n", o);
+}
+
+int einv_rep_html_end(einv_rep_html_t *h, FILE *o, const einv_rep_tally_t *tally)
+{
+    int rc = 0;
+    page_head(o, h->title);
     if (tally)
         summary(o, tally);
-    if (h->buf)
-        fwrite(h->buf, 1, h->len, o);
-    fputs("</body></html>\n", o);
+    if (einv_rep_spool_copy(h->spool, o) != 0)
+        rc = -1;
+    page_tail(o);
     if (ferror(o))
         rc = -1;
-    free(h->buf);
     free(h->title);
     free(h);
     return rc;
 }
 
+/* One document needs no spool: the page is written straight into memory. */
 char *einv_rep_html_single(const einv_rep_doc_t *d, const char *title, size_t *len)
 {
     char *buf = NULL;
     size_t n = 0;
     FILE *o = open_memstream(&buf, &n);
-    einv_rep_html_t *h;
-    int rc;
+    int failed;
     if (!o)
         return NULL;
-    h = einv_rep_html_begin(title);
-    if (!h) {
-        fclose(o);
-        free(buf);
-        return NULL;
-    }
-    einv_rep_html_add(h, d);
-    rc = einv_rep_html_end(h, o, NULL);
-    if (fclose(o) != 0 || rc != 0) {
+    page_head(o, title ? title : "Validation report");
+    doc_section(o, d, 1);
+    page_tail(o);
+    failed = ferror(o);
+    if (fclose(o) != 0 || failed || !buf) {
         free(buf);
         return NULL;
     }

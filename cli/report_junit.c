@@ -1,8 +1,8 @@
 /* JUnit XML (the Ant/Jenkins form CI systems read): <testsuites><testsuite> with one
  * <testcase> per document, classname the profile; each finding at or above the fail level
  * is one <failure> (type = rule code, message = code and text); the rest go to the
- * testcase's <system-out>. The testcases are kept in memory until the end, since the
- * suite's counts come first. */
+ * testcase's <system-out>. The testcases are spooled until the end, since the suite's
+ * counts come first. */
 #include "report.h"
 
 #include <stdlib.h>
@@ -11,9 +11,7 @@
 struct einv_rep_junit {
     char *name;
     int fail_on_warning;
-    FILE *mem;          /* the testcases, in order */
-    char *buf;
-    size_t len;
+    FILE *spool;        /* the testcases, in order */
     size_t tests, failures;
     double seconds;
 };
@@ -25,11 +23,10 @@ einv_rep_junit_t *einv_rep_junit_begin(const char *suite_name, int fail_on_warni
         return NULL;
     j->name = strdup(suite_name ? suite_name : "einvoice");
     j->fail_on_warning = fail_on_warning;
-    j->mem = open_memstream(&j->buf, &j->len);
-    if (!j->name || !j->mem) {
-        if (j->mem)
-            fclose(j->mem);
-        free(j->buf);
+    j->spool = einv_rep_spool();
+    if (!j->name || !j->spool) {
+        if (j->spool)
+            fclose(j->spool);
         free(j->name);
         free(j);
         return NULL;
@@ -75,7 +72,7 @@ static void failure(FILE *o, const einv_rep_finding_t *f)
 
 void einv_rep_junit_add(einv_rep_junit_t *j, const einv_rep_doc_t *d, double seconds)
 {
-    FILE *o = j->mem;
+    FILE *o = j->spool;
     size_t i, others = 0;
     int failed = 0;
     j->tests++;
@@ -120,8 +117,6 @@ int einv_rep_junit_end(einv_rep_junit_t *j, FILE *out)
 {
     char now[32];
     int rc = 0;
-    if (fclose(j->mem) != 0 || !j->buf)
-        rc = -1;
     einv_rep_now(now);
     fprintf(out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"");
     einv_rep_xml_text(out, j->name);
@@ -131,12 +126,11 @@ int einv_rep_junit_end(einv_rep_junit_t *j, FILE *out)
     einv_rep_xml_text(out, j->name);
     fprintf(out, "\" tests=\"%zu\" failures=\"%zu\" errors=\"0\" skipped=\"0\" time=\"%.3f\" timestamp=\"%.19s\">\n",
             j->tests, j->failures, j->seconds, now);
-    if (j->buf)
-        fwrite(j->buf, 1, j->len, out);
+    if (einv_rep_spool_copy(j->spool, out) != 0)
+        rc = -1;
     fputs("  </testsuite>\n</testsuites>\n", out);
     if (ferror(out))
         rc = -1;
-    free(j->buf);
     free(j->name);
     free(j);
     return rc;
