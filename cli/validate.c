@@ -284,8 +284,8 @@ static void print_json(const char *json, const char *file)
     fputs("}\n", stdout);
 }
 
-/* A file name for per-document reports in a folder: the path with every character but
- * [A-Za-z0-9._-] as '_' ("-" is stdin), then the suffix. */
+/* A file name for per-document reports in a folder: the path (its last 200 bytes) with
+ * every character but [A-Za-z0-9._-] as '_' ("-" is stdin), then the suffix. */
 static char *doc_file(const char *dir, const char *name, const char *suffix)
 {
     size_t l = strlen(dir) + strlen(name) + strlen(suffix) + 16, i, k;
@@ -297,6 +297,8 @@ static char *doc_file(const char *dir, const char *name, const char *suffix)
         name = "stdin";
     while (name[0] == '/' || (name[0] == '.' && name[1] == '/'))
         name += name[0] == '/' ? 1 : 2;
+    if (strlen(name) > 200)   /* a file name has at most 255 bytes: keep the path's tail */
+        name += strlen(name) - 200;
     for (i = 0; name[i]; i++) {
         char c = name[i];
         int ok = (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' ||
