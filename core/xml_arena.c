@@ -9,14 +9,6 @@
 #include <string.h>
 #include <sys/mman.h>
 
-#if defined(__SANITIZE_ADDRESS__)
-#define XA_SANITIZED 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer) || __has_feature(memory_sanitizer)
-#define XA_SANITIZED 1
-#endif
-#endif
-
 #define CACHE_BYTES ((size_t)32 << 20)   /* idle chunks kept mapped and warm */
 #define CHUNK_SHIFT 20
 #define CHUNK ((size_t)1 << CHUNK_SHIFT)

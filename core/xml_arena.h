@@ -20,6 +20,15 @@
 
 #include <stddef.h>
 
+/* Arenas are off under AddressSanitizer and MemorySanitizer (they would hide the heap). */
+#if defined(__SANITIZE_ADDRESS__)
+#define XA_SANITIZED 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(memory_sanitizer)
+#define XA_SANITIZED 1
+#endif
+#endif
+
 typedef struct xa_arena xa_arena;
 
 /* Arenas on (1, the default) or off (0), process-wide; only before the first xa_arena_new
