@@ -248,6 +248,58 @@ static void test_job_profile_gone(void)
     sp_cleanup(&s);
 }
 
+/* The fixture plugins of this build (tests/fixture-plugins beside the test binaries). */
+static void fixture_dir(char *buf, size_t size)
+{
+    char exe[1024];
+    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    char *slash;
+    buf[0] = 0;
+    if (n <= 0)
+        return;
+    exe[n] = 0;
+    if ((slash = strrchr(exe, '/')))
+        *slash = 0;
+    snprintf(buf, size, "%s/fixture-plugins", exe);
+}
+
+/* A partner's profile loaded through EINV_PLUGIN_PATH beside the built-in plugins, which
+ * declares requires_pro: FREE accounts get 403, PRO accounts 202; the server names no
+ * country of its own. */
+static void test_partner_profile_requires_pro(void)
+{
+    char fix[1100], path_env[1200], free_key[SP_KEY_MAX], pro_key[SP_KEY_MAX];
+    const char *env[] = {path_env, NULL};
+    size_t len;
+    char *ubl = tst_read_data("ubl/sample-invoice.xml", &len);
+    sp_server_t s;
+    int i;
+    fixture_dir(fix, sizeof fix);
+    snprintf(path_env, sizeof path_env, "EINV_PLUGIN_PATH=%s", fix);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(ubl);
+    CU_ASSERT_EQUAL_FATAL(sp_init(&s, SP_SQLITE), 0);
+    CU_ASSERT_EQUAL_FATAL(sp_start(&s, env), 0);
+    CU_ASSERT_TRUE(sp_log_contains(&s, "PARTNERPRO"));        /* listed at start */
+    CU_ASSERT_TRUE(sp_log_contains(&s, "refusing profile ORPHAN"));
+    CU_ASSERT_EQUAL(sp_account_key(&s, "free@example.com", "FREE", 0, 0, -1, free_key), 0);
+    CU_ASSERT_EQUAL(sp_account_key(&s, "pro@example.com", "PRO", 0, 0, -1, pro_key), 0);
+    for (i = 0; i < 2; i++) {
+        hc_multipart_t *mp = hc_mp_new();
+        hc_response_t r;
+        hc_mp_field(mp, "profile", "PARTNERPRO");
+        hc_mp_file(mp, "file", "invoice.xml", "application/xml", ubl, len);
+        hc_request_auth(s.port, "POST", "/api/v1/invoices/validate", i ? pro_key : free_key,
+                        hc_mp_content_type(mp), hc_mp_data(mp), hc_mp_len(mp), &r);
+        CU_ASSERT_EQUAL(r.status, i ? 202 : 403);
+        if (!i)
+            CU_ASSERT_PTR_NOT_NULL(r.body && strstr(r.body, "PARTNERPRO requires the Pro plan"));
+        hc_response_free(&r);
+        hc_mp_free(mp);
+    }
+    free(ubl);
+    sp_cleanup(&s);
+}
+
 int main(void)
 {
     CU_pSuite s;
@@ -263,6 +315,7 @@ int main(void)
     CU_add_test(s, "--help and docs list every setting", test_help_and_docs_list_every_setting);
     CU_add_test(s, "einvoiced starts on SQLite without a warning", test_starts_without_warning);
     CU_add_test(s, "a job whose profile is gone: PROFILE-UNAVAILABLE by subject", test_job_profile_gone);
+    CU_add_test(s, "a partner profile via EINV_PLUGIN_PATH that requires Pro", test_partner_profile_requires_pro);
     CU_basic_set_mode(CU_BRM_VERBOSE);
     CU_basic_run_tests();
     fails = CU_get_number_of_failures();
