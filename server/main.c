@@ -1,6 +1,7 @@
 /* einvoiced: the REST service (CivetWeb + worker pool + store) and its admin commands
  * (create-account, create-key) that work on the configured database without a running
- * server. Settings come from the environment (server/config.c); SIGTERM/SIGINT stop it
+ * server. Settings come from the registry of server/settings.c (environment, else the
+ * EINV_CONFIG file, else the default; server/config.c); SIGTERM/SIGINT stop it
  * gracefully: no new requests, requests in flight and jobs being validated finish. */
 #define _GNU_SOURCE
 #include "http.h"
@@ -386,6 +387,8 @@ static int serve(void)
         print_error("cannot load the plugins", &err);
         return 1;
     }
+    if (srv.cfg.plugin_path[0])
+        logline("plugin path: %s, then the built-in folder", srv.cfg.plugin_path);
     log_plugins(srv.engine);
     if (!(srv.store = open_store(&srv.cfg))) {
         einv_engine_close(srv.engine);
