@@ -12,6 +12,7 @@
 #include "tpdf.h"
 #include "xml_bulk.h"   /* internal to the core: einvoice_internal */
 #include "xml_tags.h"
+#include "tsupport.h"
 
 static const int OPTS = XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING |
                         XML_PARSE_COMPACT | XML_PARSE_NOBLANKS;
@@ -378,22 +379,18 @@ static void test_random_mix(void)
     printf(" (bulk %d, declined %d) ", taken, declined);
 }
 
-int main(void)
+unsigned tst_after(void)
 {
-    CU_pSuite s;
-    unsigned f;
-    if (CU_initialize_registry() != CUE_SUCCESS)
-        return 1;
-    s = CU_add_suite("xml_bulk", NULL, NULL);
+    xmlCleanupParser();
+    return 0;
+}
+
+void tst_suites(void)
+{
+    CU_pSuite s = CU_add_suite("xml_bulk", NULL, NULL);
     CU_add_test(s, "identical trees with LF, CR LF and CR", test_identical_trees);
     CU_add_test(s, "declined: comment, CDATA, white space, encodings", test_declined);
     CU_add_test(s, "SDK parse: texts and error lines", test_sdk_parse);
     CU_add_test(s, "prolog comments blanked, lines kept", test_prolog_comments);
     CU_add_test(s, "random mixes", test_random_mix);
-    CU_basic_set_mode(CU_BRM_VERBOSE);
-    CU_basic_run_tests();
-    f = CU_get_number_of_failures() + CU_get_number_of_tests_failed();
-    CU_cleanup_registry();
-    xmlCleanupParser();
-    return f ? 1 : 0;
 }

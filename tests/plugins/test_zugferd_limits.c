@@ -754,21 +754,26 @@ static int load_invoice(void)
     return 1;
 }
 
-int main(void)
+unsigned tst_after(void)
+{
+    einv_engine_close(eng);
+    free(invoice);
+    return 0;
+}
+
+void tst_suites(void)
 {
     CU_pSuite s;
     einv_error_t err;
-    unsigned fails;
     if (!zlib_load() || !load_invoice()) {
-        fprintf(stderr, "zlib or the sample invoice cannot be loaded\n");
-        return 1;
+        tst_setup_failed("zlib or the sample invoice cannot be loaded");
+        return;
     }
     eng = einv_engine_open_dir(getenv("EINV_TEST_PLUGIN_DIR"), NULL, &err);
     if (!eng || !einv_engine_format(eng, "zugferd")) {
-        fprintf(stderr, "the zugferd plugin is not loaded\n");
-        return 1;
+        tst_setup_failed("the zugferd plugin is not loaded");
+        return;
     }
-    CU_initialize_registry();
     s = CU_add_suite("zugferd_limits", NULL, NULL);
     CU_add_test(s, "double-Flate bomb: LIMIT-PDF-DECODED", test_double_flate_bomb);
     CU_add_test(s, "bomb in the xref stream qpdf decodes", test_xref_stream_bomb);
@@ -781,11 +786,4 @@ int main(void)
     CU_add_test(s, "cyclic name tree", test_cyclic_name_tree);
     CU_add_test(s, "deep name tree", test_deep_name_tree);
     CU_add_test(s, "200,000 entries in one leaf", test_huge_leaf);
-    CU_basic_set_mode(CU_BRM_VERBOSE);
-    CU_basic_run_tests();
-    fails = CU_get_number_of_failures();
-    CU_cleanup_registry();
-    einv_engine_close(eng);
-    free(invoice);
-    return fails ? 1 : 0;
 }

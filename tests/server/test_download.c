@@ -346,17 +346,22 @@ static void add_tests(CU_pSuite s)
     CU_add_test(s, "export module left out: 501", test_module_left_out);
 }
 
-int main(void)
+unsigned tst_after(void)
+{
+    einv_engine_close(ENG);
+    return 0;
+}
+
+void tst_suites(void)
 {
     CU_pSuite s;
-    unsigned fails;
     einv_error_t err;
     const char *src = getenv("EINV_SOURCE_DIR");
-    if (CU_initialize_registry() != CUE_SUCCESS)
-        return 2;
     ENG = einv_engine_open_dir(getenv("EINV_TEST_PLUGIN_DIR"), NULL, &err);
-    if (!ENG)
-        return 1;
+    if (!ENG) {
+        tst_setup_failed("no engine over the build's plugins");
+        return;
+    }
     snprintf(CHECKER, sizeof CHECKER, "%s/../shared/tools/facturx-check", src ? src : ".");
     if (access(CHECKER, R_OK) != 0 || access("/usr/bin/python3", X_OK) != 0) {
         printf("note: %s not found; the PDFs are checked without facturx-check\n", CHECKER);
@@ -370,10 +375,4 @@ int main(void)
         s = CU_add_suite("download_postgresql", init_pg, suite_clean);
         add_tests(s);
     }
-    CU_basic_set_mode(CU_BRM_VERBOSE);
-    CU_basic_run_tests();
-    fails = CU_get_number_of_failures() + CU_get_number_of_suites_failed();
-    CU_cleanup_registry();
-    einv_engine_close(ENG);
-    return fails ? 1 : 0;
 }

@@ -20,6 +20,7 @@
 #include "http_client.h"
 #include "server_proc.h"
 #include "tjwt.h"
+#include "tsupport.h"
 
 #define ISS "https://idp.test.example"
 #define AUD "einvoice-tests"
@@ -930,57 +931,39 @@ static void add_tests(CU_pSuite s)
     CU_add_test(s, "queued invoices survive a crash", test_jobs_survive_crash);
 }
 
-static void pg_required(void)
+unsigned tst_after(void)
 {
-    CU_FAIL("EINV_TEST_PG_URL not set while CI=true");
+    char path[300];
+    int i;
+    for (i = 0; i < n_seen; i++)
+        free(seen_keys[i]);
+    snprintf(path, sizeof path, "%s/jwks.json", jwks_dir);
+    unlink(path);
+    rmdir(jwks_dir);
+    EVP_PKEY_free(ec_key);
+    EVP_PKEY_free(ec_other);
+    return 0;
 }
 
-int main(void)
+void tst_suites(void)
 {
     CU_pSuite s;
-    const char *ci = getenv("CI");
     const char *tmp = getenv("TMPDIR");
-    unsigned fails;
-    int i;
+    char path[300];
     ec_key = EVP_PKEY_Q_keygen(NULL, NULL, "EC", "P-256");
     ec_other = EVP_PKEY_Q_keygen(NULL, NULL, "EC", "P-256");
     snprintf(jwks_dir, sizeof jwks_dir, "%s/einvjwks-XXXXXX", tmp && *tmp ? tmp : "/tmp");
     if (!ec_key || !ec_other || !mkdtemp(jwks_dir)) {
-        fprintf(stderr, "test set-up failed: EC keys or temp dir\n");
-        return 2;
+        tst_setup_failed("EC keys or temp dir");
+        return;
     }
-    {
-        char path[300];
-        snprintf(path, sizeof path, "%s/jwks.json", jwks_dir);
-        tjwt_write_jwks(ec_key, path);
-    }
-    if (CU_initialize_registry() != CUE_SUCCESS)
-        return 2;
+    snprintf(path, sizeof path, "%s/jwks.json", jwks_dir);
+    tjwt_write_jwks(ec_key, path);
     s = CU_add_suite("http core (SQLite)", init_sqlite, clean_sqlite);
     add_tests(s);
     if (!sp_pg_missing()) {
         s = CU_add_suite("http core (PostgreSQL)", init_pg, clean_pg);
         add_tests(s);
-    } else {
-        printf("skipped: EINV_TEST_PG_URL not set (PostgreSQL suite)\n");
-        if (ci && strcmp(ci, "true") == 0) {
-            s = CU_add_suite("http core (PostgreSQL)", NULL, NULL);
-            CU_add_test(s, "PostgreSQL available", pg_required);
-        }
-    }
-    CU_basic_set_mode(CU_BRM_VERBOSE);
-    CU_basic_run_tests();
-    fails = CU_get_number_of_failures() + CU_get_number_of_suites_failed();
-    CU_cleanup_registry();
-    for (i = 0; i < n_seen; i++)
-        free(seen_keys[i]);
-    {
-        char path[300];
-        snprintf(path, sizeof path, "%s/jwks.json", jwks_dir);
-        unlink(path);
-        rmdir(jwks_dir);
-    }
-    EVP_PKEY_free(ec_key);
-    EVP_PKEY_free(ec_other);
-    return fails ? 1 : 0;
+    } else
+        tst_skip("EINV_TEST_PG_URL not set (PostgreSQL suite)");
 }

@@ -1239,34 +1239,28 @@ static void add_tests(CU_pSuite s, int pg)
         CU_add_test(s, "two servers share one PostgreSQL queue", test_pg_two_servers);
 }
 
-int main(void)
+unsigned tst_after(void)
 {
-    CU_pSuite s;
-    unsigned fails;
-    int skipped_pg = 0;
-    const char *ci = getenv("CI");
-    if (CU_initialize_registry() != CUE_SUCCESS)
-        return 2;
-    if (load_fixtures() != 0)
-        return 1;
-    s = CU_add_suite("http_invoices_sqlite", init_sqlite, suite_clean);
-    add_tests(s, 0);
-    if (sp_pg_missing()) {
-        printf("skipped: EINV_TEST_PG_URL not set (PostgreSQL suite)\n");
-        skipped_pg = 1;
-    } else {
-        s = CU_add_suite("http_invoices_postgresql", init_pg, suite_clean);
-        add_tests(s, 1);
-    }
-    CU_basic_set_mode(CU_BRM_VERBOSE);
-    CU_basic_run_tests();
-    fails = CU_get_number_of_failures() + CU_get_number_of_suites_failed();
-    CU_cleanup_registry();
-    if (skipped_pg && ci && strcmp(ci, "true") == 0)
-        fails++;
     free(UBL);
     free(CII);
     free(UBL_BAD);
     free(CANON);
-    return fails ? 1 : 0;
+    return 0;
+}
+
+void tst_suites(void)
+{
+    CU_pSuite s;
+    if (load_fixtures() != 0) {
+        tst_setup_failed("the fixtures cannot be read");
+        return;
+    }
+    s = CU_add_suite("http_invoices_sqlite", init_sqlite, suite_clean);
+    add_tests(s, 0);
+    if (sp_pg_missing())
+        tst_skip("EINV_TEST_PG_URL not set (PostgreSQL suite)");
+    else {
+        s = CU_add_suite("http_invoices_postgresql", init_pg, suite_clean);
+        add_tests(s, 1);
+    }
 }

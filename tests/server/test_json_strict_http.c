@@ -23,6 +23,7 @@
 #include "http_json.h"
 #include "server_proc.h"
 #include "tjwt.h"
+#include "tsupport.h"
 
 #define ISS "https://idp.strict.example"
 #define AUD "einvoice-strict-tests"
@@ -371,23 +372,32 @@ static void add_tests(CU_pSuite s)
     CU_add_test(s, "a token naming a claim twice is refused", test_token_with_duplicate_claim);
 }
 
-static void pg_required(void) { CU_FAIL("EINV_TEST_PG_URL not set while CI=true"); }
 
-int main(void)
+static char jwks_path[300];
+
+unsigned tst_after(void)
+{
+    unlink(jwks_path);
+    rmdir(jwks_dir);
+    EVP_PKEY_free(ec_key);
+    return 0;
+}
+
+void tst_suites(void)
 {
     CU_pSuite s;
-    const char *ci = getenv("CI"), *tmp = getenv("TMPDIR");
-    char path[300];
-    unsigned fails;
+    const char *tmp = getenv("TMPDIR");
     ec_key = EVP_PKEY_Q_keygen(NULL, NULL, "EC", "P-256");
     snprintf(jwks_dir, sizeof jwks_dir, "%s/einvstrict-XXXXXX", tmp && *tmp ? tmp : "/tmp");
     if (!ec_key || !mkdtemp(jwks_dir)) {
-        fprintf(stderr, "test set-up failed: EC key or temp dir\n");
-        return 2;
+        tst_setup_failed("EC key or temp dir");
+        return;
     }
-    snprintf(path, sizeof path, "%s/jwks.json", jwks_dir);
-    if (tjwt_write_jwks(ec_key, path) != 0 || CU_initialize_registry() != CUE_SUCCESS)
-        return 2;
+    snprintf(jwks_path, sizeof jwks_path, "%s/jwks.json", jwks_dir);
+    if (tjwt_write_jwks(ec_key, jwks_path) != 0) {
+        tst_setup_failed("the JWKS file cannot be written");
+        return;
+    }
     s = CU_add_suite("strict JSON helpers", NULL, NULL);
     CU_add_test(s, "repair, precision, clean text, integer ranges, NUL", test_helpers);
     s = CU_add_suite("strict JSON and identity (SQLite)", init_sqlite, clean_sqlite);
@@ -395,19 +405,6 @@ int main(void)
     if (!sp_pg_missing()) {
         s = CU_add_suite("strict JSON and identity (PostgreSQL)", init_pg, clean_pg);
         add_tests(s);
-    } else {
-        printf("skipped: EINV_TEST_PG_URL not set (PostgreSQL suite)\n");
-        if (ci && strcmp(ci, "true") == 0) {
-            s = CU_add_suite("strict JSON and identity (PostgreSQL)", NULL, NULL);
-            CU_add_test(s, "PostgreSQL available", pg_required);
-        }
-    }
-    CU_basic_set_mode(CU_BRM_VERBOSE);
-    CU_basic_run_tests();
-    fails = CU_get_number_of_failures() + CU_get_number_of_suites_failed();
-    CU_cleanup_registry();
-    unlink(path);
-    rmdir(jwks_dir);
-    EVP_PKEY_free(ec_key);
-    return fails ? 1 : 0;
+    } else
+        tst_skip("EINV_TEST_PG_URL not set (PostgreSQL suite)");
 }

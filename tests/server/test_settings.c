@@ -300,15 +300,21 @@ static void test_partner_profile_requires_pro(void)
     sp_cleanup(&s);
 }
 
-int main(void)
+unsigned tst_after(void)
+{
+    unlink(cfg_path);
+    return 0;
+}
+
+void tst_suites(void)
 {
     CU_pSuite s;
-    unsigned fails;
     int fd = mkstemp(cfg_path);
-    if (fd < 0)
-        return 1;
+    if (fd < 0) {
+        tst_setup_failed("no temporary configuration file");
+        return;
+    }
     close(fd);
-    CU_initialize_registry();
     s = CU_add_suite("settings", NULL, NULL);
     CU_add_test(s, "file and environment alike", test_file_and_environment);
     CU_add_test(s, "errors name the setting", test_errors_name_the_setting);
@@ -316,10 +322,4 @@ int main(void)
     CU_add_test(s, "einvoiced starts on SQLite without a warning", test_starts_without_warning);
     CU_add_test(s, "a job whose profile is gone: PROFILE-UNAVAILABLE by subject", test_job_profile_gone);
     CU_add_test(s, "a partner profile via EINV_PLUGIN_PATH that requires Pro", test_partner_profile_requires_pro);
-    CU_basic_set_mode(CU_BRM_VERBOSE);
-    CU_basic_run_tests();
-    fails = CU_get_number_of_failures();
-    CU_cleanup_registry();
-    unlink(cfg_path);
-    return fails ? 1 : 0;
 }

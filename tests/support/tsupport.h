@@ -10,6 +10,14 @@
 /* Defined by each suite file: add its suites and tests (CU_add_suite, CU_add_test); the
  * shared main (tmain.c) runs them. */
 void tst_suites(void);
+/* Optional in a suite file: runs after the tests (clean-up) and returns failures of its own
+ * to add (0 when it has none). */
+unsigned tst_after(void);
+/* In tst_suites: set-up that failed fails the run (a suite whose init fails), with why. */
+void tst_setup_failed(const char *why);
+/* In tst_suites: a suite not run here ("EINV_TEST_PG_URL not set ..."): says so, and under
+ * CI=true fails the run (returns 1 then). */
+int tst_skip(const char *what);
 
 typedef struct tst_result tst_result_t;
 
