@@ -35,6 +35,7 @@ static const char *const LAYER_TITLES[] = {
 struct einv_rep_html {
     char *title;
     FILE *spool;    /* the documents' sections */
+    FILE *index;    /* one row per document for the run's summary */
     size_t docs;
 };
 
@@ -203,8 +204,9 @@ static void layer_table(FILE *o, const einv_rep_doc_t *d, const char *layer, con
     fprintf(o, "<h3>");
     esc(o, title);
     fprintf(o, " <span class=\"muted\">(%zu)</span></h3>", n);
-    fputs("<table><tr><th style=\"width:7em\">Severity</th><th style=\"width:14em\">Rule</th>"
-          "<th>Finding and fix</th><th style=\"width:22em\">Field</th></tr>", o);
+    /* thead: a printed table repeats its header on every page */
+    fputs("<table><thead><tr><th style=\"width:7em\">Severity</th><th style=\"width:14em\">Rule</th>"
+          "<th>Finding and fix</th><th style=\"width:22em\">Field</th></tr></thead>", o);
     for (i = 0; i < d->n; i++)
         if (layer ? strcmp(d->f[i].layer, layer) == 0 : !layer_known(d->f[i].layer))
             finding_row(o, &d->f[i]);
@@ -248,9 +250,12 @@ einv_rep_html_t *einv_rep_html_begin(const char *title)
         return NULL;
     h->title = strdup(title ? title : "Validation report");
     h->spool = einv_rep_spool();
-    if (!h->title || !h->spool) {
+    h->index = einv_rep_spool();
+    if (!h->title || !h->spool || !h->index) {
         if (h->spool)
             fclose(h->spool);
+        if (h->index)
+            fclose(h->index);
         free(h->title);
         free(h);
         return NULL;
@@ -261,6 +266,10 @@ einv_rep_html_t *einv_rep_html_begin(const char *title)
 void einv_rep_html_add(einv_rep_html_t *h, const einv_rep_doc_t *d)
 {
     doc_section(h->spool, d, ++h->docs);
+    fprintf(h->index, "<tr><td><a href=\"#doc-%zu\">", h->docs);
+    esc(h->index, d->name);
+    fprintf(h->index, "</a></td><td class=\"%s\">%s</td><td class=\"num\">%zu</td><td class=\"num\">%zu</td></tr>",
+            d->valid ? "ok" : "bad", d->valid ? "valid" : "invalid", d->errors, d->warnings);
 }
 
 static void summary(FILE *o, const einv_rep_tally_t *t)
@@ -272,7 +281,8 @@ static void summary(FILE *o, const einv_rep_tally_t *t)
             t->files, t->valid, t->invalid, t->unreadable);
     if (!t->n_rules)
         return;
-    fputs("<h3>Findings per rule</h3><table><tr><th>Rule</th><th>Severity</th><th>Findings</th><th>Files</th></tr>", o);
+    fputs("<h3>Findings per rule</h3><table><thead><tr><th>Rule</th><th>Severity</th><th>Findings</th>"
+          "<th>Files</th></tr></thead>", o);
     for (i = 0; i < t->n_rules; i++) {
         fputs("<tr><td><code>", o);
         esc(o, t->rules[i].code);
@@ -308,8 +318,15 @@ int einv_rep_html_end(einv_rep_html_t *h, FILE *o, const einv_rep_tally_t *tally
 {
     int rc = 0;
     page_head(o, h->title);
-    if (tally)
+    if (tally) {
         summary(o, tally);
+        fputs("<h3>Files</h3><table><thead><tr><th>File</th><th>Verdict</th><th>Errors</th><th>Warnings</th>"
+              "</tr></thead>", o);
+        if (einv_rep_spool_copy(h->index, o) != 0)
+            rc = -1;
+        fputs("</table>\n", o);
+    } else
+        fclose(h->index);
     if (einv_rep_spool_copy(h->spool, o) != 0)
         rc = -1;
     page_tail(o);

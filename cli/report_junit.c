@@ -1,8 +1,8 @@
 /* JUnit XML (the Ant/Jenkins form CI systems read): <testsuites><testsuite> with one
  * <testcase> per document, classname the profile; each finding at or above the fail level
  * is one <failure> (type = rule code, message = code and text); the rest go to the
- * testcase's <system-out>. The testcases are spooled until the end, since the suite's
- * counts come first. */
+ * testcase's <system-out>. A file that could not be read is an <error> (IO-READ). The
+ * testcases are spooled until the end, since the suite's counts come first. */
 #include "report.h"
 
 #include <stdlib.h>
@@ -12,7 +12,7 @@ struct einv_rep_junit {
     char *name;
     int fail_on_warning;
     FILE *spool;        /* the testcases, in order */
-    size_t tests, failures;
+    size_t tests, failures, errors;
     double seconds;
 };
 
@@ -82,6 +82,14 @@ void einv_rep_junit_add(einv_rep_junit_t *j, const einv_rep_doc_t *d, double sec
     fputs("\" classname=\"einvoice.", o);
     einv_rep_xml_text(o, d->profile);
     fprintf(o, "\" time=\"%.3f\">\n", seconds);
+    if (d->n == 1 && strcmp(d->f[0].code, "IO-READ") == 0) {
+        /* the file could not be read: the test could not run, a JUnit error */
+        fputs("      <error type=\"IO-READ\" message=\"", o);
+        einv_rep_xml_text(o, d->f[0].message);
+        fputs("\"/>\n    </testcase>\n", o);
+        j->errors++;
+        return;
+    }
     for (i = 0; i < d->n; i++) {
         if (is_failure(j, &d->f[i])) {
             failure(o, &d->f[i]);
@@ -120,12 +128,12 @@ int einv_rep_junit_end(einv_rep_junit_t *j, FILE *out)
     einv_rep_now(now);
     fprintf(out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"");
     einv_rep_xml_text(out, j->name);
-    fprintf(out, "\" tests=\"%zu\" failures=\"%zu\" errors=\"0\" time=\"%.3f\">\n", j->tests, j->failures,
-            j->seconds);
+    fprintf(out, "\" tests=\"%zu\" failures=\"%zu\" errors=\"%zu\" time=\"%.3f\">\n", j->tests, j->failures,
+            j->errors, j->seconds);
     fputs("  <testsuite name=\"", out);
     einv_rep_xml_text(out, j->name);
-    fprintf(out, "\" tests=\"%zu\" failures=\"%zu\" errors=\"0\" skipped=\"0\" time=\"%.3f\" timestamp=\"%.19s\">\n",
-            j->tests, j->failures, j->seconds, now);
+    fprintf(out, "\" tests=\"%zu\" failures=\"%zu\" errors=\"%zu\" skipped=\"0\" time=\"%.3f\" timestamp=\"%.19s\">\n",
+            j->tests, j->failures, j->errors, j->seconds, now);
     if (einv_rep_spool_copy(j->spool, out) != 0)
         rc = -1;
     fputs("  </testsuite>\n</testsuites>\n", out);

@@ -450,6 +450,8 @@ static void test_html(void)
     /* the summary, per rule */
     CU_ASSERT_PTR_NOT_NULL(strstr(x, "<h2>Summary</h2>"));
     CU_ASSERT_PTR_NOT_NULL(strstr(x, "Findings per rule"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(x, "<a href=\"#doc-2\">"));   /* the files, linked to their sections */
+    CU_ASSERT_PTR_NOT_NULL(strstr(x, "<section class=\"doc\" id=\"doc-2\">"));
     /* key data of the canonical invoice, amounts as written */
     CU_ASSERT_PTR_NOT_NULL(strstr(x, "INV-2026-0042"));
     CU_ASSERT_PTR_NOT_NULL(strstr(x, "Northwind Trading GmbH"));
@@ -501,7 +503,7 @@ static void test_hostile_name(void)
 
 static void test_usage_errors(void)
 {
-    char f[400];
+    char f[400], junit[400], *x;
     snprintf(f, sizeof f, "%s/a.xml", in);
     CU_ASSERT_EQUAL(run("validate --profile EN16931 --report bogus '%s'", f), 2);
     CU_ASSERT_PTR_NOT_NULL(strstr(err_out, "unknown kind"));
@@ -523,6 +525,13 @@ static void test_usage_errors(void)
     /* a format that is not installed stops the run, in threads too */
     CU_ASSERT_EQUAL(run("validate --profile EN16931 --format nosuch --jobs 3 --json '%s'", in), 2);
     CU_ASSERT_PTR_NOT_NULL(strstr(err_out, "nosuch"));
+    /* an unreadable file in JUnit: an <error>, not a failure */
+    snprintf(junit, sizeof junit, "%s/io-junit.xml", dir);
+    CU_ASSERT_EQUAL(run("validate --profile EN16931 --report junit -o '%s' '%s' /nonexistent/x.xml", junit, f), 2);
+    CU_ASSERT_TRUE(xsd_valid("junit.xsd", junit));
+    x = slurp(junit, NULL);
+    CU_ASSERT_TRUE(x && strstr(x, "tests=\"2\" failures=\"0\" errors=\"1\"") && strstr(x, "<error type=\"IO-READ\""));
+    free(x);
     /* an unreadable file among good ones: 2, the others still validated */
     CU_ASSERT_EQUAL(run("validate --profile EN16931 --json '%s' /nonexistent/x.xml", f), 2);
     CU_ASSERT_PTR_NOT_NULL(strstr(out, "\"code\":\"IO-READ\""));
