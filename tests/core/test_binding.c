@@ -99,6 +99,33 @@ static void test_odata(void)
     expect_due(run_file("odata", "odata/supplierinvoice-standard.json"), "/d/InvoiceGrossAmount");
 }
 
+/* Every line's BT-126, in document order, at each line's own place. */
+static void test_lines(void)
+{
+    einv_result_t *r = run_file("ubl", "ubl/sample-invoice.xml");
+    size_t i, k = 0;
+    CU_ASSERT_PTR_NOT_NULL_FATAL(r);
+    CU_ASSERT_EQUAL(tst_count_code(r, "TERMS-LINE"), 2);
+    for (i = 0; i < einv_result_count(r); i++) {
+        const einv_finding_t *f = einv_result_at(r, i);
+        char want[64];
+        if (strcmp(f->code, "TERMS-LINE") != 0)
+            continue;
+        snprintf(want, sizeof want, "/Invoice/cac:InvoiceLine[%zu]/cbc:ID", ++k);
+        CU_ASSERT_STRING_EQUAL(f->field, want);
+    }
+    einv_result_free(r);
+    r = run_file("json", "json/sample-invoice.json");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(r);
+    CU_ASSERT_EQUAL(tst_count_code(r, "TERMS-LINE"), 2);
+    CU_ASSERT_STRING_EQUAL(tst_find(r, "TERMS-LINE")->field, "/lines/0/id");
+    einv_result_free(r);
+    r = run_file("cii", "cii/sample-invoice.xml");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(r);
+    CU_ASSERT_EQUAL(tst_count_code(r, "TERMS-LINE"), 2);
+    einv_result_free(r);
+}
+
 /* 50.00 due: the rule stays silent; the model still reaches the profile. */
 static void test_small_amount(void)
 {
@@ -151,6 +178,7 @@ void tst_suites(void)
     CU_add_test(s, "BT-115 by term: canonical JSON", test_json);
     CU_add_test(s, "BT-115 by term: IDoc", test_idoc);
     CU_add_test(s, "BT-115 by term: OData", test_odata);
+    CU_add_test(s, "BT-126 of every line, in order", test_lines);
     CU_add_test(s, "a small amount: no finding, the model still there", test_small_amount);
     CU_add_test(s, "CLI: the profile gets the model for UBL and CII", test_cli);
 }
