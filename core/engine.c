@@ -26,6 +26,8 @@ struct einv_engine {
     einv_limits_t limits;        /* the budget of validations that name none */
 };
 
+const einv_registry_t *einv_engine_registry(const einv_engine_t *e) { return &e->reg; }
+
 struct einv_result {
     einv_ctx_t ctx;
     const char *format;

@@ -31,8 +31,8 @@ int einv_registry_load_path(einv_registry_t *r, const char *path, const char *di
  * all) does not name it, or an error (logged, and in err). */
 int einv_registry_load_file(einv_registry_t *r, const char *path, const char *allow, einv_error_t *err);
 void einv_registry_unload(einv_registry_t *r);
-/* The registry of an engine (core-internal; core/export.c looks exporters up in it): the
- * engine struct (engine.c) begins with its registry. */
-#define einv_engine_registry(e) ((const einv_registry_t *)(const void *)(e))
+/* The registry of an engine (core-internal; core/export.c looks exporters up in it). */
+struct einv_engine;
+const einv_registry_t *einv_engine_registry(const struct einv_engine *e);
 void einv_log(int level, const char *fmt, ...);
 #endif
