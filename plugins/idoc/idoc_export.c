@@ -51,8 +51,7 @@ void ix_open(ix_t *x, const char *seg)
 
 void ix_close(ix_t *x, const char *seg) { xo_close(x->b, seg); }
 
-/* Bytes of the first max characters of s (UTF-8). */
-static size_t prefix_bytes(const char *s, size_t max, int *cut)
+size_t ix_prefix_bytes(const char *s, size_t max, int *cut)
 {
     const unsigned char *p = (const unsigned char *)s;
     size_t chars = 0;
@@ -73,7 +72,7 @@ void ix_field(ix_t *x, const char *name, const char *value, size_t max, const ei
     size_t k;
     if (!value)
         return;
-    k = prefix_bytes(value, max < 300 ? max : 300, &cut);
+    k = ix_prefix_bytes(value, max < 300 ? max : 300, &cut);
     if (cut && x->ctx)
         einv_report_msg(x->ctx, &idoc_x_truncated, n && n->src ? n->src : "",
                         "%s (%s) is cut to the %zu characters of IDoc field %s.", n ? einv_term_info(n->term)->code : name,
@@ -134,6 +133,13 @@ const char *ix_tax_code(ix_t *x, const char *cat, const char *rate, char *buf, s
             if (!strcmp(TAX[i].cat, cat) && rate_eq(TAX[i].rate, rate ? rate : TAX[i].rate))
                 return TAX[i].code;
     snprintf(buf, n, "%s%s", cat, rate ? rate : "");
+    if (rate && strchr(buf, '.')) {   /* "S20.00" as "S20": MWSKZ has 7 characters */
+        size_t k = strlen(buf);
+        while (k && buf[k - 1] == '0')
+            buf[--k] = 0;
+        if (k && buf[k - 1] == '.')
+            buf[--k] = 0;
+    }
     if (x->ctx)
         einv_report_msg(x->ctx, &idoc_x_taxcode, where && where->src ? where->src : "",
                         "No tax code for VAT category %s at %s %%; MWSKZ %s was written.", cat, rate ? rate : "-", buf);
@@ -307,7 +313,7 @@ static void references_dates(ix_t *x)
 }
 
 /* The condition type of a document allowance or charge: the mapping's entry of that
- * kind and level, else the default ZA00 / ZC00 (which the receiver maps). */
+ * kind and level, else the default table's ZA00 / ZC00 (idoc_map.h). */
 static const char *kschl(ix_t *x, int charge)
 {
     const jr_value_t *e;
@@ -317,7 +323,7 @@ static const char *kschl(ix_t *x, int charge)
             c.kind == (charge ? ERP_KIND_CHARGE : ERP_KIND_ALLOWANCE))
             return e->key;
     }
-    return charge ? "ZC00" : "ZA00";
+    return charge ? IDOC_COND_DOC_CHARGE : IDOC_COND_DOC_ALLOWANCE;
 }
 
 static void conditions(ix_t *x)
@@ -373,7 +379,7 @@ static void text_lines(ix_t *x, const char *t1, const char *t2, const char *tdid
     xo_leaf(x->b, "TDID", tdid, NULL, NULL, NULL, NULL);
     xo_leaf(x->b, "TSSPRAS_ISO", "EN", NULL, NULL, NULL, NULL);
     while (*s) {
-        size_t k = prefix_bytes(s, 70, &cut), take = k, skip = 0;
+        size_t k = ix_prefix_bytes(s, IDOC_TDLINE_LEN, &cut), take = k, skip = 0;
         char buf[300];
         if (cut) {
             size_t sp = k;
@@ -417,19 +423,22 @@ static void terms_bank_texts(ix_t *x)
         text_lines(x, "E1EDKT1", "E1EDKT2", "0001", IX_GET(n, BT_22));
 }
 
+/* E1EDS01 001 (number of lines), then 010 net, 005 tax, 011 gross in the dictionary
+ * meaning and the paid and rounding amounts under the default tables' SUMIDs (idoc_map.h). */
 static void totals(ix_t *x)
 {
     const einv_node_t *t = IX_GET(x->root, BG_22);
     char n[32];
     static const struct { const char *id; einv_term term; } S[] = {
-        {"010", EINV_T_BT_109}, {"005", EINV_T_BT_110}, {"011", EINV_T_BT_112}};
+        {"010", EINV_T_BT_109}, {"005", EINV_T_BT_110}, {"011", EINV_T_BT_112},
+        {IDOC_SUMID_PAID, EINV_T_BT_113}, {IDOC_SUMID_ROUNDING, EINV_T_BT_114}};
     size_t i;
     snprintf(n, sizeof n, "%zu", einv_node_count(x->root, EINV_T_BG_25));
     ix_open(x, "E1EDS01");
     xo_leaf(x->b, "SUMID", "001", NULL, NULL, NULL, NULL);
     xo_leaf(x->b, "SUMME", n, NULL, NULL, NULL, NULL);
     ix_close(x, "E1EDS01");
-    for (i = 0; t && i < 3; i++) {
+    for (i = 0; t && i < sizeof S / sizeof S[0]; i++) {
         const einv_node_t *v = einv_node_get(t, S[i].term);
         if (!ix_text(v))
             continue;

@@ -4,6 +4,7 @@
 
 #include "idoc_export.h"
 #include "erp_map.h"
+#include "idoc_map.h"
 #include "xml_out.h"
 
 typedef struct ix {
@@ -24,6 +25,8 @@ void ix_field(ix_t *x, const char *name, const char *value, size_t max, const ei
 void ix_num(ix_t *x, const char *name, const einv_node_t *n);
 /* A date field YYYYMMDD from the model's YYYY-MM-DD. */
 void ix_date(ix_t *x, const char *name, const einv_node_t *n);
+/* Bytes of the first max characters of s (UTF-8); *cut = 1 when s is longer. */
+size_t ix_prefix_bytes(const char *s, size_t max, int *cut);
 void ix_open(ix_t *x, const char *seg);
 void ix_close(ix_t *x, const char *seg);
 /* MWSKZ for a VAT category and rate: the mapping's tax code (or the default table's);

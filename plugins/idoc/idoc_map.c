@@ -548,16 +548,36 @@ typedef struct vat {
 
 static int same(const char *a, const char *b) { return (!a && !b) || (a && b && strcmp(a, b) == 0); }
 
-/* Category and rate of a tax segment (E1EDK04 / E1EDP04): MWSKZ through the tax-code
- * table, rate from MSATZ (else the table's). */
+/* The category of a default-table tax code (idoc_map.h): a UNCL 5305 category followed by
+ * the rate MSATZ carries ("S20" with MSATZ 20, "O" without), else NULL. */
+static const char *joined_category(const char *code, const char *msatz)
+{
+    static const char *const CATS[] = {"AE", "S", "Z", "E", "G", "K", "O", "L", "M", "B"};
+    size_t i, n;
+    einv_dec_t a, b;
+    for (i = 0; code && i < sizeof CATS / sizeof CATS[0]; i++) {
+        n = strlen(CATS[i]);
+        if (strncmp(code, CATS[i], n) != 0)
+            continue;
+        if (!code[n])
+            return msatz ? NULL : CATS[i];
+        return msatz && einv_dec_parse(code + n, (size_t)-1, &a) && einv_dec_parse(msatz, (size_t)-1, &b) &&
+               einv_dec_eq(a, b) ? CATS[i] : NULL;
+    }
+    return NULL;
+}
+
+/* Category and rate of a tax segment (E1EDK04 / E1EDP04, E1EDK05): MWSKZ through the
+ * tax-code table, else the default table's joined code; rate from MSATZ (else the table's). */
 static void tax_of(im_t *m, const xmlNode *seg, vgrp_t *out)
 {
-    const char *code;
+    const char *code, *msatz;
     memset(out, 0, sizeof *out);
     code = fv(m, seg, "MWSKZ", &out->cat_el);
+    msatz = fv(m, seg, "MSATZ", &out->rate_el);
     out->mapped = erp_map_tax(m->map, code, &out->tax);
-    out->cat = out->mapped ? out->tax.category : NULL;
-    out->rate = rate_text(m, fv(m, seg, "MSATZ", &out->rate_el));
+    out->cat = out->mapped ? out->tax.category : joined_category(code, msatz);
+    out->rate = rate_text(m, msatz);
     if (!out->rate && out->mapped && out->tax.rate)
         out->rate = rate_text(m, out->tax.rate);
     out->seg = seg;
@@ -565,11 +585,21 @@ static void tax_of(im_t *m, const xmlNode *seg, vgrp_t *out)
     out->amount = einv_dec_from_int(0);
 }
 
+/* 1 for a rate of zero ("0", "0.00"). */
+static int zero_rate(const char *r)
+{
+    einv_dec_t d;
+    return r && einv_dec_parse(r, (size_t)-1, &d) && einv_dec_sign(d) == 0;
+}
+
+/* The VAT group of k's category and rate; a category without rate (O, E lines often have
+ * none) is the same group as that category at rate 0. */
 static vgrp_t *vat_find(vat_t *v, const vgrp_t *k)
 {
     size_t i;
     for (i = 0; i < v->n; i++)
-        if (same(v->g[i].cat, k->cat) && same(v->g[i].rate, k->rate))
+        if (same(v->g[i].cat, k->cat) && (same(v->g[i].rate, k->rate) ||
+            (k->cat && ((!k->rate && zero_rate(v->g[i].rate)) || (!v->g[i].rate && zero_rate(k->rate))))))
             return &v->g[i];
     if (v->n == MAX_VAT)
         return NULL;
@@ -616,6 +646,15 @@ static const char *abs_num(im_t *m, const char *s, einv_dec_t *out, int *ok)
     return einv_dec_sign(d) < 0 ? dec_text(m, *out) : s;
 }
 
+/* A condition amount: its absolute value (abs_num), or as sent for the default tables' rows. */
+static const char *cond_num(im_t *m, const char *s, int signed_amounts, einv_dec_t *out, int *ok)
+{
+    if (!signed_amounts)
+        return abs_num(m, s, out, ok);
+    *ok = s && einv_dec_parse(s, (size_t)-1, out);
+    return s;
+}
+
 /* A value of the mapping's condition entry, its source "mapping:/conditions/<KSCHL>/<member>". */
 static void put_mapped(im_t *m, einv_node_t *g, einv_term t, const char *v, const erp_cond_t *c,
                        const char *member)
@@ -625,6 +664,19 @@ static void put_mapped(im_t *m, einv_node_t *g, einv_term t, const char *v, cons
         return;
     snprintf(src, sizeof src, "%s/%s", c->src, member);
     einv_node_set_src(m->inv, einv_node_add(m->inv, g, t, v), src, NULL);
+}
+
+/* The default tables' condition types (idoc_map.h), for a mapping that lists none of them. */
+static int default_condition(const char *kschl, int level, erp_cond_t *c)
+{
+    int line = level == ERP_LEVEL_LINE;
+    memset(c, 0, sizeof *c);
+    c->levels = level;
+    if (strcmp(kschl, line ? IDOC_COND_LINE_ALLOWANCE : IDOC_COND_DOC_ALLOWANCE) == 0)
+        c->kind = ERP_KIND_ALLOWANCE;
+    else if (strcmp(kschl, line ? IDOC_COND_LINE_CHARGE : IDOC_COND_DOC_CHARGE) == 0)
+        c->kind = ERP_KIND_CHARGE;
+    return c->kind != ERP_KIND_SIGN;
 }
 
 /* One condition row seg at `level` under parent (the invoice, or the line of item p).
@@ -640,11 +692,16 @@ static int condition(im_t *m, einv_node_t *parent, const xmlNode *seg, int level
     const ac_terms_t *t;
     einv_dec_t d, x;
     einv_node_t *g;
-    int charge, ok, pct_ok, base_ok;
-    if (!kschl || strcmp(kschl, PRICE_COND) == 0 || !erp_map_condition(m->map, kschl, level, &c))
-        return 0;   /* not listed: a line of the pricing procedure, informative only */
+    int charge, ok, pct_ok, base_ok, signed_amounts = 0;
+    if (!kschl || strcmp(kschl, PRICE_COND) == 0)
+        return 0;
+    if (!erp_map_condition(m->map, kschl, level, &c)) {
+        if (!default_condition(kschl, level, &c))
+            return 0;   /* not listed: a line of the pricing procedure, informative only */
+        signed_amounts = 1;   /* the export's rows: ALCKZ is the kind, a sign is the amount's */
+    }
     raw = fnum(m, seg, "BETRG", &el);
-    amount = abs_num(m, raw, &d, &ok);
+    amount = cond_num(m, raw, signed_amounts, &d, &ok);
     sign = fv(m, seg, "ALCKZ", NULL);
     if (c.kind != ERP_KIND_SIGN)
         charge = c.kind == ERP_KIND_CHARGE;
@@ -663,7 +720,7 @@ static int condition(im_t *m, einv_node_t *parent, const xmlNode *seg, int level
     put(m, g, t->pct, v, el);
     if ((v = fnum(m, seg, "KOBAS", &el)) || (level == ERP_LEVEL_LINE && pct_ok &&
         (v = fnum(m, seg_q(p, "E1EDP26", "QUALF", "002"), "BETRG", &el))))
-        put(m, g, t->base, abs_num(m, v, &x, &base_ok), el);
+        put(m, g, t->base, cond_num(m, v, signed_amounts, &x, &base_ok), el);
     if (!put_f(m, g, t->reason, seg, "KOTXT"))
         put_mapped(m, g, t->reason, c.reason, &c, "reason");
     put_mapped(m, g, t->code, c.reason_code, &c, "reasonCode");
@@ -689,6 +746,48 @@ static int condition(im_t *m, einv_node_t *parent, const xmlNode *seg, int level
     return 1;
 }
 
+/* The first item text that is no line id (text ZLID). */
+static const xmlNode *item_text(const xmlNode *p)
+{
+    const xmlNode *t;
+    for (t = einv_x_child(p, NS, "E1EDPT1"); t; t = einv_x_next_same(t))
+        if (!fv_is(t, "TDID", IDOC_TDID_LINE_ID))
+            return t;
+    return NULL;
+}
+
+/* The first line of text t1 (E1EDPT1 / E1EDKT1) with the lines that continue it (TDFORMAT
+ * "=", SAPscript's continuous text) appended without separator. */
+static einv_node_t *text_line(im_t *m, einv_node_t *parent, einv_term term, const xmlNode *t1)
+{
+    const xmlNode *l = einv_x_child(t1, NS, "E1EDPT2");
+    xmlNodePtr el;
+    const char *first;
+    char *text;
+    size_t len;
+    einv_node_t *n;
+    if (!l)
+        l = einv_x_child(t1, NS, "E1EDKT2");
+    if (!(first = fv(m, l, "TDLINE", &el)))
+        return NULL;
+    if (!(text = strdup(first)))
+        return put(m, parent, term, first, el);
+    len = strlen(text);
+    for (l = einv_x_next_same(l); l && fv_is(l, "TDFORMAT", "="); l = einv_x_next_same(l)) {
+        const char *more = fv(m, l, "TDLINE", NULL);
+        size_t k = more ? strlen(more) : 0;
+        char *t = k ? realloc(text, len + k + 1) : NULL;
+        if (!t)
+            continue;
+        text = t;
+        memcpy(text + len, more, k + 1);
+        len += k;
+    }
+    n = put(m, parent, term, text, el);
+    free(text);
+    return n;
+}
+
 static const char *line_net(im_t *m, const xmlNode *p, xmlNodePtr *el)
 {
     const char *v = fnum(m, seg_q(p, "E1EDP26", "QUALF", "003"), "BETRG", el);
@@ -707,17 +806,20 @@ static void line(im_t *m, einv_node_t *root, const xmlNode *p, vat_t *vat, einv_
     const char *v, *unit;
     einv_dec_t d;
     set_src(m, ln, p);
-    put_f(m, ln, EINV_T_BT_126, p, "POSEX");
+    /* BT-126: the full line id of text ZLID (a long id, idoc_map.h), else POSEX */
+    if (!text_line(m, ln, EINV_T_BT_126, seg_q(p, "E1EDPT1", "TDID", IDOC_TDID_LINE_ID)))
+        put_f(m, ln, EINV_T_BT_126, p, "POSEX");
     /* item: name from the seller's material text, else any material text, else item text */
     p19 = seg_q(p, "E1EDP19", "QUALF", "002");
+    t1 = item_text(p);
     if (!put_f(m, ln, EINV_T_BT_153, p19, "KTEXT")) {
         const xmlNode *s;
         for (s = einv_x_child(p, NS, "E1EDP19"), n = NULL; s && !n; s = einv_x_next_same(s))
             n = put_f(m, ln, EINV_T_BT_153, s, "KTEXT");
         if (!n)
-            put_f(m, ln, EINV_T_BT_153, einv_x_child(einv_x_child(p, NS, "E1EDPT1"), NS, "E1EDPT2"), "TDLINE");
-    } else if ((t1 = einv_x_child(p, NS, "E1EDPT1"))) {
-        put_f(m, ln, EINV_T_BT_154, einv_x_child(t1, NS, "E1EDPT2"), "TDLINE");
+            text_line(m, ln, EINV_T_BT_153, t1);
+    } else if (t1) {
+        text_line(m, ln, EINV_T_BT_154, t1);
     }
     put_f(m, ln, EINV_T_BT_155, p19, "IDTNR");
     put_f(m, ln, EINV_T_BT_156, seg_q(p, "E1EDP19", "QUALF", "001"), "IDTNR");
@@ -756,8 +858,9 @@ static void line(im_t *m, einv_node_t *root, const xmlNode *p, vat_t *vat, einv_
                 add_amount(m, g, p04);
         }
     }
-    /* BG-27 / BG-28: item conditions the mapping lists (BT-131 already contains them) */
-    if (m->map->conditions) {
+    /* BG-27 / BG-28: item conditions the mapping or the default tables list (BT-131
+     * already contains them) */
+    {
         const xmlNode *c;
         for (c = einv_x_child(p, NS, "E1EDP05"); c; c = einv_x_next_same(c))
             condition(m, ln, c, ERP_LEVEL_LINE, p, NULL);
@@ -868,9 +971,23 @@ static void totals(im_t *m, einv_node_t *root, einv_dec_t lines, int lines_ok, v
         if (a && b && a->dec.ok && b->dec.ok)
             n = put(m, t, EINV_T_BT_112, dec_text(m, einv_dec_add(a->dec, b->dec)), m->idoc);
     }
-    /* BT-115 = BT-112 - BT-113 + BT-114 with neither carried */
-    if (n)
-        put(m, t, EINV_T_BT_115, n->text, gross_s ? (const xmlNode *)el : m->idoc);
+    /* BT-113 / BT-114 when the default tables' SUMIDs carry them (idoc_map.h); BT-115 =
+     * BT-112 - BT-113 + BT-114 */
+    {
+        const xmlNode *ps = seg_q(m->idoc, "E1EDS01", "SUMID", IDOC_SUMID_PAID);
+        const xmlNode *rs = seg_q(m->idoc, "E1EDS01", "SUMID", IDOC_SUMID_ROUNDING);
+        einv_node_t *paid = put_num(m, t, EINV_T_BT_113, ps, "SUMME");
+        einv_node_t *round = put_num(m, t, EINV_T_BT_114, rs, "SUMME");
+        if (n && n->dec.ok && ((paid && paid->dec.ok) || (round && round->dec.ok))) {
+            einv_dec_t due = n->dec;
+            if (paid && paid->dec.ok)
+                due = einv_dec_sub(due, paid->dec);
+            if (round && round->dec.ok)
+                due = einv_dec_add(due, round->dec);
+            put(m, t, EINV_T_BT_115, dec_text(m, due), paid ? ps : rs);
+        } else if (n)
+            put(m, t, EINV_T_BT_115, n->text, gross_s ? (const xmlNode *)el : m->idoc);
+    }
 }
 
 einv_invoice_t *idoc_to_model(const xmlNode *idoc, const erp_map_t *map, const char *spec,
@@ -909,10 +1026,9 @@ einv_invoice_t *idoc_to_model(const xmlNode *idoc, const erp_map_t *map, const c
             add_amount(&m, g, s);
         }
     }
-    /* BG-20 / BG-21: header conditions the mapping lists */
-    if (map->conditions)
-        for (s = einv_x_child(idoc, NS, "E1EDK05"); s; s = einv_x_next_same(s))
-            condition(&m, root, s, ERP_LEVEL_DOCUMENT, NULL, vat);
+    /* BG-20 / BG-21: header conditions the mapping or the default tables list */
+    for (s = einv_x_child(idoc, NS, "E1EDK05"); s; s = einv_x_next_same(s))
+        condition(&m, root, s, ERP_LEVEL_DOCUMENT, NULL, vat);
     for (s = einv_x_child(idoc, NS, "E1EDP01"); s; s = einv_x_next_same(s), nlines++)
         line(&m, root, s, vat, &sum, &sum_ok);
     breakdown(&m, root, vat);
