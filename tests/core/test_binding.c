@@ -144,6 +144,19 @@ static void test_small_amount(void)
     free(text);
 }
 
+/* A format built against ABI 1.4 loads; its documents have no tree and no model, and the
+ * profile is told so (einv_ctx_invoice NULL) instead of the host calling a missing op. */
+static void test_format_abi_1_4(void)
+{
+    einv_result_t *r;
+    CU_ASSERT_PTR_NOT_NULL_FATAL(einv_engine_format(eng, "oldfmt"));
+    r = run_text("oldfmt", "OLDFMT 1");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(r);
+    CU_ASSERT_EQUAL(tst_count_code(r, "TERMS-NO-MODEL"), 1);
+    CU_ASSERT_EQUAL(tst_count_code(r, "TERMS-DUE"), 0);
+    einv_result_free(r);
+}
+
 /* The CLI (no canonical JSON asked): the profile gets the model for UBL and CII. */
 static void test_cli(void)
 {
@@ -180,5 +193,6 @@ void tst_suites(void)
     CU_add_test(s, "BT-115 by term: OData", test_odata);
     CU_add_test(s, "BT-126 of every line, in order", test_lines);
     CU_add_test(s, "a small amount: no finding, the model still there", test_small_amount);
+    CU_add_test(s, "a format of ABI 1.4 (no to_model) still loads", test_format_abi_1_4);
     CU_add_test(s, "CLI: the profile gets the model for UBL and CII", test_cli);
 }
