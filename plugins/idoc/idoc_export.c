@@ -423,8 +423,8 @@ static void terms_bank_texts(ix_t *x)
         text_lines(x, "E1EDKT1", "E1EDKT2", "0001", IX_GET(n, BT_22));
 }
 
-/* E1EDS01 001 (number of lines), then 010 net, 005 tax, 011 gross in the dictionary
- * meaning and the paid and rounding amounts under the default tables' SUMIDs (idoc_map.h). */
+/* E1EDS01 001 (number of lines), then 010 net, 005 tax (without amount when the invoice
+ * has no VAT total), 011 gross in the dictionary meaning and the paid and rounding amounts under the default tables' SUMIDs (idoc_map.h). */
 static void totals(ix_t *x)
 {
     const einv_node_t *t = IX_GET(x->root, BG_22);
@@ -440,6 +440,13 @@ static void totals(ix_t *x)
     ix_close(x, "E1EDS01");
     for (i = 0; t && i < sizeof S / sizeof S[0]; i++) {
         const einv_node_t *v = einv_node_get(t, S[i].term);
+        if (!ix_text(v) && S[i].term == EINV_T_BT_110 && IX_GET(x->root, BG_23)) {
+            /* no VAT total (BT-110 may be absent without VAT): 005 without amount, so the
+             * import does not sum the breakdown's into one */
+            ix_open(x, "E1EDS01");
+            xo_leaf(x->b, "SUMID", S[i].id, NULL, NULL, NULL, NULL);
+            ix_close(x, "E1EDS01");
+        }
         if (!ix_text(v))
             continue;
         ix_open(x, "E1EDS01");

@@ -544,6 +544,7 @@ typedef struct vgrp {
 typedef struct vat {
     vgrp_t g[MAX_VAT];
     size_t n;
+    int closed;   /* the header's tax segments are the sender's breakdown: no group is added */
 } vat_t;
 
 static int same(const char *a, const char *b) { return (!a && !b) || (a && b && strcmp(a, b) == 0); }
@@ -601,7 +602,7 @@ static vgrp_t *vat_find(vat_t *v, const vgrp_t *k)
         if (same(v->g[i].cat, k->cat) && (same(v->g[i].rate, k->rate) ||
             (k->cat && ((!k->rate && zero_rate(v->g[i].rate)) || (!v->g[i].rate && zero_rate(k->rate))))))
             return &v->g[i];
-    if (v->n == MAX_VAT)
+    if (v->n == MAX_VAT || v->closed)
         return NULL;
     v->g[v->n] = *k;
     return &v->g[v->n++];
@@ -1017,7 +1018,8 @@ einv_invoice_t *idoc_to_model(const xmlNode *idoc, const erp_map_t *map, const c
     buyer(&m, root);
     payee_delivery(&m, root);
     payment(&m, root);
-    /* header tax segments first: they fix the VAT groups and their amounts */
+    /* header tax segments first: they fix the VAT groups (a line or condition of another
+     * category and rate adds none: the breakdown is the sender's) and their amounts */
     for (s = einv_x_child(idoc, NS, "E1EDK04"); s; s = einv_x_next_same(s)) {
         vgrp_t k, *g;
         tax_of(&m, s, &k);
@@ -1026,6 +1028,7 @@ einv_invoice_t *idoc_to_model(const xmlNode *idoc, const erp_map_t *map, const c
             add_amount(&m, g, s);
         }
     }
+    vat->closed = vat->n > 0;
     /* BG-20 / BG-21: header conditions the mapping or the default tables list */
     for (s = einv_x_child(idoc, NS, "E1EDK05"); s; s = einv_x_next_same(s))
         condition(&m, root, s, ERP_LEVEL_DOCUMENT, NULL, vat);

@@ -492,6 +492,83 @@ static void test_specification_from_profile(void)
     free(doc);
 }
 
+/* ---- the default tables (idoc_map.h): what the export writes where a mapping has no
+ * entry is read back, and only in its exact form ---- */
+
+/* The canonical JSON of the standard sample with `from` replaced by `to` (malloc'd). */
+static char *canon_with(const char *from, const char *to, einv_result_t **out)
+{
+    size_t len;
+    char *doc = tst_read_data("idoc/invoic02-standard.xml", &len), *v = doc ? replace(doc, from, to) : NULL, *c;
+    einv_result_t *r = v ? run_map(NULL, v, strlen(v), mapping) : NULL;
+    c = r && einv_result_canonical(r) ? strdup(einv_result_canonical(r)) : NULL;
+    free(doc);
+    free(v);
+    if (out)
+        *out = r;
+    else
+        einv_result_free(r);
+    return c;
+}
+
+static void test_default_tax_codes(void)
+{
+    char *orig = canon_with("<KTEXT>", "<KTEXT>", NULL), *c;
+    CU_ASSERT_PTR_NOT_NULL_FATAL(orig);
+    /* "S19" with MSATZ 19.000 is the default table's code for S 19 %: the same invoice */
+    c = canon_with("<MWSKZ>A1</MWSKZ>\n      <MSATZ>19.000</MSATZ>\n      <MWSBT>238.45",
+                   "<MWSKZ>S19</MWSKZ>\n      <MSATZ>19.000</MSATZ>\n      <MWSBT>238.45", NULL);
+    CU_ASSERT_PTR_NOT_NULL(c);
+    CU_ASSERT_TRUE(c && strcmp(c, orig) == 0);
+    free(c);
+    /* another rate in MSATZ than in the code: no category (the rules report it) */
+    c = canon_with("<MWSKZ>A1</MWSKZ>\n      <MSATZ>19.000</MSATZ>\n      <MWSBT>238.45",
+                   "<MWSKZ>S7</MWSKZ>\n      <MSATZ>19.000</MSATZ>\n      <MWSBT>238.45", NULL);
+    CU_ASSERT_TRUE(c && strstr(c, "\"taxBreakdown\":[{\"rate\":19"));
+    free(c);
+    /* a code that only starts like a category: no category */
+    c = canon_with("<MWSKZ>A1</MWSKZ>\n      <MSATZ>19.000</MSATZ>\n      <MWSBT>238.45",
+                   "<MWSKZ>SX19</MWSKZ>\n      <MSATZ>19.000</MSATZ>\n      <MWSBT>238.45", NULL);
+    CU_ASSERT_TRUE(c && strstr(c, "\"taxBreakdown\":[{\"rate\":19"));
+    free(c);
+    free(orig);
+}
+
+static void test_default_conditions_totals_texts(void)
+{
+    einv_result_t *r;
+    char *c;
+    /* ZA00 / ZC00 rows with the default table's tax code; a negative charge keeps its sign */
+    c = canon_with("<E1EDK17 SEGMENT=\"1\">",
+                   "<E1EDK05 SEGMENT=\"1\"><ALCKZ>-</ALCKZ><KSCHL>ZA00</KSCHL><BETRG>45.00-</BETRG>"
+                   "<MWSKZ>A1</MWSKZ><MSATZ>19.000</MSATZ></E1EDK05>"
+                   "<E1EDK05 SEGMENT=\"1\"><ALCKZ>+</ALCKZ><KSCHL>ZC00</KSCHL><KOTXT>Fracht</KOTXT><BETRG>5.00-</BETRG>"
+                   "<MWSKZ>S19</MWSKZ><MSATZ>19</MSATZ></E1EDK05>"
+                   "<E1EDK05 SEGMENT=\"1\"><ALCKZ>-</ALCKZ><KSCHL>ZA01</KSCHL><BETRG>1.00</BETRG></E1EDK05>"
+                   "<E1EDK17 SEGMENT=\"1\">", &r);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(c);
+    CU_ASSERT_PTR_NOT_NULL(strstr(c, "\"allowances\":[{\"amount\":-45.00,\"taxCategory\":\"S\",\"taxRate\":19}]"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(c, "\"charges\":[{\"amount\":-5.00,\"taxCategory\":\"S\",\"taxRate\":19,\"reason\":\"Fracht\"}]"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(c, "\"allowanceTotal\":-45.00,\"chargeTotal\":-5.00"));
+    einv_result_free(r);
+    free(c);
+    /* paid amount Z13: the amount due is the gross total less it */
+    c = canon_with("<E1EDS01 SEGMENT=\"1\">", "<E1EDS01 SEGMENT=\"1\"><SUMID>Z13</SUMID><SUMME>696.75</SUMME></E1EDS01>"
+                   "<E1EDS01 SEGMENT=\"1\">", NULL);
+    CU_ASSERT_TRUE(c && strstr(c, "\"taxInclusiveAmount\":1696.75,\"prepaidAmount\":696.75,\"payableAmount\":1000.00"));
+    free(c);
+    /* a line id in text ZLID; item text lines continued with TDFORMAT "=" join without blank */
+    c = canon_with("<TDLINE>Farbe Anthrazit, 3D-Armlehnen, Synchronmechanik</TDLINE>",
+                   "<TDLINE>Farbe Anthrazit, 3D-Arm</TDLINE></E1EDPT2><E1EDPT2 SEGMENT=\"1\"><TDLINE>lehnen, </TDLINE>"
+                   "<TDFORMAT>=</TDFORMAT></E1EDPT2><E1EDPT2 SEGMENT=\"1\"><TDLINE>Synchronmechanik</TDLINE>"
+                   "<TDFORMAT>=</TDFORMAT></E1EDPT2><E1EDPT2 SEGMENT=\"1\"><TDLINE>Neuer Absatz</TDLINE></E1EDPT2></E1EDPT1>"
+                   "<E1EDPT1 SEGMENT=\"1\"><TDID>ZLID</TDID><E1EDPT2 SEGMENT=\"1\"><TDLINE>POSITION-10</TDLINE>", NULL);
+    CU_ASSERT_TRUE(c && strstr(c, "\"id\":\"POSITION-10\""));
+    CU_ASSERT_TRUE(c && strstr(c, "\"Farbe Anthrazit, 3D-Armlehnen,Synchronmechanik\""));
+    CU_ASSERT_TRUE(c && !strstr(c, "Neuer Absatz"));
+    free(c);
+}
+
 void tst_suites(void)
 {
     CU_pSuite s;
@@ -508,4 +585,6 @@ void tst_suites(void)
     CU_add_test(s, "conditions: not listed", test_conditions_unlisted);
     CU_add_test(s, "conditions: entries of the wrong shape", test_conditions_bad_shape);
     CU_add_test(s, "BT-24 / BT-23 from the requested profile", test_specification_from_profile);
+    CU_add_test(s, "default tables: joined tax codes only with their MSATZ", test_default_tax_codes);
+    CU_add_test(s, "default tables: conditions, paid amount, line id and continued texts", test_default_conditions_totals_texts);
 }
