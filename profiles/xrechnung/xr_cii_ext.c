@@ -73,63 +73,15 @@ static void check_extension(einv_ctx_t *ctx, const einv_xdoc_t *d, const xmlNode
 
 /* ---- clean vehicles (CVD) ---- */
 
-static const char *const VEHICLE[] = {"M1", "M2", "M3", "N1", "N2", "N3", NULL};
-static const char *const CVA[] = {"clean", "zero-emission", "other", NULL};
-
-static int attr_is(const xmlNode *n, const char *name, const char *v)
-{
-    const char *a = einv_x_attr(n, name);
-    return a && strcmp(a, v) == 0;
-}
-
-/* count(DesignatedProductClassification/ClassCode[@listID = 'CVD']) */
-static size_t cvd_classes(const xmlNode *prod)
-{
-    size_t k = 0;
-    EACH(c, prod, RAM, "DesignatedProductClassification")
-        EACH(cc, c, RAM, "ClassCode")
-            k += attr_is(cc, "listID", "CVD");
-    return k;
-}
-
-/* count(ApplicableProductCharacteristic[Description = 'cva']) */
-static size_t cva_props(const xmlNode *prod)
-{
-    size_t k = 0;
-    EACH(p, prod, RAM, "ApplicableProductCharacteristic")
-        k += xr_child_text_is(p, RAM, "Description", "cva");
-    return k;
-}
-
-static void check_cvd_product(einv_ctx_t *ctx, const xmlNode *prod)
-{
-    size_t classes = cvd_classes(prod), props = cva_props(prod);
-    if (props && classes != 1)
-        einv_report(ctx, &xr_BR_DE_CVD_06_b, prod);
-    if (classes && props != 1)
-        einv_report(ctx, &xr_BR_DE_CVD_06_a, prod);
-    EACH(c, prod, RAM, "DesignatedProductClassification")
-        EACH(cc, c, RAM, "ClassCode") {
-            const char *l = einv_x_attr(cc, "listID");
-            if (!xr_code_in(xr_7143_cvd_codes, l))
-                einv_report(ctx, &xr_BR_TMP_CVD_01, cc);
-            if (l && xr_norm_eq_str(l, "CVD") && !xr_norm_in(cc, VEHICLE))
-                einv_report(ctx, &xr_BR_DE_CVD_04, cc);
-        }
-    EACH(p, prod, RAM, "ApplicableProductCharacteristic")
-        if (xr_child_text_is(p, RAM, "Description", "cva") && !xr_norm_in(ram(p, "Value"), CVA))
-            einv_report(ctx, &xr_BR_DE_CVD_05, p);
-}
-
 static void check_cvd(einv_ctx_t *ctx, const xmlNode *root)
 {
     EACH(tx, root, RSM, "SupplyChainTradeTransaction") {
         int found = 0;
         EACH(l, tx, RAM, "IncludedSupplyChainTradeLineItem")
             EACH(p, l, RAM, "SpecifiedTradeProduct") {
-                if (cvd_classes(p) && cva_props(p))
+                if (xr_cvd_classes(&xr_item_cii, p) && xr_cva_props(&xr_item_cii, p))
                     found = 1;
-                check_cvd_product(ctx, p);
+                xr_check_cvd_item(ctx, &xr_item_cii, p);
             }
         if (!found)
             einv_report(ctx, &xr_BR_DE_CVD_03, tx);

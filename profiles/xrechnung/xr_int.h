@@ -36,6 +36,23 @@ XR_RULES(XR_DECLARE)
 /* ---- families ---- */
 XR_INTERNAL void xr_ubl_de(einv_ctx_t *ctx, const einv_xdoc_t *d);
 XR_INTERNAL void xr_ubl_ext(einv_ctx_t *ctx, const einv_xdoc_t *d);
+
+/* xr_cvd_item.c: an item's classification codes and attributes as a syntax names them, and
+ * the clean-vehicle rules on one item, for both syntaxes. */
+typedef struct xr_item_names {
+    int class_ns;
+    const char *class_group;   /* cac:CommodityClassification, ram:DesignatedProductClassification */
+    int code_ns;
+    const char *code;          /* cbc:ItemClassificationCode, ram:ClassCode */
+    int prop_ns;
+    const char *prop;          /* cac:AdditionalItemProperty, ram:ApplicableProductCharacteristic */
+    int name_ns;               /* the attribute's name and value */
+    const char *name, *value;  /* cbc:Name / cbc:Value, ram:Description / ram:Value */
+} xr_item_names;
+extern XR_INTERNAL const xr_item_names xr_item_ubl, xr_item_cii;
+XR_INTERNAL size_t xr_cvd_classes(const xr_item_names *s, const xmlNode *item);
+XR_INTERNAL size_t xr_cva_props(const xr_item_names *s, const xmlNode *item);
+XR_INTERNAL void xr_check_cvd_item(einv_ctx_t *ctx, const xr_item_names *s, const xmlNode *item);
 XR_INTERNAL void xr_ubl_peppol(einv_ctx_t *ctx, const einv_xdoc_t *d);
 XR_INTERNAL void xr_cii_de(einv_ctx_t *ctx, const einv_xdoc_t *d);
 XR_INTERNAL void xr_cii_ext(einv_ctx_t *ctx, const einv_xdoc_t *d);

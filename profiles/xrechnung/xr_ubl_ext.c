@@ -155,54 +155,6 @@ static void check_extension(einv_ctx_t *ctx, const einv_xdoc_t *d, const xmlNode
 
 /* ---- clean vehicles (CVD) ---- */
 
-static const char *const VEHICLE[] = {"M1", "M2", "M3", "N1", "N2", "N3", NULL};
-static const char *const CVA[] = {"clean", "zero-emission", "other", NULL};
-
-static int attr_is(const xmlNode *n, const char *name, const char *v)
-{
-    const char *a = einv_x_attr(n, name);
-    return a && strcmp(a, v) == 0;
-}
-
-/* number of CommodityClassification/ItemClassificationCode[@listID = 'CVD'] of an item */
-static size_t cvd_classes(const xmlNode *item)
-{
-    size_t k = 0;
-    EACH(cc, item, CAC, "CommodityClassification")
-        EACH(icc, cc, CBC, "ItemClassificationCode")
-            k += attr_is(icc, "listID", "CVD");
-    return k;
-}
-
-/* number of AdditionalItemProperty[cbc:Name = 'cva'] of an item */
-static size_t cva_props(const xmlNode *item)
-{
-    size_t k = 0;
-    EACH(p, item, CAC, "AdditionalItemProperty")
-        k += xr_child_text_is(p, CBC, "Name", "cva");
-    return k;
-}
-
-static void check_cvd_item(einv_ctx_t *ctx, const xmlNode *item)
-{
-    size_t classes = cvd_classes(item), props = cva_props(item);
-    if (classes && props != 1)
-        einv_report(ctx, &xr_BR_DE_CVD_06_a, item);
-    if (props && classes != 1)
-        einv_report(ctx, &xr_BR_DE_CVD_06_b, item);
-    EACH(cc, item, CAC, "CommodityClassification")
-        EACH(icc, cc, CBC, "ItemClassificationCode") {
-            const char *l = einv_x_attr(icc, "listID");
-            if (!xr_code_in(xr_7143_cvd_codes, l))
-                einv_report(ctx, &xr_BR_TMP_CVD_01, icc);
-            if (l && xr_norm_eq_str(l, "CVD") && !xr_norm_in(icc, VEHICLE))
-                einv_report(ctx, &xr_BR_DE_CVD_04, icc);
-        }
-    EACH(p, item, CAC, "AdditionalItemProperty")
-        if (xr_child_text_is(p, CBC, "Name", "cva") && !xr_norm_in(cbc(p, "Value"), CVA))
-            einv_report(ctx, &xr_BR_DE_CVD_05, p);
-}
-
 static void check_cvd(einv_ctx_t *ctx, const xmlNode *root)
 {
     int inv = einv_x_is(root, EINV_NS_UBL_INV, "Invoice"), found = 0;
@@ -219,14 +171,14 @@ static void check_cvd(einv_ctx_t *ctx, const xmlNode *root)
     for (xmlNodePtr l = einv_x_first_elem(root); l && !found; l = einv_x_next_elem(l))
         if (einv_x_is(l, CAC, "InvoiceLine") || einv_x_is(l, CAC, "CreditNoteLine"))
             EACH(it, l, CAC, "Item")
-                if (cvd_classes(it) && cva_props(it))
+                if (xr_cvd_classes(&xr_item_ubl, it) && xr_cva_props(&xr_item_ubl, it))
                     found = 1;
     if (!found)
         einv_report(ctx, &xr_BR_DE_CVD_03, root);
     /* the line rules: Invoice/InvoiceLine or CreditNote/CreditNoteLine only */
     EACH(l, root, CAC, inv ? "InvoiceLine" : "CreditNoteLine")
         EACH(it, l, CAC, "Item")
-            check_cvd_item(ctx, it);
+            xr_check_cvd_item(ctx, &xr_item_ubl, it);
 }
 
 void xr_ubl_ext(einv_ctx_t *ctx, const einv_xdoc_t *d)
