@@ -313,11 +313,14 @@ static void references_dates(ix_t *x)
 }
 
 /* The condition type of a document allowance or charge: the mapping's entry of that
- * kind and level, else the default table's ZA00 / ZC00 (idoc_map.h). */
-static const char *kschl(ix_t *x, int charge)
+ * kind and level, else the default table's ZA00 / ZC00 (idoc_map.h); always the default
+ * for a negative amount, since the import takes a mapped row's amount as absolute value. */
+static const char *kschl(ix_t *x, int charge, const einv_node_t *amount)
 {
     const jr_value_t *e;
-    for (e = x->have_map && x->map.conditions ? x->map.conditions->first : NULL; e; e = e->next) {
+    const char *a = ix_text(amount);
+    for (e = x->have_map && x->map.conditions && !(a && a[0] == '-') ? x->map.conditions->first : NULL; e;
+         e = e->next) {
         erp_cond_t c;
         if (e->key && erp_map_condition(&x->map, e->key, ERP_LEVEL_DOCUMENT, &c) &&
             c.kind == (charge ? ERP_KIND_CHARGE : ERP_KIND_ALLOWANCE))
@@ -339,7 +342,7 @@ static void conditions(ix_t *x)
             const einv_node_t *cat = einv_node_get(a, T[k][4]), *rate = einv_node_get(a, T[k][5]);
             ix_open(x, "E1EDK05");
             xo_leaf(x->b, "ALCKZ", k ? "+" : "-", NULL, NULL, NULL, NULL);
-            xo_leaf(x->b, "KSCHL", kschl(x, k), NULL, NULL, NULL, NULL);
+            xo_leaf(x->b, "KSCHL", kschl(x, k, einv_node_get(a, T[k][1])), NULL, NULL, NULL, NULL);
             ix_field(x, "KOTXT", ix_text(einv_node_get(a, T[k][3])), 80, einv_node_get(a, T[k][3]));
             ix_num(x, "BETRG", einv_node_get(a, T[k][1]));
             ix_num(x, "KPERC", einv_node_get(a, T[k][2]));

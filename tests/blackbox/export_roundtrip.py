@@ -3,6 +3,7 @@
 
 usage: export_roundtrip.py [--cli build/bin/einvoice] [--corpus ../shared/conformance]
                            [--targets cii,ubl,facturx,idoc] [--limit N] [--show N] [--facturx-check PATH]
+                           [--mapping FILE] [--idoc-export-mapping] [--strict]
 
 A valid document is a case whose EN16931 fatal set is empty (expected.jsonl). For each one
 and each target T: `convert --to json` of the source gives the reference canonical invoice;
@@ -11,7 +12,8 @@ field for field (JSON equality). For facturx the PDF must also pass facturx-chec
 with no ERROR under EN16931 (and XRECHNUNG for XRechnung sources) and pdftotext of it must
 show the invoice number, the payable amount and every line's description. For idoc the
 read-back uses --mapping (the shared sample mapping) and compares BT-106/109/110/112/115,
-the VAT breakdown and the lines only. Prints one line per failure and a summary per target;
+the VAT breakdown and the lines only; the export uses the default tables, or the same
+mapping with --idoc-export-mapping. Prints one line per failure and a summary per target;
 exits 1 when a target is under --min percent (default 95).
 """
 import argparse, json, os, subprocess, sys, tempfile
@@ -166,6 +168,8 @@ def main():
     ap.add_argument("--limit", type=int, default=0)
     ap.add_argument("--show", type=int, default=40)
     ap.add_argument("--min", type=float, default=95.0)
+    ap.add_argument("--idoc-export-mapping", action="store_true",
+                    help="export the IDoc with --mapping too (the account's mapping), not the default tables")
     ap.add_argument("--strict", action="store_true",
                     help="fail on any difference without a documented reason")
     args = ap.parse_args()
@@ -191,7 +195,10 @@ def main():
             continue
         for t in targets:
             out = os.path.join(tmp, "out." + ("pdf" if t == "facturx" else "xml"))
-            p = run([args.cli, "convert", "--to", t, "--profile", "EN16931", src, "-o", out])
+            cmd = [args.cli, "convert", "--to", t, "--profile", "EN16931", src, "-o", out]
+            if t == "idoc" and args.idoc_export_mapping:
+                cmd[2:2] = ["--mapping", args.mapping]
+            p = run(cmd)
             if p.returncode != 0:
                 failures.append((t, case, "export failed: " + p.stderr.decode(errors="replace").strip()[:300]))
                 continue

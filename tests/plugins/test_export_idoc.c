@@ -61,16 +61,18 @@ static einv_export_t *export_idoc(const char *json, const char *mapping)
     return einv_export_json(eng, &o, json, strlen(json), &err);
 }
 
-/* The canonical JSON of bytes read with the mapping (json_object, put it). */
-static json_object *read_back(const unsigned char *data, size_t len)
+/* The canonical JSON of bytes read with a mapping (json_object, put it). */
+static json_object *read_back_with(const unsigned char *data, size_t len, const char *mapping)
 {
-    einv_validate_opts_t o = {.profile = "EN16931", .want_canonical = 1, .mapping = MAPPING};
+    einv_validate_opts_t o = {.profile = "EN16931", .want_canonical = 1, .mapping = mapping};
     einv_error_t err;
     einv_result_t *r = einv_validate(eng, &o, data, len, &err);
     json_object *j = r && einv_result_canonical(r) ? json_tokener_parse(einv_result_canonical(r)) : NULL;
     einv_result_free(r);
     return j;
 }
+
+static json_object *read_back(const unsigned char *data, size_t len) { return read_back_with(data, len, MAPPING); }
 
 static json_object *path(json_object *o, const char *a, int i, const char *b)
 {
@@ -222,10 +224,17 @@ static const char *FULL =
     "{\"id\":\"3\",\"description\":\"Befreit\",\"quantity\":1,\"unit\":\"H87\",\"price\":50.00,\"taxCategory\":\"E\",\"taxRate\":0,\"netAmount\":50.00},"
     "{\"id\":\"4\",\"description\":\"Nicht steuerbar\",\"quantity\":1,\"unit\":\"H87\",\"price\":100.00,\"taxCategory\":\"O\",\"netAmount\":100.00}]}";
 
-static void test_default_tables(void)
+/* An account's mapping with its own tax code for S 20 % and condition types of both kinds. */
+static const char *ACCOUNT_MAP =
+    "{\"taxCodes\":{\"V9\":{\"category\":\"S\",\"rate\":20}},\"units\":{\"ST\":\"H87\"},"
+    "\"conditions\":{\"FRB1\":{\"level\":\"document\",\"kind\":\"charge\"},"
+    "\"HA00\":{\"level\":\"document\",\"kind\":\"allowance\"}}}";
+
+/* FULL exported with `export_map`, read back with `import_map` (NULL: the suite's mapping). */
+static void default_tables(const char *export_map, const char *import_map)
 {
     json_object *src = json_tokener_parse(FULL), *back, *a, *b;
-    einv_export_t *x = export_idoc(FULL, NULL);
+    einv_export_t *x = export_idoc(FULL, export_map);
     const unsigned char *out;
     size_t len;
     int i;
@@ -238,7 +247,14 @@ static void test_default_tables(void)
     CU_ASSERT_PTR_NOT_NULL_FATAL(src);
     CU_ASSERT_TRUE_FATAL(x && einv_export_ok(x));
     out = einv_export_data(x, &len);
-    back = read_back(out, len);
+    if (export_map) {   /* the account's codes where it has them, the defaults elsewhere */
+        CU_ASSERT_PTR_NOT_NULL(strstr((const char *)out, "<MWSKZ>V9</MWSKZ>"));
+        CU_ASSERT_PTR_NOT_NULL(strstr((const char *)out, "<KSCHL>FRB1</KSCHL>"));
+        CU_ASSERT_PTR_NOT_NULL(strstr((const char *)out, "<KSCHL>HA00</KSCHL>"));
+        CU_ASSERT_PTR_NOT_NULL(strstr((const char *)out, "<KSCHL>ZC00</KSCHL><KOTXT>Gutschrift Fracht</KOTXT>"));
+        CU_ASSERT_PTR_NOT_NULL(strstr((const char *)out, "<MENEE>ST</MENEE>"));
+    }
+    back = read_back_with(out, len, import_map ? import_map : MAPPING);
     CU_ASSERT_PTR_NOT_NULL_FATAL(back);
     for (i = 0; i < 9; i++)
         same(path(src, "totals", -1, TOTALS[i]), path(back, "totals", -1, TOTALS[i]), TOTALS[i]);
@@ -258,6 +274,9 @@ static void test_default_tables(void)
     einv_export_free(x);
 }
 
+static void test_default_tables(void) { default_tables(NULL, NULL); }
+static void test_account_tables(void) { default_tables(ACCOUNT_MAP, ACCOUNT_MAP); }
+
 void tst_suites(void)
 {
     CU_pSuite s;
@@ -267,4 +286,5 @@ void tst_suites(void)
     CU_add_test(s, "segment order, SAP forms, escaping, text lines", test_form);
     CU_add_test(s, "findings: no tax code; a long line id is carried whole", test_findings);
     CU_add_test(s, "default tables: codes, conditions, paid amount, long ids and names come back", test_default_tables);
+    CU_add_test(s, "the account's codes and condition types, the defaults where it has none: the same", test_account_tables);
 }
