@@ -201,6 +201,21 @@ static void emit_rule(const einv_rule_t *r, const char *source, int mode, int *f
 }
 
 
+/* Whether a profile below chain[k] (chain[0] is the one asked for; k = n: any profile of the
+ * chain) withdraws rule id: its findings never reach a result of chain[0], so the listing
+ * leaves the entry out. */
+static int withdrawn_below(const einv_profile_ops_t *const *chain, int k, const char *id)
+{
+    const char *const *ids;
+    size_t i, n;
+    int m;
+    for (m = 0; m < k; m++)
+        for (n = einv_profile_withdraws(chain[m], &ids), i = 0; i < n; i++)
+            if (strcmp(ids[i], id) == 0)
+                return 1;
+    return 0;
+}
+
 static int cmd_rules(einv_engine_t *e, int argc, char **argv)
 {
     const char *profile = NULL, *v;
@@ -236,11 +251,13 @@ static int cmd_rules(einv_engine_t *e, int argc, char **argv)
     for (f = 0; f < einv_engine_format_count(e); f++) {
         const einv_format_ops_t *fo = einv_engine_format_at(e, f);
         for (j = 0; fo->rules && j < fo->n_rules; j++)
-            emit_rule(fo->rules[j], fo->name, mode, &first);
+            if (!withdrawn_below(chain, n, fo->rules[j]->id))   /* syntax rules a profile replaces */
+                emit_rule(fo->rules[j], fo->name, mode, &first);
     }
     for (k = n - 1; k >= 0; k--)
         for (j = 0; chain[k]->rules && j < chain[k]->n_rules; j++)
-            emit_rule(chain[k]->rules[j], chain[k]->name, mode, &first);
+            if (!withdrawn_below(chain, k, chain[k]->rules[j]->id))
+                emit_rule(chain[k]->rules[j], chain[k]->name, mode, &first);
     if (mode == OUT_JSON)
         printf("]\n");
     return 0;

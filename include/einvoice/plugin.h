@@ -23,7 +23,7 @@ extern "C" {
 #endif
 
 #define EINV_ABI_MAJOR 1
-#define EINV_ABI_MINOR 5   /* 1.5: the binding (binding.h, einv_format_ops_t.to_model) */
+#define EINV_ABI_MINOR 6   /* 1.6: einv_profile_ops_t.withdraws; 1.5: the binding (binding.h, einv_format_ops_t.to_model) */
 /* Options that change struct layouts go into this string; plugins must match exactly. */
 #define EINV_BUILD_SIGNATURE "einv-abi1:lp64:i128"
 
@@ -120,7 +120,25 @@ typedef struct einv_profile_ops {
      * profile; NULL: the base profile's. Plugins built for 1.1 end before these. */
     const char *specification_id;
     const char *business_process;
+    /* ABI 1.6: ids of base-chain rules this profile withdraws or replaces (its artefact lacks
+     * them, or names or flags them otherwise); the profile drops their findings itself
+     * (einv_ctx_drop, einv_ctx_rename), and rule listings (`einvoice rules`, docs/rules) leave
+     * the base's entries out. NULL: none. Plugins built for 1.5 and earlier end before these:
+     * read them with einv_profile_withdraws. */
+    const char *const *withdraws;
+    size_t n_withdraws;
 } einv_profile_ops_t;
+
+/* The rule ids p withdraws from its base chain (none for a plugin built before 1.6). */
+static inline size_t einv_profile_withdraws(const einv_profile_ops_t *p, const char *const **ids)
+{
+    if (!p || p->struct_size < sizeof(einv_profile_ops_t) || !p->withdraws) {
+        *ids = NULL;
+        return 0;
+    }
+    *ids = p->withdraws;
+    return p->n_withdraws;
+}
 
 /* ---- host services, handed to init ---- */
 typedef struct einv_host_api {

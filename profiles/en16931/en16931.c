@@ -31,7 +31,7 @@ static int en_init(const einv_host_api_t *host, einv_error_t *err)
         sizeof(einv_profile_ops_t), "EN16931", NULL, 0,
         "CEN/TC 434 EN 16931 validation artefacts 1.3.16 (UBL and CII Schematron)",
         EINV_SYNTAX_BIT(EINV_SYNTAX_UBL) | EINV_SYNTAX_BIT(EINV_SYNTAX_CII), en_check, NULL, 0,
-        "urn:cen.eu:en16931:2017", NULL};
+        "urn:cen.eu:en16931:2017", NULL, NULL, 0};
     size_t i, j, k, total = 0;
     if (inits++ > 0)
         return host->register_profile(&ops, err);

@@ -668,7 +668,7 @@ static int fr_init(const einv_host_api_t *host, einv_error_t *err)
         sizeof(einv_profile_ops_t), "FRANCE", "EN16931", 1,
         "FNFE-MPE CTC BR-FR Flux 2 schematron 1.4.0",
         EINV_SYNTAX_BIT(EINV_SYNTAX_UBL) | EINV_SYNTAX_BIT(EINV_SYNTAX_CII), fr_check, NULL, 0,
-        NULL, NULL};   /* converters use EN 16931's BT-24; BT-23 has no ERP source */
+        NULL, NULL, NULL, 0};   /* converters use EN 16931's BT-24; BT-23 has no ERP source */
     size_t i, j, k, total = 0;
     if (inits++ > 0)
         return host->register_profile(&ops, err);

@@ -170,6 +170,27 @@ static void free_again_rules(void)
     again_text = NULL;
 }
 
+/* What ITALY withdraws from its base chain's listings: the rules AgID lacks, those it reports
+ * again under another id or flag, and those it has in its own form (listed as ITALY's). */
+static const char **withdrawn_ids;   /* (const char *const * for the ops) */
+static size_t n_withdrawn_ids;
+
+static int build_withdrawn(void)
+{
+    size_t i, n = 0, own = sizeof BASE_OWN_FORM / sizeof BASE_OWN_FORM[0];
+    withdrawn_ids = calloc(it_agid_n_withdrawn + own + it_agid_n_again + 1, sizeof *withdrawn_ids);
+    if (!withdrawn_ids)
+        return -1;
+    for (i = 0; i < it_agid_n_withdrawn; i++)
+        withdrawn_ids[n++] = it_agid_withdrawn[i];
+    for (i = 0; i < own; i++)
+        withdrawn_ids[n++] = BASE_OWN_FORM[i];
+    for (i = 0; i < it_agid_n_again; i++)
+        withdrawn_ids[n++] = it_agid_again[i].base_id;
+    n_withdrawn_ids = n;
+    return 0;
+}
+
 static int build_rule_list(einv_error_t *err)
 {
     size_t i, j, k, total = it_agid_n_again;
@@ -201,13 +222,17 @@ static int it_init(const einv_host_api_t *host, einv_error_t *err)
     static einv_profile_ops_t ops = {
         sizeof(einv_profile_ops_t), "ITALY", "PEPPOL", 1, "AgID PEPPOL Italy 3.2.1 (CIUS-IT)",
         EINV_SYNTAX_BIT(EINV_SYNTAX_UBL), it_check, NULL, 0,
-        NULL, NULL};   /* PEPPOL's BT-24 / BT-23 */
+        NULL, NULL, NULL, 0};   /* PEPPOL's BT-24 / BT-23 */
     int rc;
     if (!all_rules && (rc = build_rule_list(err)) != EINV_OK)
         return rc;
+    if (!withdrawn_ids && build_withdrawn() != 0)
+        return einv_error_set(err, EINV_ERR_NOMEM, "out of memory", "", "");
     users++;
     ops.rules = all_rules;
     ops.n_rules = n_all;
+    ops.withdraws = (const char *const *)withdrawn_ids;
+    ops.n_withdraws = n_withdrawn_ids;
     return host->register_profile(&ops, err);
 }
 
@@ -218,6 +243,9 @@ static void it_fini(void)
         all_rules = NULL;
         n_all = 0;
         free_again_rules();
+        free(withdrawn_ids);
+        withdrawn_ids = NULL;
+        n_withdrawn_ids = 0;
     }
 }
 

@@ -40,7 +40,7 @@ static int pp_init(const einv_host_api_t *host, einv_error_t *err)
         "OpenPEPPOL BIS Billing 3.0 release 2026.5 (PEPPOL-EN16931-UBL)",
         EINV_SYNTAX_BIT(EINV_SYNTAX_UBL), pp_check, NULL, 0,
         "urn:cen.eu:en16931:2017#compliant#urn:fdc:peppol.eu:2017:poacc:billing:3.0",
-        "urn:fdc:peppol.eu:2017:poacc:billing:01:1.0"};
+        "urn:fdc:peppol.eu:2017:poacc:billing:01:1.0", NULL, 0};
     size_t i, j, k, total = 0;
     if (inits++ > 0)
         return host->register_profile(&ops, err);

@@ -778,7 +778,7 @@ static int xr_init(const einv_host_api_t *host, einv_error_t *err)
         EINV_SYNTAX_BIT(EINV_SYNTAX_UBL) | EINV_SYNTAX_BIT(EINV_SYNTAX_CII), xr_check,
         ALL_RULES, sizeof ALL_RULES / sizeof ALL_RULES[0],
         "urn:cen.eu:en16931:2017#compliant#urn:xeinkauf.de:kosit:xrechnung_3.0",
-        "urn:fdc:peppol.eu:2017:poacc:billing:01:1.0"};   /* the PEPPOL rules it runs need BT-23 */
+        "urn:fdc:peppol.eu:2017:poacc:billing:01:1.0", NULL, 0};   /* the PEPPOL rules it runs need BT-23 */
     return host->register_profile(&ops, err);
 }
 

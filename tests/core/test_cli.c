@@ -93,6 +93,25 @@ static void test_rules_listing(void)
     CU_ASSERT_PTR_NOT_NULL(strstr(out, "BR-CL-01 "));
 }
 
+/* A profile's listing leaves out the base rules it withdraws (einv_profile_ops_t.withdraws):
+ * ITALY (AgID 3.2.1) has no DE-R-001 although its base PEPPOL has; a rule it keeps in its own
+ * form, or reports under another id, is listed once, as ITALY's. */
+static void test_rules_withdrawn(void)
+{
+    const char *sr43;
+    CU_ASSERT_EQUAL(run("%s rules --profile PEPPOL 2>/dev/null", NULL, NULL), 0);
+    CU_ASSERT_PTR_NOT_NULL(strstr(out, "\nDE-R-001 "));
+    CU_ASSERT_PTR_NOT_NULL(strstr(out, "\nBR-AF-01 "));
+    CU_ASSERT_EQUAL(run("%s rules --profile ITALY 2>/dev/null", NULL, NULL), 0);
+    CU_ASSERT_PTR_NULL(strstr(out, "\nDE-R-001 "));
+    CU_ASSERT_PTR_NULL(strstr(out, "\nBR-AF-01 "));
+    CU_ASSERT_PTR_NOT_NULL(strstr(out, "\nBR-IG-01 "));
+    sr43 = strstr(out, "\nUBL-SR-43 ");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(sr43);
+    CU_ASSERT_PTR_NULL(strstr(sr43 + 1, "\nUBL-SR-43 "));   /* not the UBL plugin's too */
+    CU_ASSERT_PTR_NOT_NULL(strstr(out, "\nBR-01 "));
+}
+
 static void test_convert_to_json(void)
 {
     CU_ASSERT_EQUAL(run("%s convert --to json %s 2>/dev/null", sample, NULL), 0);
@@ -111,5 +130,6 @@ void tst_suites(void)
     CU_add_test(s, "several files: one JSON line each", test_several_files_one_line_each);
     CU_add_test(s, "usage and I/O errors exit 2", test_usage_errors_exit_2);
     CU_add_test(s, "rules listing", test_rules_listing);
+    CU_add_test(s, "a profile's listing leaves out what it withdraws", test_rules_withdrawn);
     CU_add_test(s, "convert --to json", test_convert_to_json);
 }
