@@ -6,7 +6,8 @@
  * left absent so the EN 16931 rules report it; only pure functions of other terms are
  * computed (BT-106, BT-107/108, BT-115, BT-116, BT-109 without totals segment). Tax
  * indicators, units, party master data and the condition types that are allowances or
- * charges come from the account's mapping document. */
+ * charges come from the account's mapping document, else from the default tables the
+ * export writes (idoc_map.h), so that importing an export gives the invoice back. */
 #include "idoc_map.h"
 #include <stdio.h>
 #include <stdlib.h>
