@@ -52,6 +52,19 @@ static const char *fv(im_t *m, const xmlNode *seg, const char *name, xmlNodePtr 
     return e > s ? einv_invoice_strdup(m->inv, s, (size_t)(e - s)) : NULL;
 }
 
+/* The text of field `name` of seg as sent, blanks at its ends included (item names and
+ * texts: the other formats' imports keep them too); NULL when absent or blank. */
+static const char *fv_as_sent(im_t *m, const xmlNode *seg, const char *name, xmlNodePtr *el)
+{
+    xmlNodePtr f = einv_x_child(seg, NS, name);
+    const char *s = f ? einv_x_text(f) : NULL, *p;
+    if (el)
+        *el = f;
+    for (p = s; p && is_space(*p); p++)
+        ;
+    return p && *p ? einv_invoice_strdup(m->inv, s, (size_t)-1) : NULL;
+}
+
 /* 1 when field `name` of seg equals v (trimmed). */
 static int fv_is(const xmlNode *seg, const char *name, const char *v)
 {
@@ -759,7 +772,7 @@ static const xmlNode *item_text(const xmlNode *p)
 }
 
 /* The first line of text t1 (E1EDPT1 / E1EDKT1) with the lines that continue it (TDFORMAT
- * "=", SAPscript's continuous text) appended without separator. */
+ * "=", SAPscript's continuous text) appended without separator, each as sent. */
 static einv_node_t *text_line(im_t *m, einv_node_t *parent, einv_term term, const xmlNode *t1)
 {
     const xmlNode *l = einv_x_child(t1, NS, "E1EDPT2");
@@ -770,13 +783,13 @@ static einv_node_t *text_line(im_t *m, einv_node_t *parent, einv_term term, cons
     einv_node_t *n;
     if (!l)
         l = einv_x_child(t1, NS, "E1EDKT2");
-    if (!(first = fv(m, l, "TDLINE", &el)))
+    if (!(first = fv_as_sent(m, l, "TDLINE", &el)))
         return NULL;
     if (!(text = strdup(first)))
         return put(m, parent, term, first, el);
     len = strlen(text);
     for (l = einv_x_next_same(l); l && fv_is(l, "TDFORMAT", "="); l = einv_x_next_same(l)) {
-        const char *more = fv(m, l, "TDLINE", NULL);
+        const char *more = fv_as_sent(m, l, "TDLINE", NULL);
         size_t k = more ? strlen(more) : 0;
         char *t = k ? realloc(text, len + k + 1) : NULL;
         if (!t)
@@ -814,10 +827,10 @@ static void line(im_t *m, einv_node_t *root, const xmlNode *p, vat_t *vat, einv_
     /* item: name from the seller's material text, else any material text, else item text */
     p19 = seg_q(p, "E1EDP19", "QUALF", "002");
     t1 = item_text(p);
-    if (!put_f(m, ln, EINV_T_BT_153, p19, "KTEXT")) {
+    if (!(v = fv_as_sent(m, p19, "KTEXT", &el)) || !put(m, ln, EINV_T_BT_153, v, el)) {
         const xmlNode *s;
         for (s = einv_x_child(p, NS, "E1EDP19"), n = NULL; s && !n; s = einv_x_next_same(s))
-            n = put_f(m, ln, EINV_T_BT_153, s, "KTEXT");
+            n = put(m, ln, EINV_T_BT_153, fv_as_sent(m, s, "KTEXT", &el), el);
         if (!n)
             text_line(m, ln, EINV_T_BT_153, t1);
     } else if (t1) {

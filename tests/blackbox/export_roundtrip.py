@@ -98,20 +98,11 @@ def _group_sum(inv, cat, rate):
 
 def idoc_reasons(ref, back, diffs):
     """The IDoc reason letters of a failure (docs/exports.md, IDoc), or None when some
-    difference has none: L an item name with blanks at its ends (SAP fields are blank-padded,
-    the import trims), M a VAT breakdown whose taxable amount is not the sum of its lines,
+    difference has none: M a VAT breakdown whose taxable amount is not the sum of its lines,
     charges and allowances (the IDoc has no taxable amount field: the import computes it)."""
     import re
     got = set()
     for d in diffs:
-        m = re.match(r"^/lines/(\d+)/description: ", d)
-        if m:
-            i = int(m.group(1))
-            a = (ref.get("lines") or [])[i].get("description")
-            b = (back.get("lines") or [])[i].get("description")
-            if isinstance(a, str) and a != b and a.strip() == b:
-                got.add("L")
-                continue
         m = re.match(r"^/taxBreakdown/(\d+)/taxableAmount: ", d)
         if m:
             v = (ref.get("taxBreakdown") or [])[int(m.group(1))]

@@ -203,7 +203,8 @@ static void test_findings(void)
  * knows none of it: tax codes of categories and rates the mapping lacks (Z, E, O without
  * rate against its breakdown at 0), document allowances and charges (a negative charge
  * too) with their VAT, the paid and rounding amounts, a line id over 6 characters, an item
- * name over 70 characters with a double blank and umlauts where the lines break. */
+ * name over 70 characters with a double blank and umlauts where the lines break, an item
+ * name ending in a blank. */
 static const char *FULL =
     "{\"invoiceNumber\":\"ID-2\",\"issueDate\":\"2026-11-20\",\"typeCode\":\"380\",\"currency\":\"EUR\","
     "\"supplier\":{\"name\":\"S\",\"vatId\":\"DE246813579\",\"address\":{\"countryCode\":\"DE\"}},"
@@ -220,7 +221,7 @@ static const char *FULL =
     "\"lines\":[{\"id\":\"POS-000010\",\"description\":\"Ein sehr langer Artikelname, der weit über siebzig Zeichen hinausgeht:  "
     "Größenangabe ÄÖÜ äöü und noch mehr Text bis zum Ende\",\"quantity\":1,\"unit\":\"H87\",\"price\":100.00,"
     "\"taxCategory\":\"S\",\"taxRate\":20,\"netAmount\":100.00},"
-    "{\"id\":\"2\",\"description\":\"Null\",\"quantity\":1,\"unit\":\"H87\",\"price\":100.00,\"taxCategory\":\"Z\",\"taxRate\":0,\"netAmount\":100.00},"
+    "{\"id\":\"2\",\"description\":\"Null \",\"quantity\":1,\"unit\":\"H87\",\"price\":100.00,\"taxCategory\":\"Z\",\"taxRate\":0,\"netAmount\":100.00},"
     "{\"id\":\"3\",\"description\":\"Befreit\",\"quantity\":1,\"unit\":\"H87\",\"price\":50.00,\"taxCategory\":\"E\",\"taxRate\":0,\"netAmount\":50.00},"
     "{\"id\":\"4\",\"description\":\"Nicht steuerbar\",\"quantity\":1,\"unit\":\"H87\",\"price\":100.00,\"taxCategory\":\"O\",\"netAmount\":100.00}]}";
 

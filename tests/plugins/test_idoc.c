@@ -557,14 +557,15 @@ static void test_default_conditions_totals_texts(void)
                    "<E1EDS01 SEGMENT=\"1\">", NULL);
     CU_ASSERT_TRUE(c && strstr(c, "\"taxInclusiveAmount\":1696.75,\"prepaidAmount\":696.75,\"payableAmount\":1000.00"));
     free(c);
-    /* a line id in text ZLID; item text lines continued with TDFORMAT "=" join without blank */
+    /* a line id in text ZLID; item text lines continued with TDFORMAT "=" join without
+     * separator, each line as sent (its blanks kept); a line without "=" starts another */
     c = canon_with("<TDLINE>Farbe Anthrazit, 3D-Armlehnen, Synchronmechanik</TDLINE>",
                    "<TDLINE>Farbe Anthrazit, 3D-Arm</TDLINE></E1EDPT2><E1EDPT2 SEGMENT=\"1\"><TDLINE>lehnen, </TDLINE>"
                    "<TDFORMAT>=</TDFORMAT></E1EDPT2><E1EDPT2 SEGMENT=\"1\"><TDLINE>Synchronmechanik</TDLINE>"
                    "<TDFORMAT>=</TDFORMAT></E1EDPT2><E1EDPT2 SEGMENT=\"1\"><TDLINE>Neuer Absatz</TDLINE></E1EDPT2></E1EDPT1>"
                    "<E1EDPT1 SEGMENT=\"1\"><TDID>ZLID</TDID><E1EDPT2 SEGMENT=\"1\"><TDLINE>POSITION-10</TDLINE>", NULL);
     CU_ASSERT_TRUE(c && strstr(c, "\"id\":\"POSITION-10\""));
-    CU_ASSERT_TRUE(c && strstr(c, "\"Farbe Anthrazit, 3D-Armlehnen,Synchronmechanik\""));
+    CU_ASSERT_TRUE(c && strstr(c, "\"Farbe Anthrazit, 3D-Armlehnen, Synchronmechanik\""));   /* lines as sent */
     CU_ASSERT_TRUE(c && !strstr(c, "Neuer Absatz"));
     free(c);
 }
