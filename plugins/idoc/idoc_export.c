@@ -354,6 +354,30 @@ static void conditions(ix_t *x)
     }
 }
 
+/* The tax condition MWST of each VAT breakdown (idoc_map.h): its taxable amount BT-116 has
+ * no other place (E1EDK04 has no base field). */
+static void tax_conditions(ix_t *x)
+{
+    const einv_node_t *a;
+    for (a = IX_GET(x->root, BG_23); a; a = einv_node_next(a)) {
+        char code[32];
+        const einv_node_t *cat = IX_GET(a, BT_118), *rate = IX_GET(a, BT_119);
+        einv_ctx_t *ctx = x->ctx;
+        if (!ix_text(IX_GET(a, BT_116)))
+            continue;
+        ix_open(x, "E1EDK05");
+        xo_leaf(x->b, "ALCKZ", "+", NULL, NULL, NULL, NULL);
+        xo_leaf(x->b, "KSCHL", IDOC_COND_TAX, NULL, NULL, NULL, NULL);
+        ix_num(x, "BETRG", IX_GET(a, BT_117));
+        x->ctx = NULL;   /* the code's finding comes once, with E1EDK04 */
+        ix_field(x, "MWSKZ", ix_tax_code(x, ix_text(cat), ix_text(rate), code, sizeof code, cat), 7, cat);
+        x->ctx = ctx;
+        ix_num(x, "MSATZ", rate);
+        ix_num(x, "KOBAS", IX_GET(a, BT_116));
+        ix_close(x, "E1EDK05");
+    }
+}
+
 static void taxes(ix_t *x)
 {
     const einv_node_t *v;
@@ -476,6 +500,7 @@ int idoc_export(einv_ctx_t *ctx, const einv_invoice_t *inv, einv_buf_t *out)
     partners(&x);
     references_dates(&x);
     conditions(&x);
+    tax_conditions(&x);
     taxes(&x);
     terms_bank_texts(&x);
     ix_lines(&x);

@@ -550,6 +550,8 @@ typedef struct vgrp {
     erp_tax_t tax;
     int mapped, from_header;
     einv_dec_t base, amount;
+    const char *sent_base;        /* BT-116 of the tax condition MWST (idoc_map.h), or NULL */
+    xmlNodePtr sent_base_el;
     int has_amount;
     const xmlNode *seg;
     xmlNodePtr cat_el, rate_el, amount_el;
@@ -900,7 +902,10 @@ static void breakdown(im_t *m, einv_node_t *root, vat_t *vat)
             put(m, b, EINV_T_BT_118, g->cat, g->cat_el);
         if (g->rate)
             put(m, b, EINV_T_BT_119, g->rate, g->rate_el ? g->rate_el : g->cat_el);
-        put(m, b, EINV_T_BT_116, dec_text(m, g->base), g->seg);
+        if (g->sent_base)
+            put(m, b, EINV_T_BT_116, g->sent_base, g->sent_base_el);
+        else
+            put(m, b, EINV_T_BT_116, dec_text(m, g->base), g->seg);
         if (g->has_amount)
             put(m, b, EINV_T_BT_117, dec_text(m, g->amount), g->amount_el);
         if (g->mapped && g->tax.exemption_reason)
@@ -1043,6 +1048,19 @@ einv_invoice_t *idoc_to_model(const xmlNode *idoc, const erp_map_t *map, const c
         }
     }
     vat->closed = vat->n > 0;
+    /* the tax conditions' bases: BT-116 as sent where there is one */
+    for (s = einv_x_child(idoc, NS, "E1EDK05"); s; s = einv_x_next_same(s)) {
+        vgrp_t k, *g;
+        xmlNodePtr el;
+        const char *base;
+        if (!fv_is(s, "KSCHL", IDOC_COND_TAX) || !(base = fnum(&m, s, "KOBAS", &el)))
+            continue;
+        tax_of(&m, s, &k);
+        if ((k.cat || k.rate) && (g = vat_find(vat, &k)) && !g->sent_base) {
+            g->sent_base = base;
+            g->sent_base_el = el;
+        }
+    }
     /* BG-20 / BG-21: header conditions the mapping or the default tables list */
     for (s = einv_x_child(idoc, NS, "E1EDK05"); s; s = einv_x_next_same(s))
         condition(&m, root, s, ERP_LEVEL_DOCUMENT, NULL, vat);

@@ -20,11 +20,15 @@
  *   an item text E1EDPT1 with TDID ZLID.
  * - Item texts over a TDLINE's 70 characters: continuation lines with TDFORMAT "=" (SAPscript
  *   "continuous text"), joined back without separator.
- * - Paid amount BT-113 / rounding amount BT-114: E1EDS01 SUMID Z13 / Z14. */
+ * - Paid amount BT-113 / rounding amount BT-114: E1EDS01 SUMID Z13 / Z14.
+ * - The taxable amount BT-116 of a VAT breakdown (E1EDK04 has no base field): the tax
+ *   condition E1EDK05 MWST of its tax code, KOBAS the base, BETRG the tax; without one the
+ *   import computes BT-116 from the lines, allowances and charges. */
 #define IDOC_COND_DOC_ALLOWANCE "ZA00"
 #define IDOC_COND_DOC_CHARGE "ZC00"
 #define IDOC_COND_LINE_ALLOWANCE "ZA01"
 #define IDOC_COND_LINE_CHARGE "ZC01"
+#define IDOC_COND_TAX "MWST"
 #define IDOC_TDID_LINE_ID "ZLID"
 #define IDOC_POSEX_LEN 6
 #define IDOC_TDLINE_LEN 70

@@ -172,6 +172,28 @@ static char *replace1(char *s, const char *from, const char *to)
     return r;
 }
 
+/* A taxable amount that is not the sum of its parts comes back as sent (tax condition MWST). */
+static void test_taxable_as_sent(void)
+{
+    char *json = make("380", "n", "d");
+    einv_export_t *x;
+    json_object *back;
+    const unsigned char *out;
+    size_t len;
+    json = replace1(json, "\"taxableAmount\":100.00,\"taxAmount\":19.00", "\"taxableAmount\":100.03,\"taxAmount\":19.00");
+    x = export_idoc(json, NULL);
+    CU_ASSERT_TRUE_FATAL(x && einv_export_ok(x));
+    out = einv_export_data(x, &len);
+    CU_ASSERT_PTR_NOT_NULL(strstr((const char *)out, "<KSCHL>MWST</KSCHL><BETRG>19.00</BETRG><MWSKZ>A1</MWSKZ><MSATZ>19</MSATZ><KOBAS>100.03</KOBAS>"));
+    back = read_back(out, len);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(back);
+    CU_ASSERT_STRING_EQUAL(json_object_get_string(path(back, "taxBreakdown", 0, "taxableAmount")), "100.03");
+    CU_ASSERT_STRING_EQUAL(json_object_get_string(path(back, "taxBreakdown", 1, "taxableAmount")), "100.00");
+    json_object_put(back);
+    einv_export_free(x);
+    free(json);
+}
+
 /* A category without a tax code, and a line id longer than POSEX: written, with findings
  * for the code only (the id travels whole in text ZLID, POSEX is the line's position). */
 static void test_findings(void)
@@ -286,6 +308,7 @@ void tst_suites(void)
     CU_add_test(s, "the account's mapping: the same", test_round_trip_mapping);
     CU_add_test(s, "segment order, SAP forms, escaping, text lines", test_form);
     CU_add_test(s, "findings: no tax code; a long line id is carried whole", test_findings);
+    CU_add_test(s, "a taxable amount as sent, not the sum of its parts", test_taxable_as_sent);
     CU_add_test(s, "default tables: codes, conditions, paid amount, long ids and names come back", test_default_tables);
     CU_add_test(s, "the account's codes and condition types, the defaults where it has none: the same", test_account_tables);
 }
