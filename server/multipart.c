@@ -216,7 +216,7 @@ static int begin_part(mp_state_t *s, char *h)
         return MP_OK;
     }
     s->text = &s->form->text[s->form->n_text++];
-    snprintf(s->text->name, sizeof s->text->name, "%s", name);
+    snprintf(s->text->name, sizeof s->text->name, "%.*s", (int)sizeof s->text->name - 1, name);
     s->text->value = calloc(1, 1);
     if (!s->text->value)
         return fail(s, MP_BAD, "out of memory%s", NULL);

@@ -118,7 +118,7 @@ static int idoc_init(const einv_host_api_t *host, einv_error_t *err)
 {
     static const einv_format_ops_t ops = {
         sizeof(einv_format_ops_t), "idoc", "IDOC", idoc_sniff, idoc_parse, NULL,
-        IDOC_RULES, sizeof IDOC_RULES / sizeof IDOC_RULES[0], NULL};
+        IDOC_RULES, sizeof IDOC_RULES / sizeof IDOC_RULES[0], NULL, NULL};   /* parse sets the model */
     if (host->register_format(&ops, err) != EINV_OK)
         return EINV_ERR;
     /* hosts before ABI 1.4 have no exporters: the format alone is still useful */

@@ -28,9 +28,9 @@ static void check8(einv_ctx_t *ctx)
 static int init(const einv_host_api_t *host, einv_error_t *err)
 {
     static const einv_profile_ops_t four = {sizeof(einv_profile_ops_t), "SLOWTEST", NULL, 0,
-                                            "test fixture", 0, check4, NULL, 0, NULL, NULL};
+                                            "test fixture", 0, check4, NULL, 0, NULL, NULL, NULL, 0};
     static const einv_profile_ops_t eight = {sizeof(einv_profile_ops_t), "SLOWTEST8", NULL, 0,
-                                             "test fixture", 0, check8, NULL, 0, NULL, NULL};
+                                             "test fixture", 0, check8, NULL, 0, NULL, NULL, NULL, 0};
     int rc = host->register_profile(&four, err);
     return rc == EINV_OK ? host->register_profile(&eight, err) : rc;
 }

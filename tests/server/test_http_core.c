@@ -877,7 +877,7 @@ static void test_jobs_survive_crash(void)
                               "\"validationProfile\":\"EN16931\",\"lines\":[]}";
     const char *no_workers[] = {"EINV_WORKERS=0", NULL};
     const char *one_worker[] = {"EINV_WORKERS=1", "EINV_JOB_LEASE=1", NULL};
-    char ids[3][40], path[100];
+    char ids[3][40], path[160];
     int i, waited, pending = 3;
     hc_response_t r;
     CU_ASSERT_EQUAL_FATAL(sp_start(S, no_workers), 0);
