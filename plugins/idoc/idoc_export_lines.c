@@ -2,7 +2,8 @@
  * (E1EDP02), object identification (E1EDP19), amounts (E1EDP26), conditions (E1EDP05),
  * taxes (E1EDP04) and texts (E1EDPT1), read back by idoc_map.c's line(). The item name goes
  * to E1EDP19 KTEXT when it fits its 40 characters, else to the first item text, where the
- * import looks for it next; a line id longer than POSEX to the text ZLID (idoc_map.h). */
+ * import looks for it next, and the description to the text after it; a line id longer than
+ * POSEX to the text ZLID (idoc_map.h). */
 #include "idoc_export_int.h"
 #include <stdio.h>
 #include <string.h>
@@ -139,9 +140,9 @@ static void line(ix_t *x, const einv_node_t *l, size_t pos)
     }
     if (short_name)
         item_text(x, "0001", detail);
-    else {
-        item_text(x, "0001", name);   /* the import's next place for the item name */
-        ix_lost(x, detail, "the item text holds the item name, which is longer than KTEXT");
+    else {   /* the name in the first item text (the import's next place for it), then the description */
+        item_text(x, "0001", name);
+        item_text(x, "0002", detail);
     }
     if (long_id)
         item_text(x, IDOC_TDID_LINE_ID, id);

@@ -763,11 +763,12 @@ static int condition(im_t *m, einv_node_t *parent, const xmlNode *seg, int level
     return 1;
 }
 
-/* The first item text that is no line id (text ZLID). */
-static const xmlNode *item_text(const xmlNode *p)
+/* The first item text of item p after `after` (NULL: from the first) that is no line id
+ * (text ZLID). */
+static const xmlNode *item_text(const xmlNode *p, const xmlNode *after)
 {
     const xmlNode *t;
-    for (t = einv_x_child(p, NS, "E1EDPT1"); t; t = einv_x_next_same(t))
+    for (t = after ? einv_x_next_same(after) : einv_x_child(p, NS, "E1EDPT1"); t; t = einv_x_next_same(t))
         if (!fv_is(t, "TDID", IDOC_TDID_LINE_ID))
             return t;
     return NULL;
@@ -828,13 +829,13 @@ static void line(im_t *m, einv_node_t *root, const xmlNode *p, vat_t *vat, einv_
         put_f(m, ln, EINV_T_BT_126, p, "POSEX");
     /* item: name from the seller's material text, else any material text, else item text */
     p19 = seg_q(p, "E1EDP19", "QUALF", "002");
-    t1 = item_text(p);
+    t1 = item_text(p, NULL);
     if (!(v = fv_as_sent(m, p19, "KTEXT", &el)) || !put(m, ln, EINV_T_BT_153, v, el)) {
         const xmlNode *s;
         for (s = einv_x_child(p, NS, "E1EDP19"), n = NULL; s && !n; s = einv_x_next_same(s))
             n = put(m, ln, EINV_T_BT_153, fv_as_sent(m, s, "KTEXT", &el), el);
-        if (!n)
-            text_line(m, ln, EINV_T_BT_153, t1);
+        if (!n && text_line(m, ln, EINV_T_BT_153, t1))   /* then the next text is BT-154 */
+            text_line(m, ln, EINV_T_BT_154, item_text(p, t1));
     } else if (t1) {
         text_line(m, ln, EINV_T_BT_154, t1);
     }

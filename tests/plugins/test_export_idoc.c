@@ -225,8 +225,8 @@ static void test_findings(void)
  * knows none of it: tax codes of categories and rates the mapping lacks (Z, E, O without
  * rate against its breakdown at 0), document allowances and charges (a negative charge
  * too) with their VAT, the paid and rounding amounts, a line id over 6 characters, an item
- * name over 70 characters with a double blank and umlauts where the lines break, an item
- * name ending in a blank. */
+ * name over 70 characters with a double blank and umlauts where the lines break (and its
+ * description in the next text), an item name ending in a blank. */
 static const char *FULL =
     "{\"invoiceNumber\":\"ID-2\",\"issueDate\":\"2026-11-20\",\"typeCode\":\"380\",\"currency\":\"EUR\","
     "\"supplier\":{\"name\":\"S\",\"vatId\":\"DE246813579\",\"address\":{\"countryCode\":\"DE\"}},"
@@ -241,7 +241,7 @@ static const char *FULL =
     "{\"category\":\"E\",\"rate\":0,\"taxableAmount\":50.00,\"taxAmount\":0.00,\"exemptionReason\":\"Befreit\"},"
     "{\"category\":\"O\",\"rate\":0,\"taxableAmount\":100.00,\"taxAmount\":0.00,\"exemptionReason\":\"Nicht steuerbar\"}],"
     "\"lines\":[{\"id\":\"POS-000010\",\"description\":\"Ein sehr langer Artikelname, der weit über siebzig Zeichen hinausgeht:  "
-    "Größenangabe ÄÖÜ äöü und noch mehr Text bis zum Ende\",\"quantity\":1,\"unit\":\"H87\",\"price\":100.00,"
+    "Größenangabe ÄÖÜ äöü und noch mehr Text bis zum Ende\",\"detailedDescription\":\"Beschreibung des Artikels\",\"quantity\":1,\"unit\":\"H87\",\"price\":100.00,"
     "\"taxCategory\":\"S\",\"taxRate\":20,\"netAmount\":100.00},"
     "{\"id\":\"2\",\"description\":\"Null \",\"quantity\":1,\"unit\":\"H87\",\"price\":100.00,\"taxCategory\":\"Z\",\"taxRate\":0,\"netAmount\":100.00},"
     "{\"id\":\"3\",\"description\":\"Befreit\",\"quantity\":1,\"unit\":\"H87\",\"price\":50.00,\"taxCategory\":\"E\",\"taxRate\":0,\"netAmount\":50.00},"
@@ -265,7 +265,7 @@ static void default_tables(const char *export_map, const char *import_map)
                                          "taxAmount", "taxInclusiveAmount", "prepaidAmount", "roundingAmount",
                                          "payableAmount"};
     static const char *const VAT[] = {"category", "rate", "taxableAmount", "taxAmount"};
-    static const char *const LINE[] = {"id", "description", "taxCategory", "taxRate", "netAmount"};
+    static const char *const LINE[] = {"id", "description", "detailedDescription", "taxCategory", "taxRate", "netAmount"};
     static const char *const AC[] = {"amount", "baseAmount", "percentage", "taxCategory", "taxRate", "reason"};
     CU_ASSERT_PTR_NOT_NULL_FATAL(src);
     CU_ASSERT_TRUE_FATAL(x && einv_export_ok(x));
@@ -284,8 +284,8 @@ static void default_tables(const char *export_map, const char *import_map)
     CU_ASSERT_TRUE(json_object_object_get_ex(back, "taxBreakdown", &a) && json_object_array_length(a) == 4);
     for (i = 0; i < 16; i++)
         same(path(src, "taxBreakdown", i / 4, VAT[i % 4]), path(back, "taxBreakdown", i / 4, VAT[i % 4]), VAT[i % 4]);
-    for (i = 0; i < 20; i++)
-        same(path(src, "lines", i / 5, LINE[i % 5]), path(back, "lines", i / 5, LINE[i % 5]), LINE[i % 5]);
+    for (i = 0; i < 24; i++)
+        same(path(src, "lines", i / 6, LINE[i % 6]), path(back, "lines", i / 6, LINE[i % 6]), LINE[i % 6]);
     for (i = 0; i < 6; i++)
         same(path(src, "allowances", 0, AC[i]), path(back, "allowances", 0, AC[i]), AC[i]);
     for (i = 0; i < 12; i++)
