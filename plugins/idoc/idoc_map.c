@@ -778,29 +778,31 @@ static const xmlNode *item_text(const xmlNode *p, const xmlNode *after)
  * "=", SAPscript's continuous text) appended without separator, each as sent. */
 static einv_node_t *text_line(im_t *m, einv_node_t *parent, einv_term term, const xmlNode *t1)
 {
-    const xmlNode *l = einv_x_child(t1, NS, "E1EDPT2");
+    const xmlNode *l = einv_x_child(t1, NS, "E1EDPT2"), *c;
     xmlNodePtr el;
-    const char *first;
+    const char *first, *more;
     char *text;
-    size_t len;
+    size_t len, k;
     einv_node_t *n;
     if (!l)
         l = einv_x_child(t1, NS, "E1EDKT2");
     if (!(first = fv_as_sent(m, l, "TDLINE", &el)))
         return NULL;
-    if (!(text = strdup(first)))
+    /* two passes over the continuation lines: the length, then one copy (linear in the text) */
+    len = strlen(first);
+    for (c = einv_x_next_same(l); c && fv_is(c, "TDFORMAT", "="); c = einv_x_next_same(c))
+        len += strlen(einv_x_text(einv_x_child(c, NS, "TDLINE")));
+    if (len == strlen(first) || !(text = malloc(len + 1)))
         return put(m, parent, term, first, el);
-    len = strlen(text);
-    for (l = einv_x_next_same(l); l && fv_is(l, "TDFORMAT", "="); l = einv_x_next_same(l)) {
-        const char *more = fv_as_sent(m, l, "TDLINE", NULL);
-        size_t k = more ? strlen(more) : 0;
-        char *t = k ? realloc(text, len + k + 1) : NULL;
-        if (!t)
-            continue;
-        text = t;
-        memcpy(text + len, more, k + 1);
+    len = strlen(first);
+    memcpy(text, first, len);
+    for (c = einv_x_next_same(l); c && fv_is(c, "TDFORMAT", "="); c = einv_x_next_same(c)) {
+        more = einv_x_text(einv_x_child(c, NS, "TDLINE"));
+        k = strlen(more);
+        memcpy(text + len, more, k);
         len += k;
     }
+    text[len] = 0;
     n = put(m, parent, term, text, el);
     free(text);
     return n;
