@@ -76,13 +76,26 @@ static uint64_t load8(const char *p, size_t n)
     return w;
 }
 
+/* Eight bytes at p, all inside the string (fixed-size copies: plain loads). */
+static uint64_t word8(const char *p)
+{
+    uint64_t w;
+    memcpy(&w, p, 8);
+    return w;
+}
+
 static name_key key_of(int ns, const char *local)
 {
     name_key k;
     size_t n = strlen(local);
-    k.head = load8(local, n);
-    k.mid = n > 8 ? load8(local + 8, n - 8) : 0;
-    k.tail = load8(local + (n > 8 ? n - 8 : 0), n);
+    if (n >= 8) {
+        k.head = word8(local);
+        k.tail = word8(local + n - 8);
+        k.mid = n >= 16 ? word8(local + 8) : n > 8 ? load8(local + 8, n - 8) : 0;
+    } else {
+        k.head = k.tail = load8(local, n);
+        k.mid = 0;
+    }
     k.meta = (uint32_t)n << 8 | (uint32_t)ns;
     return k;
 }
@@ -161,20 +174,22 @@ static void init(void)
 /* ---- element names ---- */
 
 /* The tables' id of (namespace, local name), or -1: once per distinct name of a document. */
-static int lookup(int ns, const char *local)
+static int same_key(const name_slot *e, const name_key *key, const char *local)
 {
-    name_key key;
-    size_t s, n;
-    if (ns == EINV_NS_NONE || ns == EINV_NS_OTHER)
-        return -1;   /* no table element lives there outside a wildcard */
-    key = key_of(ns, local);
-    n = key.meta >> 8;
-    for (s = slot_of(&key, T.cap); T.slot[s].meta; s = (s + 1) & (T.cap - 1)) {
-        const name_slot *e = &T.slot[s];
-        if (e->meta == key.meta && e->head == key.head && e->mid == key.mid && e->tail == key.tail &&
-            (n <= 24 || memcmp(xsdt_names[e->id].local + 16, local + 16, n - 24) == 0))
-            return e->id;
-    }
+    size_t n = key->meta >> 8;
+    return e->meta == key->meta && e->head == key->head && e->mid == key->mid && e->tail == key->tail &&
+           (n <= 24 || memcmp(xsdt_names[e->id].local + 16, local + 16, n - 24) == 0);
+}
+
+/* The id of key (and its slot in *slot), or -1. */
+static int lookup_key(const name_key *key, const char *local, size_t *slot)
+{
+    size_t s;
+    for (s = slot_of(key, T.cap); T.slot[s].meta; s = (s + 1) & (T.cap - 1))
+        if (same_key(&T.slot[s], key, local)) {
+            *slot = s;
+            return T.slot[s].id;
+        }
     return -1;
 }
 
@@ -188,8 +203,12 @@ typedef struct map_slot {
     int ns, id;
 } map_slot;
 
+#define RECENT_SLOTS 256
 typedef struct walker {
     const einv_xdoc_t *xd;
+    /* names met in this thread's earlier documents (the same hundred or so recur): a small
+     * direct-mapped copy of their table slots, so most lookups stay in the L1 cache */
+    name_slot recent[RECENT_SLOTS];
     map_slot map[MAP_SLOTS];
     unsigned short used[MAP_SLOTS / 2];   /* slots filled, to empty them again */
     size_t nused;
@@ -205,7 +224,19 @@ static void note_name(void *u, const xmlChar *name, int ns)
 {
     walker *w = u;
     size_t s;
-    int id = lookup(ns, (const char *)name);
+    int id = -1;
+    if (ns != EINV_NS_NONE && ns != EINV_NS_OTHER) {
+        name_key key = key_of(ns, (const char *)name);
+        size_t slot;
+        name_slot *r;
+        uint64_t h = key.head ^ key.tail * 0x9E3779B97F4A7C15ULL ^ key.meta;
+        r = &w->recent[(h ^ h >> 29 ^ h >> 47) & (RECENT_SLOTS - 1)];
+        if (r->meta && same_key(r, &key, (const char *)name)) {
+            id = r->id;
+        } else if ((id = lookup_key(&key, (const char *)name, &slot)) >= 0) {
+            *r = T.slot[slot];
+        }
+    }
     if (id < 0 || w->nused == MAP_SLOTS / 2)
         return;   /* not in the tables (no match: handed over), or too many names to map */
     for (s = map_hash(name, ns); w->map[s].name; s = (s + 1) & (MAP_SLOTS - 1)) {}

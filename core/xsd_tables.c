@@ -6107,2671 +6107,2671 @@ const xsdt_attr xsdt_attrs[] = {
 };
 
 const xsdt_part xsdt_parts[] = {
-    {1, 1, 0, 1, EINV_NS_EXT},   /* UBLExtensions */
-    {2, 13, 0, 1, EINV_NS_CBC},   /* UBLVersionID */
-    {3, 14, 0, 1, EINV_NS_CBC},   /* CustomizationID */
-    {4, 15, 0, 1, EINV_NS_CBC},   /* ProfileID */
-    {5, 16, 0, 1, EINV_NS_CBC},   /* ProfileExecutionID */
+    {1, 1, 1, 0, EINV_NS_EXT},   /* UBLExtensions */
+    {2, 13, 1, 0, EINV_NS_CBC},   /* UBLVersionID */
+    {3, 14, 1, 0, EINV_NS_CBC},   /* CustomizationID */
+    {4, 15, 1, 0, EINV_NS_CBC},   /* ProfileID */
+    {5, 16, 1, 0, EINV_NS_CBC},   /* ProfileExecutionID */
     {6, 3, 1, 1, EINV_NS_CBC},   /* ID */
-    {7, 17, 0, 1, EINV_NS_CBC},   /* CopyIndicator */
-    {8, 18, 0, 1, EINV_NS_CBC},   /* UUID */
+    {7, 17, 1, 0, EINV_NS_CBC},   /* CopyIndicator */
+    {8, 18, 1, 0, EINV_NS_CBC},   /* UUID */
     {9, 19, 1, 1, EINV_NS_CBC},   /* IssueDate */
-    {10, 20, 0, 1, EINV_NS_CBC},   /* IssueTime */
-    {11, 21, 0, 1, EINV_NS_CBC},   /* DueDate */
-    {12, 22, 0, 1, EINV_NS_CBC},   /* InvoiceTypeCode */
-    {13, 23, 0, 65535, EINV_NS_CBC},   /* Note */
-    {14, 24, 0, 1, EINV_NS_CBC},   /* TaxPointDate */
-    {15, 25, 0, 1, EINV_NS_CBC},   /* DocumentCurrencyCode */
-    {16, 26, 0, 1, EINV_NS_CBC},   /* TaxCurrencyCode */
-    {17, 27, 0, 1, EINV_NS_CBC},   /* PricingCurrencyCode */
-    {18, 28, 0, 1, EINV_NS_CBC},   /* PaymentCurrencyCode */
-    {19, 29, 0, 1, EINV_NS_CBC},   /* PaymentAlternativeCurrencyCode */
-    {20, 30, 0, 1, EINV_NS_CBC},   /* AccountingCostCode */
-    {21, 31, 0, 1, EINV_NS_CBC},   /* AccountingCost */
-    {22, 32, 0, 1, EINV_NS_CBC},   /* LineCountNumeric */
-    {23, 33, 0, 1, EINV_NS_CBC},   /* BuyerReference */
-    {24, 34, 0, 65535, EINV_NS_CAC},   /* InvoicePeriod */
-    {25, 42, 0, 1, EINV_NS_CAC},   /* OrderReference */
-    {26, 181, 0, 65535, EINV_NS_CAC},   /* BillingReference */
-    {27, 46, 0, 65535, EINV_NS_CAC},   /* DespatchDocumentReference */
-    {28, 46, 0, 65535, EINV_NS_CAC},   /* ReceiptDocumentReference */
-    {29, 46, 0, 65535, EINV_NS_CAC},   /* StatementDocumentReference */
-    {30, 46, 0, 65535, EINV_NS_CAC},   /* OriginatorDocumentReference */
-    {31, 46, 0, 65535, EINV_NS_CAC},   /* ContractDocumentReference */
-    {32, 46, 0, 65535, EINV_NS_CAC},   /* AdditionalDocumentReference */
-    {33, 238, 0, 65535, EINV_NS_CAC},   /* ProjectReference */
-    {34, 243, 0, 65535, EINV_NS_CAC},   /* Signature */
+    {10, 20, 1, 0, EINV_NS_CBC},   /* IssueTime */
+    {11, 21, 1, 0, EINV_NS_CBC},   /* DueDate */
+    {12, 22, 1, 0, EINV_NS_CBC},   /* InvoiceTypeCode */
+    {13, 23, 65535, 0, EINV_NS_CBC},   /* Note */
+    {14, 24, 1, 0, EINV_NS_CBC},   /* TaxPointDate */
+    {15, 25, 1, 0, EINV_NS_CBC},   /* DocumentCurrencyCode */
+    {16, 26, 1, 0, EINV_NS_CBC},   /* TaxCurrencyCode */
+    {17, 27, 1, 0, EINV_NS_CBC},   /* PricingCurrencyCode */
+    {18, 28, 1, 0, EINV_NS_CBC},   /* PaymentCurrencyCode */
+    {19, 29, 1, 0, EINV_NS_CBC},   /* PaymentAlternativeCurrencyCode */
+    {20, 30, 1, 0, EINV_NS_CBC},   /* AccountingCostCode */
+    {21, 31, 1, 0, EINV_NS_CBC},   /* AccountingCost */
+    {22, 32, 1, 0, EINV_NS_CBC},   /* LineCountNumeric */
+    {23, 33, 1, 0, EINV_NS_CBC},   /* BuyerReference */
+    {24, 34, 65535, 0, EINV_NS_CAC},   /* InvoicePeriod */
+    {25, 42, 1, 0, EINV_NS_CAC},   /* OrderReference */
+    {26, 181, 65535, 0, EINV_NS_CAC},   /* BillingReference */
+    {27, 46, 65535, 0, EINV_NS_CAC},   /* DespatchDocumentReference */
+    {28, 46, 65535, 0, EINV_NS_CAC},   /* ReceiptDocumentReference */
+    {29, 46, 65535, 0, EINV_NS_CAC},   /* StatementDocumentReference */
+    {30, 46, 65535, 0, EINV_NS_CAC},   /* OriginatorDocumentReference */
+    {31, 46, 65535, 0, EINV_NS_CAC},   /* ContractDocumentReference */
+    {32, 46, 65535, 0, EINV_NS_CAC},   /* AdditionalDocumentReference */
+    {33, 238, 65535, 0, EINV_NS_CAC},   /* ProjectReference */
+    {34, 243, 65535, 0, EINV_NS_CAC},   /* Signature */
     {35, 246, 1, 1, EINV_NS_CAC},   /* AccountingSupplierParty */
     {36, 250, 1, 1, EINV_NS_CAC},   /* AccountingCustomerParty */
-    {37, 68, 0, 1, EINV_NS_CAC},   /* PayeeParty */
-    {38, 250, 0, 1, EINV_NS_CAC},   /* BuyerCustomerParty */
-    {39, 246, 0, 1, EINV_NS_CAC},   /* SellerSupplierParty */
-    {40, 68, 0, 1, EINV_NS_CAC},   /* TaxRepresentativeParty */
-    {41, 252, 0, 65535, EINV_NS_CAC},   /* Delivery */
-    {42, 272, 0, 1, EINV_NS_CAC},   /* DeliveryTerms */
-    {43, 209, 0, 65535, EINV_NS_CAC},   /* PaymentMeans */
-    {44, 549, 0, 65535, EINV_NS_CAC},   /* PaymentTerms */
-    {45, 601, 0, 65535, EINV_NS_CAC},   /* PrepaidPayment */
-    {46, 184, 0, 65535, EINV_NS_CAC},   /* AllowanceCharge */
-    {47, 539, 0, 1, EINV_NS_CAC},   /* TaxExchangeRate */
-    {48, 539, 0, 1, EINV_NS_CAC},   /* PricingExchangeRate */
-    {49, 539, 0, 1, EINV_NS_CAC},   /* PaymentExchangeRate */
-    {50, 539, 0, 1, EINV_NS_CAC},   /* PaymentAlternativeExchangeRate */
-    {51, 200, 0, 65535, EINV_NS_CAC},   /* TaxTotal */
-    {52, 200, 0, 65535, EINV_NS_CAC},   /* WithholdingTaxTotal */
+    {37, 68, 1, 0, EINV_NS_CAC},   /* PayeeParty */
+    {38, 250, 1, 0, EINV_NS_CAC},   /* BuyerCustomerParty */
+    {39, 246, 1, 0, EINV_NS_CAC},   /* SellerSupplierParty */
+    {40, 68, 1, 0, EINV_NS_CAC},   /* TaxRepresentativeParty */
+    {41, 252, 65535, 0, EINV_NS_CAC},   /* Delivery */
+    {42, 272, 1, 0, EINV_NS_CAC},   /* DeliveryTerms */
+    {43, 209, 65535, 0, EINV_NS_CAC},   /* PaymentMeans */
+    {44, 549, 65535, 0, EINV_NS_CAC},   /* PaymentTerms */
+    {45, 601, 65535, 0, EINV_NS_CAC},   /* PrepaidPayment */
+    {46, 184, 65535, 0, EINV_NS_CAC},   /* AllowanceCharge */
+    {47, 539, 1, 0, EINV_NS_CAC},   /* TaxExchangeRate */
+    {48, 539, 1, 0, EINV_NS_CAC},   /* PricingExchangeRate */
+    {49, 539, 1, 0, EINV_NS_CAC},   /* PaymentExchangeRate */
+    {50, 539, 1, 0, EINV_NS_CAC},   /* PaymentAlternativeExchangeRate */
+    {51, 200, 65535, 0, EINV_NS_CAC},   /* TaxTotal */
+    {52, 200, 65535, 0, EINV_NS_CAC},   /* WithholdingTaxTotal */
     {53, 605, 1, 1, EINV_NS_CAC},   /* LegalMonetaryTotal */
-    {54, 520, 1, 65535, EINV_NS_CAC},   /* InvoiceLine */
-    {55, 2, 1, 65535, EINV_NS_EXT},   /* UBLExtension */
-    {6, 3, 0, 1, EINV_NS_CBC},   /* ID */
-    {56, 4, 0, 1, EINV_NS_CBC},   /* Name */
-    {57, 5, 0, 1, EINV_NS_EXT},   /* ExtensionAgencyID */
-    {58, 6, 0, 1, EINV_NS_EXT},   /* ExtensionAgencyName */
-    {59, 7, 0, 1, EINV_NS_EXT},   /* ExtensionVersionID */
-    {60, 8, 0, 1, EINV_NS_EXT},   /* ExtensionAgencyURI */
-    {61, 9, 0, 1, EINV_NS_EXT},   /* ExtensionURI */
-    {62, 10, 0, 1, EINV_NS_EXT},   /* ExtensionReasonCode */
-    {63, 11, 0, 1, EINV_NS_EXT},   /* ExtensionReason */
+    {54, 520, 65535, 1, EINV_NS_CAC},   /* InvoiceLine */
+    {55, 2, 65535, 1, EINV_NS_EXT},   /* UBLExtension */
+    {6, 3, 1, 0, EINV_NS_CBC},   /* ID */
+    {56, 4, 1, 0, EINV_NS_CBC},   /* Name */
+    {57, 5, 1, 0, EINV_NS_EXT},   /* ExtensionAgencyID */
+    {58, 6, 1, 0, EINV_NS_EXT},   /* ExtensionAgencyName */
+    {59, 7, 1, 0, EINV_NS_EXT},   /* ExtensionVersionID */
+    {60, 8, 1, 0, EINV_NS_EXT},   /* ExtensionAgencyURI */
+    {61, 9, 1, 0, EINV_NS_EXT},   /* ExtensionURI */
+    {62, 10, 1, 0, EINV_NS_EXT},   /* ExtensionReasonCode */
+    {63, 11, 1, 0, EINV_NS_EXT},   /* ExtensionReason */
     {64, 12, 1, 1, EINV_NS_EXT},   /* ExtensionContent */
-    {-1, -1, 1, 1, EINV_NS_EXT},   /* any */
-    {65, 35, 0, 1, EINV_NS_CBC},   /* StartDate */
-    {66, 36, 0, 1, EINV_NS_CBC},   /* StartTime */
-    {67, 37, 0, 1, EINV_NS_CBC},   /* EndDate */
-    {68, 38, 0, 1, EINV_NS_CBC},   /* EndTime */
-    {69, 39, 0, 1, EINV_NS_CBC},   /* DurationMeasure */
-    {70, 40, 0, 65535, EINV_NS_CBC},   /* DescriptionCode */
-    {71, 41, 0, 65535, EINV_NS_CBC},   /* Description */
+    {XSDT_NONE, XSDT_NONE, 1, 1, EINV_NS_EXT},   /* any */
+    {65, 35, 1, 0, EINV_NS_CBC},   /* StartDate */
+    {66, 36, 1, 0, EINV_NS_CBC},   /* StartTime */
+    {67, 37, 1, 0, EINV_NS_CBC},   /* EndDate */
+    {68, 38, 1, 0, EINV_NS_CBC},   /* EndTime */
+    {69, 39, 1, 0, EINV_NS_CBC},   /* DurationMeasure */
+    {70, 40, 65535, 0, EINV_NS_CBC},   /* DescriptionCode */
+    {71, 41, 65535, 0, EINV_NS_CBC},   /* Description */
     {6, 3, 1, 1, EINV_NS_CBC},   /* ID */
-    {72, 43, 0, 1, EINV_NS_CBC},   /* SalesOrderID */
-    {7, 17, 0, 1, EINV_NS_CBC},   /* CopyIndicator */
-    {8, 18, 0, 1, EINV_NS_CBC},   /* UUID */
-    {9, 19, 0, 1, EINV_NS_CBC},   /* IssueDate */
-    {10, 20, 0, 1, EINV_NS_CBC},   /* IssueTime */
-    {73, 44, 0, 1, EINV_NS_CBC},   /* CustomerReference */
-    {74, 45, 0, 1, EINV_NS_CBC},   /* OrderTypeCode */
-    {75, 46, 0, 1, EINV_NS_CAC},   /* DocumentReference */
+    {72, 43, 1, 0, EINV_NS_CBC},   /* SalesOrderID */
+    {7, 17, 1, 0, EINV_NS_CBC},   /* CopyIndicator */
+    {8, 18, 1, 0, EINV_NS_CBC},   /* UUID */
+    {9, 19, 1, 0, EINV_NS_CBC},   /* IssueDate */
+    {10, 20, 1, 0, EINV_NS_CBC},   /* IssueTime */
+    {73, 44, 1, 0, EINV_NS_CBC},   /* CustomerReference */
+    {74, 45, 1, 0, EINV_NS_CBC},   /* OrderTypeCode */
+    {75, 46, 1, 0, EINV_NS_CAC},   /* DocumentReference */
     {6, 3, 1, 1, EINV_NS_CBC},   /* ID */
-    {7, 17, 0, 1, EINV_NS_CBC},   /* CopyIndicator */
-    {8, 18, 0, 1, EINV_NS_CBC},   /* UUID */
-    {9, 19, 0, 1, EINV_NS_CBC},   /* IssueDate */
-    {10, 20, 0, 1, EINV_NS_CBC},   /* IssueTime */
-    {76, 47, 0, 1, EINV_NS_CBC},   /* DocumentTypeCode */
-    {77, 48, 0, 1, EINV_NS_CBC},   /* DocumentType */
-    {78, 49, 0, 65535, EINV_NS_CBC},   /* XPath */
-    {79, 50, 0, 1, EINV_NS_CBC},   /* LanguageID */
-    {80, 51, 0, 1, EINV_NS_CBC},   /* LocaleCode */
-    {81, 52, 0, 1, EINV_NS_CBC},   /* VersionID */
-    {82, 53, 0, 1, EINV_NS_CBC},   /* DocumentStatusCode */
-    {83, 54, 0, 65535, EINV_NS_CBC},   /* DocumentDescription */
-    {84, 55, 0, 1, EINV_NS_CAC},   /* Attachment */
-    {85, 34, 0, 1, EINV_NS_CAC},   /* ValidityPeriod */
-    {86, 68, 0, 1, EINV_NS_CAC},   /* IssuerParty */
-    {87, 173, 0, 1, EINV_NS_CAC},   /* ResultOfVerification */
-    {88, 56, 0, 1, EINV_NS_CBC},   /* EmbeddedDocumentBinaryObject */
-    {89, 57, 0, 1, EINV_NS_CAC},   /* ExternalReference */
-    {90, 58, 0, 1, EINV_NS_CBC},   /* URI */
-    {91, 59, 0, 1, EINV_NS_CBC},   /* DocumentHash */
-    {92, 60, 0, 1, EINV_NS_CBC},   /* HashAlgorithmMethod */
-    {93, 61, 0, 1, EINV_NS_CBC},   /* ExpiryDate */
-    {94, 62, 0, 1, EINV_NS_CBC},   /* ExpiryTime */
-    {95, 63, 0, 1, EINV_NS_CBC},   /* MimeCode */
-    {96, 64, 0, 1, EINV_NS_CBC},   /* FormatCode */
-    {97, 65, 0, 1, EINV_NS_CBC},   /* EncodingCode */
-    {98, 66, 0, 1, EINV_NS_CBC},   /* CharacterSetCode */
-    {99, 67, 0, 1, EINV_NS_CBC},   /* FileName */
-    {71, 41, 0, 65535, EINV_NS_CBC},   /* Description */
-    {100, 69, 0, 1, EINV_NS_CBC},   /* MarkCareIndicator */
-    {101, 70, 0, 1, EINV_NS_CBC},   /* MarkAttentionIndicator */
-    {102, 71, 0, 1, EINV_NS_CBC},   /* WebsiteURI */
-    {103, 72, 0, 1, EINV_NS_CBC},   /* LogoReferenceID */
-    {104, 73, 0, 1, EINV_NS_CBC},   /* EndpointID */
-    {105, 74, 0, 1, EINV_NS_CBC},   /* IndustryClassificationCode */
-    {106, 75, 0, 65535, EINV_NS_CAC},   /* PartyIdentification */
-    {107, 76, 0, 65535, EINV_NS_CAC},   /* PartyName */
-    {108, 77, 0, 1, EINV_NS_CAC},   /* Language */
-    {109, 78, 0, 1, EINV_NS_CAC},   /* PostalAddress */
-    {110, 115, 0, 1, EINV_NS_CAC},   /* PhysicalLocation */
-    {111, 119, 0, 65535, EINV_NS_CAC},   /* PartyTaxScheme */
-    {112, 128, 0, 65535, EINV_NS_CAC},   /* PartyLegalEntity */
-    {113, 141, 0, 1, EINV_NS_CAC},   /* Contact */
-    {114, 149, 0, 65535, EINV_NS_CAC},   /* Person */
-    {115, 68, 0, 1, EINV_NS_CAC},   /* AgentParty */
-    {116, 169, 0, 65535, EINV_NS_CAC},   /* ServiceProviderParty */
-    {117, 172, 0, 65535, EINV_NS_CAC},   /* PowerOfAttorney */
-    {118, 162, 0, 1, EINV_NS_CAC},   /* FinancialAccount */
+    {7, 17, 1, 0, EINV_NS_CBC},   /* CopyIndicator */
+    {8, 18, 1, 0, EINV_NS_CBC},   /* UUID */
+    {9, 19, 1, 0, EINV_NS_CBC},   /* IssueDate */
+    {10, 20, 1, 0, EINV_NS_CBC},   /* IssueTime */
+    {76, 47, 1, 0, EINV_NS_CBC},   /* DocumentTypeCode */
+    {77, 48, 1, 0, EINV_NS_CBC},   /* DocumentType */
+    {78, 49, 65535, 0, EINV_NS_CBC},   /* XPath */
+    {79, 50, 1, 0, EINV_NS_CBC},   /* LanguageID */
+    {80, 51, 1, 0, EINV_NS_CBC},   /* LocaleCode */
+    {81, 52, 1, 0, EINV_NS_CBC},   /* VersionID */
+    {82, 53, 1, 0, EINV_NS_CBC},   /* DocumentStatusCode */
+    {83, 54, 65535, 0, EINV_NS_CBC},   /* DocumentDescription */
+    {84, 55, 1, 0, EINV_NS_CAC},   /* Attachment */
+    {85, 34, 1, 0, EINV_NS_CAC},   /* ValidityPeriod */
+    {86, 68, 1, 0, EINV_NS_CAC},   /* IssuerParty */
+    {87, 173, 1, 0, EINV_NS_CAC},   /* ResultOfVerification */
+    {88, 56, 1, 0, EINV_NS_CBC},   /* EmbeddedDocumentBinaryObject */
+    {89, 57, 1, 0, EINV_NS_CAC},   /* ExternalReference */
+    {90, 58, 1, 0, EINV_NS_CBC},   /* URI */
+    {91, 59, 1, 0, EINV_NS_CBC},   /* DocumentHash */
+    {92, 60, 1, 0, EINV_NS_CBC},   /* HashAlgorithmMethod */
+    {93, 61, 1, 0, EINV_NS_CBC},   /* ExpiryDate */
+    {94, 62, 1, 0, EINV_NS_CBC},   /* ExpiryTime */
+    {95, 63, 1, 0, EINV_NS_CBC},   /* MimeCode */
+    {96, 64, 1, 0, EINV_NS_CBC},   /* FormatCode */
+    {97, 65, 1, 0, EINV_NS_CBC},   /* EncodingCode */
+    {98, 66, 1, 0, EINV_NS_CBC},   /* CharacterSetCode */
+    {99, 67, 1, 0, EINV_NS_CBC},   /* FileName */
+    {71, 41, 65535, 0, EINV_NS_CBC},   /* Description */
+    {100, 69, 1, 0, EINV_NS_CBC},   /* MarkCareIndicator */
+    {101, 70, 1, 0, EINV_NS_CBC},   /* MarkAttentionIndicator */
+    {102, 71, 1, 0, EINV_NS_CBC},   /* WebsiteURI */
+    {103, 72, 1, 0, EINV_NS_CBC},   /* LogoReferenceID */
+    {104, 73, 1, 0, EINV_NS_CBC},   /* EndpointID */
+    {105, 74, 1, 0, EINV_NS_CBC},   /* IndustryClassificationCode */
+    {106, 75, 65535, 0, EINV_NS_CAC},   /* PartyIdentification */
+    {107, 76, 65535, 0, EINV_NS_CAC},   /* PartyName */
+    {108, 77, 1, 0, EINV_NS_CAC},   /* Language */
+    {109, 78, 1, 0, EINV_NS_CAC},   /* PostalAddress */
+    {110, 115, 1, 0, EINV_NS_CAC},   /* PhysicalLocation */
+    {111, 119, 65535, 0, EINV_NS_CAC},   /* PartyTaxScheme */
+    {112, 128, 65535, 0, EINV_NS_CAC},   /* PartyLegalEntity */
+    {113, 141, 1, 0, EINV_NS_CAC},   /* Contact */
+    {114, 149, 65535, 0, EINV_NS_CAC},   /* Person */
+    {115, 68, 1, 0, EINV_NS_CAC},   /* AgentParty */
+    {116, 169, 65535, 0, EINV_NS_CAC},   /* ServiceProviderParty */
+    {117, 172, 65535, 0, EINV_NS_CAC},   /* PowerOfAttorney */
+    {118, 162, 1, 0, EINV_NS_CAC},   /* FinancialAccount */
     {6, 3, 1, 1, EINV_NS_CBC},   /* ID */
     {56, 4, 1, 1, EINV_NS_CBC},   /* Name */
-    {6, 3, 0, 1, EINV_NS_CBC},   /* ID */
-    {56, 4, 0, 1, EINV_NS_CBC},   /* Name */
-    {80, 51, 0, 1, EINV_NS_CBC},   /* LocaleCode */
-    {6, 3, 0, 1, EINV_NS_CBC},   /* ID */
-    {119, 79, 0, 1, EINV_NS_CBC},   /* AddressTypeCode */
-    {120, 80, 0, 1, EINV_NS_CBC},   /* AddressFormatCode */
-    {121, 81, 0, 1, EINV_NS_CBC},   /* Postbox */
-    {122, 82, 0, 1, EINV_NS_CBC},   /* Floor */
-    {123, 83, 0, 1, EINV_NS_CBC},   /* Room */
-    {124, 84, 0, 1, EINV_NS_CBC},   /* StreetName */
-    {125, 85, 0, 1, EINV_NS_CBC},   /* AdditionalStreetName */
-    {126, 86, 0, 1, EINV_NS_CBC},   /* BlockName */
-    {127, 87, 0, 1, EINV_NS_CBC},   /* BuildingName */
-    {128, 88, 0, 1, EINV_NS_CBC},   /* BuildingNumber */
-    {129, 89, 0, 1, EINV_NS_CBC},   /* InhouseMail */
-    {130, 90, 0, 1, EINV_NS_CBC},   /* Department */
-    {131, 91, 0, 1, EINV_NS_CBC},   /* MarkAttention */
-    {132, 92, 0, 1, EINV_NS_CBC},   /* MarkCare */
-    {133, 93, 0, 1, EINV_NS_CBC},   /* PlotIdentification */
-    {134, 94, 0, 1, EINV_NS_CBC},   /* CitySubdivisionName */
-    {135, 95, 0, 1, EINV_NS_CBC},   /* CityName */
-    {136, 96, 0, 1, EINV_NS_CBC},   /* PostalZone */
-    {137, 97, 0, 1, EINV_NS_CBC},   /* CountrySubentity */
-    {138, 98, 0, 1, EINV_NS_CBC},   /* CountrySubentityCode */
-    {139, 99, 0, 1, EINV_NS_CBC},   /* Region */
-    {140, 100, 0, 1, EINV_NS_CBC},   /* District */
-    {141, 101, 0, 1, EINV_NS_CBC},   /* TimezoneOffset */
-    {142, 102, 0, 65535, EINV_NS_CAC},   /* AddressLine */
-    {143, 104, 0, 1, EINV_NS_CAC},   /* Country */
-    {144, 106, 0, 65535, EINV_NS_CAC},   /* LocationCoordinate */
+    {6, 3, 1, 0, EINV_NS_CBC},   /* ID */
+    {56, 4, 1, 0, EINV_NS_CBC},   /* Name */
+    {80, 51, 1, 0, EINV_NS_CBC},   /* LocaleCode */
+    {6, 3, 1, 0, EINV_NS_CBC},   /* ID */
+    {119, 79, 1, 0, EINV_NS_CBC},   /* AddressTypeCode */
+    {120, 80, 1, 0, EINV_NS_CBC},   /* AddressFormatCode */
+    {121, 81, 1, 0, EINV_NS_CBC},   /* Postbox */
+    {122, 82, 1, 0, EINV_NS_CBC},   /* Floor */
+    {123, 83, 1, 0, EINV_NS_CBC},   /* Room */
+    {124, 84, 1, 0, EINV_NS_CBC},   /* StreetName */
+    {125, 85, 1, 0, EINV_NS_CBC},   /* AdditionalStreetName */
+    {126, 86, 1, 0, EINV_NS_CBC},   /* BlockName */
+    {127, 87, 1, 0, EINV_NS_CBC},   /* BuildingName */
+    {128, 88, 1, 0, EINV_NS_CBC},   /* BuildingNumber */
+    {129, 89, 1, 0, EINV_NS_CBC},   /* InhouseMail */
+    {130, 90, 1, 0, EINV_NS_CBC},   /* Department */
+    {131, 91, 1, 0, EINV_NS_CBC},   /* MarkAttention */
+    {132, 92, 1, 0, EINV_NS_CBC},   /* MarkCare */
+    {133, 93, 1, 0, EINV_NS_CBC},   /* PlotIdentification */
+    {134, 94, 1, 0, EINV_NS_CBC},   /* CitySubdivisionName */
+    {135, 95, 1, 0, EINV_NS_CBC},   /* CityName */
+    {136, 96, 1, 0, EINV_NS_CBC},   /* PostalZone */
+    {137, 97, 1, 0, EINV_NS_CBC},   /* CountrySubentity */
+    {138, 98, 1, 0, EINV_NS_CBC},   /* CountrySubentityCode */
+    {139, 99, 1, 0, EINV_NS_CBC},   /* Region */
+    {140, 100, 1, 0, EINV_NS_CBC},   /* District */
+    {141, 101, 1, 0, EINV_NS_CBC},   /* TimezoneOffset */
+    {142, 102, 65535, 0, EINV_NS_CAC},   /* AddressLine */
+    {143, 104, 1, 0, EINV_NS_CAC},   /* Country */
+    {144, 106, 65535, 0, EINV_NS_CAC},   /* LocationCoordinate */
     {145, 103, 1, 1, EINV_NS_CBC},   /* Line */
-    {146, 105, 0, 1, EINV_NS_CBC},   /* IdentificationCode */
-    {56, 4, 0, 1, EINV_NS_CBC},   /* Name */
-    {147, 107, 0, 1, EINV_NS_CBC},   /* CoordinateSystemCode */
-    {148, 108, 0, 1, EINV_NS_CBC},   /* LatitudeDegreesMeasure */
-    {149, 109, 0, 1, EINV_NS_CBC},   /* LatitudeMinutesMeasure */
-    {150, 110, 0, 1, EINV_NS_CBC},   /* LatitudeDirectionCode */
-    {151, 111, 0, 1, EINV_NS_CBC},   /* LongitudeDegreesMeasure */
-    {152, 112, 0, 1, EINV_NS_CBC},   /* LongitudeMinutesMeasure */
-    {153, 113, 0, 1, EINV_NS_CBC},   /* LongitudeDirectionCode */
-    {154, 114, 0, 1, EINV_NS_CBC},   /* AltitudeMeasure */
-    {6, 3, 0, 1, EINV_NS_CBC},   /* ID */
-    {71, 41, 0, 65535, EINV_NS_CBC},   /* Description */
-    {155, 116, 0, 65535, EINV_NS_CBC},   /* Conditions */
-    {137, 97, 0, 1, EINV_NS_CBC},   /* CountrySubentity */
-    {138, 98, 0, 1, EINV_NS_CBC},   /* CountrySubentityCode */
-    {156, 117, 0, 1, EINV_NS_CBC},   /* LocationTypeCode */
-    {157, 118, 0, 1, EINV_NS_CBC},   /* InformationURI */
-    {56, 4, 0, 1, EINV_NS_CBC},   /* Name */
-    {85, 34, 0, 65535, EINV_NS_CAC},   /* ValidityPeriod */
-    {158, 78, 0, 1, EINV_NS_CAC},   /* Address */
-    {159, 115, 0, 65535, EINV_NS_CAC},   /* SubsidiaryLocation */
-    {144, 106, 0, 65535, EINV_NS_CAC},   /* LocationCoordinate */
-    {160, 120, 0, 1, EINV_NS_CBC},   /* RegistrationName */
-    {161, 121, 0, 1, EINV_NS_CBC},   /* CompanyID */
-    {162, 122, 0, 1, EINV_NS_CBC},   /* TaxLevelCode */
-    {163, 123, 0, 1, EINV_NS_CBC},   /* ExemptionReasonCode */
-    {164, 124, 0, 65535, EINV_NS_CBC},   /* ExemptionReason */
-    {165, 78, 0, 1, EINV_NS_CAC},   /* RegistrationAddress */
+    {146, 105, 1, 0, EINV_NS_CBC},   /* IdentificationCode */
+    {56, 4, 1, 0, EINV_NS_CBC},   /* Name */
+    {147, 107, 1, 0, EINV_NS_CBC},   /* CoordinateSystemCode */
+    {148, 108, 1, 0, EINV_NS_CBC},   /* LatitudeDegreesMeasure */
+    {149, 109, 1, 0, EINV_NS_CBC},   /* LatitudeMinutesMeasure */
+    {150, 110, 1, 0, EINV_NS_CBC},   /* LatitudeDirectionCode */
+    {151, 111, 1, 0, EINV_NS_CBC},   /* LongitudeDegreesMeasure */
+    {152, 112, 1, 0, EINV_NS_CBC},   /* LongitudeMinutesMeasure */
+    {153, 113, 1, 0, EINV_NS_CBC},   /* LongitudeDirectionCode */
+    {154, 114, 1, 0, EINV_NS_CBC},   /* AltitudeMeasure */
+    {6, 3, 1, 0, EINV_NS_CBC},   /* ID */
+    {71, 41, 65535, 0, EINV_NS_CBC},   /* Description */
+    {155, 116, 65535, 0, EINV_NS_CBC},   /* Conditions */
+    {137, 97, 1, 0, EINV_NS_CBC},   /* CountrySubentity */
+    {138, 98, 1, 0, EINV_NS_CBC},   /* CountrySubentityCode */
+    {156, 117, 1, 0, EINV_NS_CBC},   /* LocationTypeCode */
+    {157, 118, 1, 0, EINV_NS_CBC},   /* InformationURI */
+    {56, 4, 1, 0, EINV_NS_CBC},   /* Name */
+    {85, 34, 65535, 0, EINV_NS_CAC},   /* ValidityPeriod */
+    {158, 78, 1, 0, EINV_NS_CAC},   /* Address */
+    {159, 115, 65535, 0, EINV_NS_CAC},   /* SubsidiaryLocation */
+    {144, 106, 65535, 0, EINV_NS_CAC},   /* LocationCoordinate */
+    {160, 120, 1, 0, EINV_NS_CBC},   /* RegistrationName */
+    {161, 121, 1, 0, EINV_NS_CBC},   /* CompanyID */
+    {162, 122, 1, 0, EINV_NS_CBC},   /* TaxLevelCode */
+    {163, 123, 1, 0, EINV_NS_CBC},   /* ExemptionReasonCode */
+    {164, 124, 65535, 0, EINV_NS_CBC},   /* ExemptionReason */
+    {165, 78, 1, 0, EINV_NS_CAC},   /* RegistrationAddress */
     {166, 125, 1, 1, EINV_NS_CAC},   /* TaxScheme */
-    {6, 3, 0, 1, EINV_NS_CBC},   /* ID */
-    {56, 4, 0, 1, EINV_NS_CBC},   /* Name */
-    {167, 126, 0, 1, EINV_NS_CBC},   /* TaxTypeCode */
-    {168, 127, 0, 1, EINV_NS_CBC},   /* CurrencyCode */
-    {169, 78, 0, 65535, EINV_NS_CAC},   /* JurisdictionRegionAddress */
-    {160, 120, 0, 1, EINV_NS_CBC},   /* RegistrationName */
-    {161, 121, 0, 1, EINV_NS_CBC},   /* CompanyID */
-    {170, 129, 0, 1, EINV_NS_CBC},   /* RegistrationDate */
-    {171, 130, 0, 1, EINV_NS_CBC},   /* RegistrationExpirationDate */
-    {172, 131, 0, 1, EINV_NS_CBC},   /* CompanyLegalFormCode */
-    {173, 132, 0, 1, EINV_NS_CBC},   /* CompanyLegalForm */
-    {174, 133, 0, 1, EINV_NS_CBC},   /* SoleProprietorshipIndicator */
-    {175, 134, 0, 1, EINV_NS_CBC},   /* CompanyLiquidationStatusCode */
-    {176, 135, 0, 1, EINV_NS_CBC},   /* CorporateStockAmount */
-    {177, 136, 0, 1, EINV_NS_CBC},   /* FullyPaidSharesIndicator */
-    {165, 78, 0, 1, EINV_NS_CAC},   /* RegistrationAddress */
-    {178, 137, 0, 1, EINV_NS_CAC},   /* CorporateRegistrationScheme */
-    {179, 68, 0, 1, EINV_NS_CAC},   /* HeadOfficeParty */
-    {180, 139, 0, 65535, EINV_NS_CAC},   /* ShareholderParty */
-    {6, 3, 0, 1, EINV_NS_CBC},   /* ID */
-    {56, 4, 0, 1, EINV_NS_CBC},   /* Name */
-    {181, 138, 0, 1, EINV_NS_CBC},   /* CorporateRegistrationTypeCode */
-    {169, 78, 0, 65535, EINV_NS_CAC},   /* JurisdictionRegionAddress */
-    {182, 140, 0, 1, EINV_NS_CBC},   /* PartecipationPercent */
-    {183, 68, 0, 1, EINV_NS_CAC},   /* Party */
-    {6, 3, 0, 1, EINV_NS_CBC},   /* ID */
-    {56, 4, 0, 1, EINV_NS_CBC},   /* Name */
-    {184, 142, 0, 1, EINV_NS_CBC},   /* Telephone */
-    {185, 143, 0, 1, EINV_NS_CBC},   /* Telefax */
-    {186, 144, 0, 1, EINV_NS_CBC},   /* ElectronicMail */
-    {13, 23, 0, 65535, EINV_NS_CBC},   /* Note */
-    {187, 145, 0, 65535, EINV_NS_CAC},   /* OtherCommunication */
-    {188, 146, 0, 1, EINV_NS_CBC},   /* ChannelCode */
-    {189, 147, 0, 1, EINV_NS_CBC},   /* Channel */
-    {190, 148, 0, 1, EINV_NS_CBC},   /* Value */
-    {6, 3, 0, 1, EINV_NS_CBC},   /* ID */
-    {191, 150, 0, 1, EINV_NS_CBC},   /* FirstName */
-    {192, 151, 0, 1, EINV_NS_CBC},   /* FamilyName */
-    {193, 152, 0, 1, EINV_NS_CBC},   /* Title */
-    {194, 153, 0, 1, EINV_NS_CBC},   /* MiddleName */
-    {195, 154, 0, 1, EINV_NS_CBC},   /* OtherName */
-    {196, 155, 0, 1, EINV_NS_CBC},   /* NameSuffix */
-    {197, 156, 0, 1, EINV_NS_CBC},   /* JobTitle */
-    {198, 157, 0, 1, EINV_NS_CBC},   /* NationalityID */
-    {199, 158, 0, 1, EINV_NS_CBC},   /* GenderCode */
-    {200, 159, 0, 1, EINV_NS_CBC},   /* BirthDate */
-    {201, 160, 0, 1, EINV_NS_CBC},   /* BirthplaceName */
-    {202, 161, 0, 1, EINV_NS_CBC},   /* OrganizationDepartment */
-    {113, 141, 0, 1, EINV_NS_CAC},   /* Contact */
-    {118, 162, 0, 1, EINV_NS_CAC},   /* FinancialAccount */
-    {203, 46, 0, 65535, EINV_NS_CAC},   /* IdentityDocumentReference */
-    {204, 78, 0, 1, EINV_NS_CAC},   /* ResidenceAddress */
-    {6, 3, 0, 1, EINV_NS_CBC},   /* ID */
-    {56, 4, 0, 1, EINV_NS_CBC},   /* Name */
-    {205, 163, 0, 1, EINV_NS_CBC},   /* AliasName */
-    {206, 164, 0, 1, EINV_NS_CBC},   /* AccountTypeCode */
-    {207, 165, 0, 1, EINV_NS_CBC},   /* AccountFormatCode */
-    {168, 127, 0, 1, EINV_NS_CBC},   /* CurrencyCode */
-    {208, 166, 0, 65535, EINV_NS_CBC},   /* PaymentNote */
-    {209, 167, 0, 1, EINV_NS_CAC},   /* FinancialInstitutionBranch */
-    {143, 104, 0, 1, EINV_NS_CAC},   /* Country */
-    {6, 3, 0, 1, EINV_NS_CBC},   /* ID */
-    {56, 4, 0, 1, EINV_NS_CBC},   /* Name */
-    {210, 168, 0, 1, EINV_NS_CAC},   /* FinancialInstitution */
-    {158, 78, 0, 1, EINV_NS_CAC},   /* Address */
-    {6, 3, 0, 1, EINV_NS_CBC},   /* ID */
-    {56, 4, 0, 1, EINV_NS_CBC},   /* Name */
-    {158, 78, 0, 1, EINV_NS_CAC},   /* Address */
-    {6, 3, 0, 1, EINV_NS_CBC},   /* ID */
-    {211, 170, 0, 1, EINV_NS_CBC},   /* ServiceTypeCode */
-    {212, 171, 0, 65535, EINV_NS_CBC},   /* ServiceType */
+    {6, 3, 1, 0, EINV_NS_CBC},   /* ID */
+    {56, 4, 1, 0, EINV_NS_CBC},   /* Name */
+    {167, 126, 1, 0, EINV_NS_CBC},   /* TaxTypeCode */
+    {168, 127, 1, 0, EINV_NS_CBC},   /* CurrencyCode */
+    {169, 78, 65535, 0, EINV_NS_CAC},   /* JurisdictionRegionAddress */
+    {160, 120, 1, 0, EINV_NS_CBC},   /* RegistrationName */
+    {161, 121, 1, 0, EINV_NS_CBC},   /* CompanyID */
+    {170, 129, 1, 0, EINV_NS_CBC},   /* RegistrationDate */
+    {171, 130, 1, 0, EINV_NS_CBC},   /* RegistrationExpirationDate */
+    {172, 131, 1, 0, EINV_NS_CBC},   /* CompanyLegalFormCode */
+    {173, 132, 1, 0, EINV_NS_CBC},   /* CompanyLegalForm */
+    {174, 133, 1, 0, EINV_NS_CBC},   /* SoleProprietorshipIndicator */
+    {175, 134, 1, 0, EINV_NS_CBC},   /* CompanyLiquidationStatusCode */
+    {176, 135, 1, 0, EINV_NS_CBC},   /* CorporateStockAmount */
+    {177, 136, 1, 0, EINV_NS_CBC},   /* FullyPaidSharesIndicator */
+    {165, 78, 1, 0, EINV_NS_CAC},   /* RegistrationAddress */
+    {178, 137, 1, 0, EINV_NS_CAC},   /* CorporateRegistrationScheme */
+    {179, 68, 1, 0, EINV_NS_CAC},   /* HeadOfficeParty */
+    {180, 139, 65535, 0, EINV_NS_CAC},   /* ShareholderParty */
+    {6, 3, 1, 0, EINV_NS_CBC},   /* ID */
+    {56, 4, 1, 0, EINV_NS_CBC},   /* Name */
+    {181, 138, 1, 0, EINV_NS_CBC},   /* CorporateRegistrationTypeCode */
+    {169, 78, 65535, 0, EINV_NS_CAC},   /* JurisdictionRegionAddress */
+    {182, 140, 1, 0, EINV_NS_CBC},   /* PartecipationPercent */
+    {183, 68, 1, 0, EINV_NS_CAC},   /* Party */
+    {6, 3, 1, 0, EINV_NS_CBC},   /* ID */
+    {56, 4, 1, 0, EINV_NS_CBC},   /* Name */
+    {184, 142, 1, 0, EINV_NS_CBC},   /* Telephone */
+    {185, 143, 1, 0, EINV_NS_CBC},   /* Telefax */
+    {186, 144, 1, 0, EINV_NS_CBC},   /* ElectronicMail */
+    {13, 23, 65535, 0, EINV_NS_CBC},   /* Note */
+    {187, 145, 65535, 0, EINV_NS_CAC},   /* OtherCommunication */
+    {188, 146, 1, 0, EINV_NS_CBC},   /* ChannelCode */
+    {189, 147, 1, 0, EINV_NS_CBC},   /* Channel */
+    {190, 148, 1, 0, EINV_NS_CBC},   /* Value */
+    {6, 3, 1, 0, EINV_NS_CBC},   /* ID */
+    {191, 150, 1, 0, EINV_NS_CBC},   /* FirstName */
+    {192, 151, 1, 0, EINV_NS_CBC},   /* FamilyName */
+    {193, 152, 1, 0, EINV_NS_CBC},   /* Title */
+    {194, 153, 1, 0, EINV_NS_CBC},   /* MiddleName */
+    {195, 154, 1, 0, EINV_NS_CBC},   /* OtherName */
+    {196, 155, 1, 0, EINV_NS_CBC},   /* NameSuffix */
+    {197, 156, 1, 0, EINV_NS_CBC},   /* JobTitle */
+    {198, 157, 1, 0, EINV_NS_CBC},   /* NationalityID */
+    {199, 158, 1, 0, EINV_NS_CBC},   /* GenderCode */
+    {200, 159, 1, 0, EINV_NS_CBC},   /* BirthDate */
+    {201, 160, 1, 0, EINV_NS_CBC},   /* BirthplaceName */
+    {202, 161, 1, 0, EINV_NS_CBC},   /* OrganizationDepartment */
+    {113, 141, 1, 0, EINV_NS_CAC},   /* Contact */
+    {118, 162, 1, 0, EINV_NS_CAC},   /* FinancialAccount */
+    {203, 46, 65535, 0, EINV_NS_CAC},   /* IdentityDocumentReference */
+    {204, 78, 1, 0, EINV_NS_CAC},   /* ResidenceAddress */
+    {6, 3, 1, 0, EINV_NS_CBC},   /* ID */
+    {56, 4, 1, 0, EINV_NS_CBC},   /* Name */
+    {205, 163, 1, 0, EINV_NS_CBC},   /* AliasName */
+    {206, 164, 1, 0, EINV_NS_CBC},   /* AccountTypeCode */
+    {207, 165, 1, 0, EINV_NS_CBC},   /* AccountFormatCode */
+    {168, 127, 1, 0, EINV_NS_CBC},   /* CurrencyCode */
+    {208, 166, 65535, 0, EINV_NS_CBC},   /* PaymentNote */
+    {209, 167, 1, 0, EINV_NS_CAC},   /* FinancialInstitutionBranch */
+    {143, 104, 1, 0, EINV_NS_CAC},   /* Country */
+    {6, 3, 1, 0, EINV_NS_CBC},   /* ID */
+    {56, 4, 1, 0, EINV_NS_CBC},   /* Name */
+    {210, 168, 1, 0, EINV_NS_CAC},   /* FinancialInstitution */
+    {158, 78, 1, 0, EINV_NS_CAC},   /* Address */
+    {6, 3, 1, 0, EINV_NS_CBC},   /* ID */
+    {56, 4, 1, 0, EINV_NS_CBC},   /* Name */
+    {158, 78, 1, 0, EINV_NS_CAC},   /* Address */
+    {6, 3, 1, 0, EINV_NS_CBC},   /* ID */
+    {211, 170, 1, 0, EINV_NS_CBC},   /* ServiceTypeCode */
+    {212, 171, 65535, 0, EINV_NS_CBC},   /* ServiceType */
     {183, 68, 1, 1, EINV_NS_CAC},   /* Party */
-    {213, 141, 0, 1, EINV_NS_CAC},   /* SellerContact */
-    {6, 3, 0, 1, EINV_NS_CBC},   /* ID */
-    {9, 19, 0, 1, EINV_NS_CBC},   /* IssueDate */
-    {10, 20, 0, 1, EINV_NS_CBC},   /* IssueTime */
-    {71, 41, 0, 65535, EINV_NS_CBC},   /* Description */
-    {214, 68, 0, 1, EINV_NS_CAC},   /* NotaryParty */
+    {213, 141, 1, 0, EINV_NS_CAC},   /* SellerContact */
+    {6, 3, 1, 0, EINV_NS_CBC},   /* ID */
+    {9, 19, 1, 0, EINV_NS_CBC},   /* IssueDate */
+    {10, 20, 1, 0, EINV_NS_CBC},   /* IssueTime */
+    {71, 41, 65535, 0, EINV_NS_CBC},   /* Description */
+    {214, 68, 1, 0, EINV_NS_CAC},   /* NotaryParty */
     {115, 68, 1, 1, EINV_NS_CAC},   /* AgentParty */
-    {215, 68, 0, 65535, EINV_NS_CAC},   /* WitnessParty */
-    {216, 46, 0, 65535, EINV_NS_CAC},   /* MandateDocumentReference */
-    {217, 174, 0, 1, EINV_NS_CBC},   /* ValidatorID */
-    {218, 175, 0, 1, EINV_NS_CBC},   /* ValidationResultCode */
-    {219, 176, 0, 1, EINV_NS_CBC},   /* ValidationDate */
-    {220, 177, 0, 1, EINV_NS_CBC},   /* ValidationTime */
-    {221, 178, 0, 1, EINV_NS_CBC},   /* ValidateProcess */
-    {222, 179, 0, 1, EINV_NS_CBC},   /* ValidateTool */
-    {223, 180, 0, 1, EINV_NS_CBC},   /* ValidateToolVersion */
-    {224, 68, 0, 1, EINV_NS_CAC},   /* SignatoryParty */
-    {225, 46, 0, 1, EINV_NS_CAC},   /* InvoiceDocumentReference */
-    {226, 46, 0, 1, EINV_NS_CAC},   /* SelfBilledInvoiceDocumentReference */
-    {227, 46, 0, 1, EINV_NS_CAC},   /* CreditNoteDocumentReference */
-    {228, 46, 0, 1, EINV_NS_CAC},   /* SelfBilledCreditNoteDocumentReference */
-    {229, 46, 0, 1, EINV_NS_CAC},   /* DebitNoteDocumentReference */
-    {230, 46, 0, 1, EINV_NS_CAC},   /* ReminderDocumentReference */
-    {32, 46, 0, 1, EINV_NS_CAC},   /* AdditionalDocumentReference */
-    {231, 182, 0, 65535, EINV_NS_CAC},   /* BillingReferenceLine */
+    {215, 68, 65535, 0, EINV_NS_CAC},   /* WitnessParty */
+    {216, 46, 65535, 0, EINV_NS_CAC},   /* MandateDocumentReference */
+    {217, 174, 1, 0, EINV_NS_CBC},   /* ValidatorID */
+    {218, 175, 1, 0, EINV_NS_CBC},   /* ValidationResultCode */
+    {219, 176, 1, 0, EINV_NS_CBC},   /* ValidationDate */
+    {220, 177, 1, 0, EINV_NS_CBC},   /* ValidationTime */
+    {221, 178, 1, 0, EINV_NS_CBC},   /* ValidateProcess */
+    {222, 179, 1, 0, EINV_NS_CBC},   /* ValidateTool */
+    {223, 180, 1, 0, EINV_NS_CBC},   /* ValidateToolVersion */
+    {224, 68, 1, 0, EINV_NS_CAC},   /* SignatoryParty */
+    {225, 46, 1, 0, EINV_NS_CAC},   /* InvoiceDocumentReference */
+    {226, 46, 1, 0, EINV_NS_CAC},   /* SelfBilledInvoiceDocumentReference */
+    {227, 46, 1, 0, EINV_NS_CAC},   /* CreditNoteDocumentReference */
+    {228, 46, 1, 0, EINV_NS_CAC},   /* SelfBilledCreditNoteDocumentReference */
+    {229, 46, 1, 0, EINV_NS_CAC},   /* DebitNoteDocumentReference */
+    {230, 46, 1, 0, EINV_NS_CAC},   /* ReminderDocumentReference */
+    {32, 46, 1, 0, EINV_NS_CAC},   /* AdditionalDocumentReference */
+    {231, 182, 65535, 0, EINV_NS_CAC},   /* BillingReferenceLine */
     {6, 3, 1, 1, EINV_NS_CBC},   /* ID */
-    {232, 183, 0, 1, EINV_NS_CBC},   /* Amount */
-    {46, 184, 0, 65535, EINV_NS_CAC},   /* AllowanceCharge */
-    {6, 3, 0, 1, EINV_NS_CBC},   /* ID */
+    {232, 183, 1, 0, EINV_NS_CBC},   /* Amount */
+    {46, 184, 65535, 0, EINV_NS_CAC},   /* AllowanceCharge */
+    {6, 3, 1, 0, EINV_NS_CBC},   /* ID */
     {233, 185, 1, 1, EINV_NS_CBC},   /* ChargeIndicator */
-    {234, 186, 0, 1, EINV_NS_CBC},   /* AllowanceChargeReasonCode */
-    {235, 187, 0, 65535, EINV_NS_CBC},   /* AllowanceChargeReason */
-    {236, 188, 0, 1, EINV_NS_CBC},   /* MultiplierFactorNumeric */
-    {237, 189, 0, 1, EINV_NS_CBC},   /* PrepaidIndicator */
-    {238, 190, 0, 1, EINV_NS_CBC},   /* SequenceNumeric */
+    {234, 186, 1, 0, EINV_NS_CBC},   /* AllowanceChargeReasonCode */
+    {235, 187, 65535, 0, EINV_NS_CBC},   /* AllowanceChargeReason */
+    {236, 188, 1, 0, EINV_NS_CBC},   /* MultiplierFactorNumeric */
+    {237, 189, 1, 0, EINV_NS_CBC},   /* PrepaidIndicator */
+    {238, 190, 1, 0, EINV_NS_CBC},   /* SequenceNumeric */
     {232, 183, 1, 1, EINV_NS_CBC},   /* Amount */
-    {239, 191, 0, 1, EINV_NS_CBC},   /* BaseAmount */
-    {20, 30, 0, 1, EINV_NS_CBC},   /* AccountingCostCode */
-    {21, 31, 0, 1, EINV_NS_CBC},   /* AccountingCost */
-    {240, 192, 0, 1, EINV_NS_CBC},   /* PerUnitAmount */
-    {241, 193, 0, 65535, EINV_NS_CAC},   /* TaxCategory */
-    {51, 200, 0, 1, EINV_NS_CAC},   /* TaxTotal */
-    {43, 209, 0, 65535, EINV_NS_CAC},   /* PaymentMeans */
-    {6, 3, 0, 1, EINV_NS_CBC},   /* ID */
-    {56, 4, 0, 1, EINV_NS_CBC},   /* Name */
-    {242, 194, 0, 1, EINV_NS_CBC},   /* Percent */
-    {243, 195, 0, 1, EINV_NS_CBC},   /* BaseUnitMeasure */
-    {240, 192, 0, 1, EINV_NS_CBC},   /* PerUnitAmount */
-    {244, 196, 0, 1, EINV_NS_CBC},   /* TaxExemptionReasonCode */
-    {245, 197, 0, 65535, EINV_NS_CBC},   /* TaxExemptionReason */
-    {246, 198, 0, 1, EINV_NS_CBC},   /* TierRange */
-    {247, 199, 0, 1, EINV_NS_CBC},   /* TierRatePercent */
+    {239, 191, 1, 0, EINV_NS_CBC},   /* BaseAmount */
+    {20, 30, 1, 0, EINV_NS_CBC},   /* AccountingCostCode */
+    {21, 31, 1, 0, EINV_NS_CBC},   /* AccountingCost */
+    {240, 192, 1, 0, EINV_NS_CBC},   /* PerUnitAmount */
+    {241, 193, 65535, 0, EINV_NS_CAC},   /* TaxCategory */
+    {51, 200, 1, 0, EINV_NS_CAC},   /* TaxTotal */
+    {43, 209, 65535, 0, EINV_NS_CAC},   /* PaymentMeans */
+    {6, 3, 1, 0, EINV_NS_CBC},   /* ID */
+    {56, 4, 1, 0, EINV_NS_CBC},   /* Name */
+    {242, 194, 1, 0, EINV_NS_CBC},   /* Percent */
+    {243, 195, 1, 0, EINV_NS_CBC},   /* BaseUnitMeasure */
+    {240, 192, 1, 0, EINV_NS_CBC},   /* PerUnitAmount */
+    {244, 196, 1, 0, EINV_NS_CBC},   /* TaxExemptionReasonCode */
+    {245, 197, 65535, 0, EINV_NS_CBC},   /* TaxExemptionReason */
+    {246, 198, 1, 0, EINV_NS_CBC},   /* TierRange */
+    {247, 199, 1, 0, EINV_NS_CBC},   /* TierRatePercent */
     {166, 125, 1, 1, EINV_NS_CAC},   /* TaxScheme */
     {248, 201, 1, 1, EINV_NS_CBC},   /* TaxAmount */
-    {249, 202, 0, 1, EINV_NS_CBC},   /* RoundingAmount */
-    {250, 203, 0, 1, EINV_NS_CBC},   /* TaxEvidenceIndicator */
-    {251, 204, 0, 1, EINV_NS_CBC},   /* TaxIncludedIndicator */
-    {252, 205, 0, 65535, EINV_NS_CAC},   /* TaxSubtotal */
-    {253, 206, 0, 1, EINV_NS_CBC},   /* TaxableAmount */
+    {249, 202, 1, 0, EINV_NS_CBC},   /* RoundingAmount */
+    {250, 203, 1, 0, EINV_NS_CBC},   /* TaxEvidenceIndicator */
+    {251, 204, 1, 0, EINV_NS_CBC},   /* TaxIncludedIndicator */
+    {252, 205, 65535, 0, EINV_NS_CAC},   /* TaxSubtotal */
+    {253, 206, 1, 0, EINV_NS_CBC},   /* TaxableAmount */
     {248, 201, 1, 1, EINV_NS_CBC},   /* TaxAmount */
-    {254, 207, 0, 1, EINV_NS_CBC},   /* CalculationSequenceNumeric */
-    {255, 208, 0, 1, EINV_NS_CBC},   /* TransactionCurrencyTaxAmount */
-    {242, 194, 0, 1, EINV_NS_CBC},   /* Percent */
-    {243, 195, 0, 1, EINV_NS_CBC},   /* BaseUnitMeasure */
-    {240, 192, 0, 1, EINV_NS_CBC},   /* PerUnitAmount */
-    {246, 198, 0, 1, EINV_NS_CBC},   /* TierRange */
-    {247, 199, 0, 1, EINV_NS_CBC},   /* TierRatePercent */
+    {254, 207, 1, 0, EINV_NS_CBC},   /* CalculationSequenceNumeric */
+    {255, 208, 1, 0, EINV_NS_CBC},   /* TransactionCurrencyTaxAmount */
+    {242, 194, 1, 0, EINV_NS_CBC},   /* Percent */
+    {243, 195, 1, 0, EINV_NS_CBC},   /* BaseUnitMeasure */
+    {240, 192, 1, 0, EINV_NS_CBC},   /* PerUnitAmount */
+    {246, 198, 1, 0, EINV_NS_CBC},   /* TierRange */
+    {247, 199, 1, 0, EINV_NS_CBC},   /* TierRatePercent */
     {241, 193, 1, 1, EINV_NS_CAC},   /* TaxCategory */
-    {6, 3, 0, 1, EINV_NS_CBC},   /* ID */
+    {6, 3, 1, 0, EINV_NS_CBC},   /* ID */
     {256, 210, 1, 1, EINV_NS_CBC},   /* PaymentMeansCode */
-    {257, 211, 0, 1, EINV_NS_CBC},   /* PaymentDueDate */
-    {258, 212, 0, 1, EINV_NS_CBC},   /* PaymentChannelCode */
-    {259, 213, 0, 1, EINV_NS_CBC},   /* InstructionID */
-    {260, 214, 0, 65535, EINV_NS_CBC},   /* InstructionNote */
-    {261, 215, 0, 65535, EINV_NS_CBC},   /* PaymentID */
-    {262, 216, 0, 1, EINV_NS_CAC},   /* CardAccount */
-    {263, 162, 0, 1, EINV_NS_CAC},   /* PayerFinancialAccount */
-    {264, 162, 0, 1, EINV_NS_CAC},   /* PayeeFinancialAccount */
-    {265, 227, 0, 1, EINV_NS_CAC},   /* CreditAccount */
-    {266, 229, 0, 1, EINV_NS_CAC},   /* PaymentMandate */
-    {267, 236, 0, 1, EINV_NS_CAC},   /* TradeFinancing */
+    {257, 211, 1, 0, EINV_NS_CBC},   /* PaymentDueDate */
+    {258, 212, 1, 0, EINV_NS_CBC},   /* PaymentChannelCode */
+    {259, 213, 1, 0, EINV_NS_CBC},   /* InstructionID */
+    {260, 214, 65535, 0, EINV_NS_CBC},   /* InstructionNote */
+    {261, 215, 65535, 0, EINV_NS_CBC},   /* PaymentID */
+    {262, 216, 1, 0, EINV_NS_CAC},   /* CardAccount */
+    {263, 162, 1, 0, EINV_NS_CAC},   /* PayerFinancialAccount */
+    {264, 162, 1, 0, EINV_NS_CAC},   /* PayeeFinancialAccount */
+    {265, 227, 1, 0, EINV_NS_CAC},   /* CreditAccount */
+    {266, 229, 1, 0, EINV_NS_CAC},   /* PaymentMandate */
+    {267, 236, 1, 0, EINV_NS_CAC},   /* TradeFinancing */
     {268, 217, 1, 1, EINV_NS_CBC},   /* PrimaryAccountNumberID */
     {269, 218, 1, 1, EINV_NS_CBC},   /* NetworkID */
-    {270, 219, 0, 1, EINV_NS_CBC},   /* CardTypeCode */
-    {271, 220, 0, 1, EINV_NS_CBC},   /* ValidityStartDate */
-    {93, 61, 0, 1, EINV_NS_CBC},   /* ExpiryDate */
-    {272, 221, 0, 1, EINV_NS_CBC},   /* IssuerID */
-    {273, 222, 0, 1, EINV_NS_CBC},   /* IssueNumberID */
-    {274, 223, 0, 1, EINV_NS_CBC},   /* CV2ID */
-    {275, 224, 0, 1, EINV_NS_CBC},   /* CardChipCode */
-    {276, 225, 0, 1, EINV_NS_CBC},   /* ChipApplicationID */
-    {277, 226, 0, 1, EINV_NS_CBC},   /* HolderName */
+    {270, 219, 1, 0, EINV_NS_CBC},   /* CardTypeCode */
+    {271, 220, 1, 0, EINV_NS_CBC},   /* ValidityStartDate */
+    {93, 61, 1, 0, EINV_NS_CBC},   /* ExpiryDate */
+    {272, 221, 1, 0, EINV_NS_CBC},   /* IssuerID */
+    {273, 222, 1, 0, EINV_NS_CBC},   /* IssueNumberID */
+    {274, 223, 1, 0, EINV_NS_CBC},   /* CV2ID */
+    {275, 224, 1, 0, EINV_NS_CBC},   /* CardChipCode */
+    {276, 225, 1, 0, EINV_NS_CBC},   /* ChipApplicationID */
+    {277, 226, 1, 0, EINV_NS_CBC},   /* HolderName */
     {278, 228, 1, 1, EINV_NS_CBC},   /* AccountID */
-    {6, 3, 0, 1, EINV_NS_CBC},   /* ID */
-    {279, 230, 0, 1, EINV_NS_CBC},   /* MandateTypeCode */
-    {280, 231, 0, 1, EINV_NS_CBC},   /* MaximumPaymentInstructionsNumeric */
-    {281, 232, 0, 1, EINV_NS_CBC},   /* MaximumPaidAmount */
-    {282, 233, 0, 1, EINV_NS_CBC},   /* SignatureID */
-    {283, 68, 0, 1, EINV_NS_CAC},   /* PayerParty */
-    {263, 162, 0, 1, EINV_NS_CAC},   /* PayerFinancialAccount */
-    {85, 34, 0, 1, EINV_NS_CAC},   /* ValidityPeriod */
-    {284, 34, 0, 1, EINV_NS_CAC},   /* PaymentReversalPeriod */
-    {285, 234, 0, 65535, EINV_NS_CAC},   /* Clause */
-    {6, 3, 0, 1, EINV_NS_CBC},   /* ID */
-    {286, 235, 0, 65535, EINV_NS_CBC},   /* Content */
-    {6, 3, 0, 1, EINV_NS_CBC},   /* ID */
-    {287, 237, 0, 1, EINV_NS_CBC},   /* FinancingInstrumentCode */
-    {31, 46, 0, 1, EINV_NS_CAC},   /* ContractDocumentReference */
-    {75, 46, 0, 65535, EINV_NS_CAC},   /* DocumentReference */
+    {6, 3, 1, 0, EINV_NS_CBC},   /* ID */
+    {279, 230, 1, 0, EINV_NS_CBC},   /* MandateTypeCode */
+    {280, 231, 1, 0, EINV_NS_CBC},   /* MaximumPaymentInstructionsNumeric */
+    {281, 232, 1, 0, EINV_NS_CBC},   /* MaximumPaidAmount */
+    {282, 233, 1, 0, EINV_NS_CBC},   /* SignatureID */
+    {283, 68, 1, 0, EINV_NS_CAC},   /* PayerParty */
+    {263, 162, 1, 0, EINV_NS_CAC},   /* PayerFinancialAccount */
+    {85, 34, 1, 0, EINV_NS_CAC},   /* ValidityPeriod */
+    {284, 34, 1, 0, EINV_NS_CAC},   /* PaymentReversalPeriod */
+    {285, 234, 65535, 0, EINV_NS_CAC},   /* Clause */
+    {6, 3, 1, 0, EINV_NS_CBC},   /* ID */
+    {286, 235, 65535, 0, EINV_NS_CBC},   /* Content */
+    {6, 3, 1, 0, EINV_NS_CBC},   /* ID */
+    {287, 237, 1, 0, EINV_NS_CBC},   /* FinancingInstrumentCode */
+    {31, 46, 1, 0, EINV_NS_CAC},   /* ContractDocumentReference */
+    {75, 46, 65535, 0, EINV_NS_CAC},   /* DocumentReference */
     {288, 68, 1, 1, EINV_NS_CAC},   /* FinancingParty */
-    {289, 162, 0, 1, EINV_NS_CAC},   /* FinancingFinancialAccount */
-    {285, 234, 0, 65535, EINV_NS_CAC},   /* Clause */
+    {289, 162, 1, 0, EINV_NS_CAC},   /* FinancingFinancialAccount */
+    {285, 234, 65535, 0, EINV_NS_CAC},   /* Clause */
     {6, 3, 1, 1, EINV_NS_CBC},   /* ID */
-    {8, 18, 0, 1, EINV_NS_CBC},   /* UUID */
-    {9, 19, 0, 1, EINV_NS_CBC},   /* IssueDate */
-    {290, 239, 0, 65535, EINV_NS_CAC},   /* WorkPhaseReference */
-    {6, 3, 0, 1, EINV_NS_CBC},   /* ID */
-    {291, 240, 0, 1, EINV_NS_CBC},   /* WorkPhaseCode */
-    {292, 241, 0, 65535, EINV_NS_CBC},   /* WorkPhase */
-    {293, 242, 0, 1, EINV_NS_CBC},   /* ProgressPercent */
-    {65, 35, 0, 1, EINV_NS_CBC},   /* StartDate */
-    {67, 37, 0, 1, EINV_NS_CBC},   /* EndDate */
-    {294, 46, 0, 65535, EINV_NS_CAC},   /* WorkOrderDocumentReference */
+    {8, 18, 1, 0, EINV_NS_CBC},   /* UUID */
+    {9, 19, 1, 0, EINV_NS_CBC},   /* IssueDate */
+    {290, 239, 65535, 0, EINV_NS_CAC},   /* WorkPhaseReference */
+    {6, 3, 1, 0, EINV_NS_CBC},   /* ID */
+    {291, 240, 1, 0, EINV_NS_CBC},   /* WorkPhaseCode */
+    {292, 241, 65535, 0, EINV_NS_CBC},   /* WorkPhase */
+    {293, 242, 1, 0, EINV_NS_CBC},   /* ProgressPercent */
+    {65, 35, 1, 0, EINV_NS_CBC},   /* StartDate */
+    {67, 37, 1, 0, EINV_NS_CBC},   /* EndDate */
+    {294, 46, 65535, 0, EINV_NS_CAC},   /* WorkOrderDocumentReference */
     {6, 3, 1, 1, EINV_NS_CBC},   /* ID */
-    {13, 23, 0, 65535, EINV_NS_CBC},   /* Note */
-    {219, 176, 0, 1, EINV_NS_CBC},   /* ValidationDate */
-    {220, 177, 0, 1, EINV_NS_CBC},   /* ValidationTime */
-    {217, 174, 0, 1, EINV_NS_CBC},   /* ValidatorID */
-    {295, 244, 0, 1, EINV_NS_CBC},   /* CanonicalizationMethod */
-    {296, 245, 0, 1, EINV_NS_CBC},   /* SignatureMethod */
-    {224, 68, 0, 1, EINV_NS_CAC},   /* SignatoryParty */
-    {297, 55, 0, 1, EINV_NS_CAC},   /* DigitalSignatureAttachment */
-    {298, 46, 0, 1, EINV_NS_CAC},   /* OriginalDocumentReference */
-    {299, 247, 0, 1, EINV_NS_CBC},   /* CustomerAssignedAccountID */
-    {300, 248, 0, 65535, EINV_NS_CBC},   /* AdditionalAccountID */
-    {301, 249, 0, 1, EINV_NS_CBC},   /* DataSendingCapability */
-    {183, 68, 0, 1, EINV_NS_CAC},   /* Party */
-    {302, 141, 0, 1, EINV_NS_CAC},   /* DespatchContact */
-    {303, 141, 0, 1, EINV_NS_CAC},   /* AccountingContact */
-    {213, 141, 0, 1, EINV_NS_CAC},   /* SellerContact */
-    {299, 247, 0, 1, EINV_NS_CBC},   /* CustomerAssignedAccountID */
-    {304, 251, 0, 1, EINV_NS_CBC},   /* SupplierAssignedAccountID */
-    {300, 248, 0, 65535, EINV_NS_CBC},   /* AdditionalAccountID */
-    {183, 68, 0, 1, EINV_NS_CAC},   /* Party */
-    {305, 141, 0, 1, EINV_NS_CAC},   /* DeliveryContact */
-    {303, 141, 0, 1, EINV_NS_CAC},   /* AccountingContact */
-    {306, 141, 0, 1, EINV_NS_CAC},   /* BuyerContact */
-    {6, 3, 0, 1, EINV_NS_CBC},   /* ID */
-    {307, 253, 0, 1, EINV_NS_CBC},   /* Quantity */
-    {308, 254, 0, 1, EINV_NS_CBC},   /* MinimumQuantity */
-    {309, 255, 0, 1, EINV_NS_CBC},   /* MaximumQuantity */
-    {310, 256, 0, 1, EINV_NS_CBC},   /* ActualDeliveryDate */
-    {311, 257, 0, 1, EINV_NS_CBC},   /* ActualDeliveryTime */
-    {312, 258, 0, 1, EINV_NS_CBC},   /* LatestDeliveryDate */
-    {313, 259, 0, 1, EINV_NS_CBC},   /* LatestDeliveryTime */
-    {314, 260, 0, 1, EINV_NS_CBC},   /* ReleaseID */
-    {315, 261, 0, 1, EINV_NS_CBC},   /* TrackingID */
-    {316, 78, 0, 1, EINV_NS_CAC},   /* DeliveryAddress */
-    {317, 115, 0, 1, EINV_NS_CAC},   /* DeliveryLocation */
-    {318, 115, 0, 1, EINV_NS_CAC},   /* AlternativeDeliveryLocation */
-    {319, 34, 0, 1, EINV_NS_CAC},   /* RequestedDeliveryPeriod */
-    {320, 34, 0, 1, EINV_NS_CAC},   /* PromisedDeliveryPeriod */
-    {321, 34, 0, 1, EINV_NS_CAC},   /* EstimatedDeliveryPeriod */
-    {322, 68, 0, 1, EINV_NS_CAC},   /* CarrierParty */
-    {323, 68, 0, 1, EINV_NS_CAC},   /* DeliveryParty */
-    {324, 68, 0, 65535, EINV_NS_CAC},   /* NotifyParty */
-    {325, 262, 0, 1, EINV_NS_CAC},   /* Despatch */
-    {42, 272, 0, 65535, EINV_NS_CAC},   /* DeliveryTerms */
-    {326, 276, 0, 1, EINV_NS_CAC},   /* MinimumDeliveryUnit */
-    {327, 276, 0, 1, EINV_NS_CAC},   /* MaximumDeliveryUnit */
-    {328, 280, 0, 1, EINV_NS_CAC},   /* Shipment */
-    {6, 3, 0, 1, EINV_NS_CBC},   /* ID */
-    {329, 263, 0, 1, EINV_NS_CBC},   /* RequestedDespatchDate */
-    {330, 264, 0, 1, EINV_NS_CBC},   /* RequestedDespatchTime */
-    {331, 265, 0, 1, EINV_NS_CBC},   /* EstimatedDespatchDate */
-    {332, 266, 0, 1, EINV_NS_CBC},   /* EstimatedDespatchTime */
-    {333, 267, 0, 1, EINV_NS_CBC},   /* ActualDespatchDate */
-    {334, 268, 0, 1, EINV_NS_CBC},   /* ActualDespatchTime */
-    {335, 269, 0, 1, EINV_NS_CBC},   /* GuaranteedDespatchDate */
-    {336, 270, 0, 1, EINV_NS_CBC},   /* GuaranteedDespatchTime */
-    {314, 260, 0, 1, EINV_NS_CBC},   /* ReleaseID */
-    {337, 271, 0, 65535, EINV_NS_CBC},   /* Instructions */
-    {338, 78, 0, 1, EINV_NS_CAC},   /* DespatchAddress */
-    {339, 115, 0, 1, EINV_NS_CAC},   /* DespatchLocation */
-    {340, 68, 0, 1, EINV_NS_CAC},   /* DespatchParty */
-    {322, 68, 0, 1, EINV_NS_CAC},   /* CarrierParty */
-    {324, 68, 0, 65535, EINV_NS_CAC},   /* NotifyParty */
-    {113, 141, 0, 1, EINV_NS_CAC},   /* Contact */
-    {341, 34, 0, 1, EINV_NS_CAC},   /* EstimatedDespatchPeriod */
-    {342, 34, 0, 1, EINV_NS_CAC},   /* RequestedDespatchPeriod */
-    {6, 3, 0, 1, EINV_NS_CBC},   /* ID */
-    {343, 273, 0, 65535, EINV_NS_CBC},   /* SpecialTerms */
-    {344, 274, 0, 1, EINV_NS_CBC},   /* LossRiskResponsibilityCode */
-    {345, 275, 0, 65535, EINV_NS_CBC},   /* LossRisk */
-    {232, 183, 0, 1, EINV_NS_CBC},   /* Amount */
-    {317, 115, 0, 1, EINV_NS_CAC},   /* DeliveryLocation */
-    {46, 184, 0, 1, EINV_NS_CAC},   /* AllowanceCharge */
+    {13, 23, 65535, 0, EINV_NS_CBC},   /* Note */
+    {219, 176, 1, 0, EINV_NS_CBC},   /* ValidationDate */
+    {220, 177, 1, 0, EINV_NS_CBC},   /* ValidationTime */
+    {217, 174, 1, 0, EINV_NS_CBC},   /* ValidatorID */
+    {295, 244, 1, 0, EINV_NS_CBC},   /* CanonicalizationMethod */
+    {296, 245, 1, 0, EINV_NS_CBC},   /* SignatureMethod */
+    {224, 68, 1, 0, EINV_NS_CAC},   /* SignatoryParty */
+    {297, 55, 1, 0, EINV_NS_CAC},   /* DigitalSignatureAttachment */
+    {298, 46, 1, 0, EINV_NS_CAC},   /* OriginalDocumentReference */
+    {299, 247, 1, 0, EINV_NS_CBC},   /* CustomerAssignedAccountID */
+    {300, 248, 65535, 0, EINV_NS_CBC},   /* AdditionalAccountID */
+    {301, 249, 1, 0, EINV_NS_CBC},   /* DataSendingCapability */
+    {183, 68, 1, 0, EINV_NS_CAC},   /* Party */
+    {302, 141, 1, 0, EINV_NS_CAC},   /* DespatchContact */
+    {303, 141, 1, 0, EINV_NS_CAC},   /* AccountingContact */
+    {213, 141, 1, 0, EINV_NS_CAC},   /* SellerContact */
+    {299, 247, 1, 0, EINV_NS_CBC},   /* CustomerAssignedAccountID */
+    {304, 251, 1, 0, EINV_NS_CBC},   /* SupplierAssignedAccountID */
+    {300, 248, 65535, 0, EINV_NS_CBC},   /* AdditionalAccountID */
+    {183, 68, 1, 0, EINV_NS_CAC},   /* Party */
+    {305, 141, 1, 0, EINV_NS_CAC},   /* DeliveryContact */
+    {303, 141, 1, 0, EINV_NS_CAC},   /* AccountingContact */
+    {306, 141, 1, 0, EINV_NS_CAC},   /* BuyerContact */
+    {6, 3, 1, 0, EINV_NS_CBC},   /* ID */
+    {307, 253, 1, 0, EINV_NS_CBC},   /* Quantity */
+    {308, 254, 1, 0, EINV_NS_CBC},   /* MinimumQuantity */
+    {309, 255, 1, 0, EINV_NS_CBC},   /* MaximumQuantity */
+    {310, 256, 1, 0, EINV_NS_CBC},   /* ActualDeliveryDate */
+    {311, 257, 1, 0, EINV_NS_CBC},   /* ActualDeliveryTime */
+    {312, 258, 1, 0, EINV_NS_CBC},   /* LatestDeliveryDate */
+    {313, 259, 1, 0, EINV_NS_CBC},   /* LatestDeliveryTime */
+    {314, 260, 1, 0, EINV_NS_CBC},   /* ReleaseID */
+    {315, 261, 1, 0, EINV_NS_CBC},   /* TrackingID */
+    {316, 78, 1, 0, EINV_NS_CAC},   /* DeliveryAddress */
+    {317, 115, 1, 0, EINV_NS_CAC},   /* DeliveryLocation */
+    {318, 115, 1, 0, EINV_NS_CAC},   /* AlternativeDeliveryLocation */
+    {319, 34, 1, 0, EINV_NS_CAC},   /* RequestedDeliveryPeriod */
+    {320, 34, 1, 0, EINV_NS_CAC},   /* PromisedDeliveryPeriod */
+    {321, 34, 1, 0, EINV_NS_CAC},   /* EstimatedDeliveryPeriod */
+    {322, 68, 1, 0, EINV_NS_CAC},   /* CarrierParty */
+    {323, 68, 1, 0, EINV_NS_CAC},   /* DeliveryParty */
+    {324, 68, 65535, 0, EINV_NS_CAC},   /* NotifyParty */
+    {325, 262, 1, 0, EINV_NS_CAC},   /* Despatch */
+    {42, 272, 65535, 0, EINV_NS_CAC},   /* DeliveryTerms */
+    {326, 276, 1, 0, EINV_NS_CAC},   /* MinimumDeliveryUnit */
+    {327, 276, 1, 0, EINV_NS_CAC},   /* MaximumDeliveryUnit */
+    {328, 280, 1, 0, EINV_NS_CAC},   /* Shipment */
+    {6, 3, 1, 0, EINV_NS_CBC},   /* ID */
+    {329, 263, 1, 0, EINV_NS_CBC},   /* RequestedDespatchDate */
+    {330, 264, 1, 0, EINV_NS_CBC},   /* RequestedDespatchTime */
+    {331, 265, 1, 0, EINV_NS_CBC},   /* EstimatedDespatchDate */
+    {332, 266, 1, 0, EINV_NS_CBC},   /* EstimatedDespatchTime */
+    {333, 267, 1, 0, EINV_NS_CBC},   /* ActualDespatchDate */
+    {334, 268, 1, 0, EINV_NS_CBC},   /* ActualDespatchTime */
+    {335, 269, 1, 0, EINV_NS_CBC},   /* GuaranteedDespatchDate */
+    {336, 270, 1, 0, EINV_NS_CBC},   /* GuaranteedDespatchTime */
+    {314, 260, 1, 0, EINV_NS_CBC},   /* ReleaseID */
+    {337, 271, 65535, 0, EINV_NS_CBC},   /* Instructions */
+    {338, 78, 1, 0, EINV_NS_CAC},   /* DespatchAddress */
+    {339, 115, 1, 0, EINV_NS_CAC},   /* DespatchLocation */
+    {340, 68, 1, 0, EINV_NS_CAC},   /* DespatchParty */
+    {322, 68, 1, 0, EINV_NS_CAC},   /* CarrierParty */
+    {324, 68, 65535, 0, EINV_NS_CAC},   /* NotifyParty */
+    {113, 141, 1, 0, EINV_NS_CAC},   /* Contact */
+    {341, 34, 1, 0, EINV_NS_CAC},   /* EstimatedDespatchPeriod */
+    {342, 34, 1, 0, EINV_NS_CAC},   /* RequestedDespatchPeriod */
+    {6, 3, 1, 0, EINV_NS_CBC},   /* ID */
+    {343, 273, 65535, 0, EINV_NS_CBC},   /* SpecialTerms */
+    {344, 274, 1, 0, EINV_NS_CBC},   /* LossRiskResponsibilityCode */
+    {345, 275, 65535, 0, EINV_NS_CBC},   /* LossRisk */
+    {232, 183, 1, 0, EINV_NS_CBC},   /* Amount */
+    {317, 115, 1, 0, EINV_NS_CAC},   /* DeliveryLocation */
+    {46, 184, 1, 0, EINV_NS_CAC},   /* AllowanceCharge */
     {346, 277, 1, 1, EINV_NS_CBC},   /* BatchQuantity */
-    {347, 278, 0, 1, EINV_NS_CBC},   /* ConsumerUnitQuantity */
-    {348, 279, 0, 1, EINV_NS_CBC},   /* HazardousRiskIndicator */
+    {347, 278, 1, 0, EINV_NS_CBC},   /* ConsumerUnitQuantity */
+    {348, 279, 1, 0, EINV_NS_CBC},   /* HazardousRiskIndicator */
     {6, 3, 1, 1, EINV_NS_CBC},   /* ID */
-    {349, 281, 0, 1, EINV_NS_CBC},   /* ShippingPriorityLevelCode */
-    {350, 282, 0, 1, EINV_NS_CBC},   /* HandlingCode */
-    {351, 283, 0, 65535, EINV_NS_CBC},   /* HandlingInstructions */
-    {352, 284, 0, 65535, EINV_NS_CBC},   /* Information */
-    {353, 285, 0, 1, EINV_NS_CBC},   /* GrossWeightMeasure */
-    {354, 286, 0, 1, EINV_NS_CBC},   /* NetWeightMeasure */
-    {355, 287, 0, 1, EINV_NS_CBC},   /* NetNetWeightMeasure */
-    {356, 288, 0, 1, EINV_NS_CBC},   /* GrossVolumeMeasure */
-    {357, 289, 0, 1, EINV_NS_CBC},   /* NetVolumeMeasure */
-    {358, 290, 0, 1, EINV_NS_CBC},   /* TotalGoodsItemQuantity */
-    {359, 291, 0, 1, EINV_NS_CBC},   /* TotalTransportHandlingUnitQuantity */
-    {360, 292, 0, 1, EINV_NS_CBC},   /* InsuranceValueAmount */
-    {361, 293, 0, 1, EINV_NS_CBC},   /* DeclaredCustomsValueAmount */
-    {362, 294, 0, 1, EINV_NS_CBC},   /* DeclaredForCarriageValueAmount */
-    {363, 295, 0, 1, EINV_NS_CBC},   /* DeclaredStatisticsValueAmount */
-    {364, 296, 0, 1, EINV_NS_CBC},   /* FreeOnBoardValueAmount */
-    {365, 297, 0, 65535, EINV_NS_CBC},   /* SpecialInstructions */
-    {366, 298, 0, 65535, EINV_NS_CBC},   /* DeliveryInstructions */
-    {367, 299, 0, 1, EINV_NS_CBC},   /* SplitConsignmentIndicator */
-    {368, 300, 0, 1, EINV_NS_CBC},   /* ConsignmentQuantity */
-    {369, 301, 0, 65535, EINV_NS_CAC},   /* Consignment */
-    {370, 509, 0, 65535, EINV_NS_CAC},   /* GoodsItem */
-    {371, 581, 0, 65535, EINV_NS_CAC},   /* ShipmentStage */
-    {41, 252, 0, 1, EINV_NS_CAC},   /* Delivery */
-    {372, 431, 0, 65535, EINV_NS_CAC},   /* TransportHandlingUnit */
-    {373, 78, 0, 1, EINV_NS_CAC},   /* ReturnAddress */
-    {374, 78, 0, 1, EINV_NS_CAC},   /* OriginAddress */
-    {375, 115, 0, 1, EINV_NS_CAC},   /* FirstArrivalPortLocation */
-    {376, 115, 0, 1, EINV_NS_CAC},   /* LastExitPortLocation */
-    {377, 104, 0, 1, EINV_NS_CAC},   /* ExportCountry */
-    {378, 184, 0, 65535, EINV_NS_CAC},   /* FreightAllowanceCharge */
+    {349, 281, 1, 0, EINV_NS_CBC},   /* ShippingPriorityLevelCode */
+    {350, 282, 1, 0, EINV_NS_CBC},   /* HandlingCode */
+    {351, 283, 65535, 0, EINV_NS_CBC},   /* HandlingInstructions */
+    {352, 284, 65535, 0, EINV_NS_CBC},   /* Information */
+    {353, 285, 1, 0, EINV_NS_CBC},   /* GrossWeightMeasure */
+    {354, 286, 1, 0, EINV_NS_CBC},   /* NetWeightMeasure */
+    {355, 287, 1, 0, EINV_NS_CBC},   /* NetNetWeightMeasure */
+    {356, 288, 1, 0, EINV_NS_CBC},   /* GrossVolumeMeasure */
+    {357, 289, 1, 0, EINV_NS_CBC},   /* NetVolumeMeasure */
+    {358, 290, 1, 0, EINV_NS_CBC},   /* TotalGoodsItemQuantity */
+    {359, 291, 1, 0, EINV_NS_CBC},   /* TotalTransportHandlingUnitQuantity */
+    {360, 292, 1, 0, EINV_NS_CBC},   /* InsuranceValueAmount */
+    {361, 293, 1, 0, EINV_NS_CBC},   /* DeclaredCustomsValueAmount */
+    {362, 294, 1, 0, EINV_NS_CBC},   /* DeclaredForCarriageValueAmount */
+    {363, 295, 1, 0, EINV_NS_CBC},   /* DeclaredStatisticsValueAmount */
+    {364, 296, 1, 0, EINV_NS_CBC},   /* FreeOnBoardValueAmount */
+    {365, 297, 65535, 0, EINV_NS_CBC},   /* SpecialInstructions */
+    {366, 298, 65535, 0, EINV_NS_CBC},   /* DeliveryInstructions */
+    {367, 299, 1, 0, EINV_NS_CBC},   /* SplitConsignmentIndicator */
+    {368, 300, 1, 0, EINV_NS_CBC},   /* ConsignmentQuantity */
+    {369, 301, 65535, 0, EINV_NS_CAC},   /* Consignment */
+    {370, 509, 65535, 0, EINV_NS_CAC},   /* GoodsItem */
+    {371, 581, 65535, 0, EINV_NS_CAC},   /* ShipmentStage */
+    {41, 252, 1, 0, EINV_NS_CAC},   /* Delivery */
+    {372, 431, 65535, 0, EINV_NS_CAC},   /* TransportHandlingUnit */
+    {373, 78, 1, 0, EINV_NS_CAC},   /* ReturnAddress */
+    {374, 78, 1, 0, EINV_NS_CAC},   /* OriginAddress */
+    {375, 115, 1, 0, EINV_NS_CAC},   /* FirstArrivalPortLocation */
+    {376, 115, 1, 0, EINV_NS_CAC},   /* LastExitPortLocation */
+    {377, 104, 1, 0, EINV_NS_CAC},   /* ExportCountry */
+    {378, 184, 65535, 0, EINV_NS_CAC},   /* FreightAllowanceCharge */
     {6, 3, 1, 1, EINV_NS_CBC},   /* ID */
-    {379, 302, 0, 1, EINV_NS_CBC},   /* CarrierAssignedID */
-    {380, 303, 0, 1, EINV_NS_CBC},   /* ConsigneeAssignedID */
-    {381, 304, 0, 1, EINV_NS_CBC},   /* ConsignorAssignedID */
-    {382, 305, 0, 1, EINV_NS_CBC},   /* FreightForwarderAssignedID */
-    {383, 306, 0, 1, EINV_NS_CBC},   /* BrokerAssignedID */
-    {384, 307, 0, 1, EINV_NS_CBC},   /* ContractedCarrierAssignedID */
-    {385, 308, 0, 1, EINV_NS_CBC},   /* PerformingCarrierAssignedID */
-    {386, 309, 0, 65535, EINV_NS_CBC},   /* SummaryDescription */
-    {387, 310, 0, 1, EINV_NS_CBC},   /* TotalInvoiceAmount */
-    {361, 293, 0, 1, EINV_NS_CBC},   /* DeclaredCustomsValueAmount */
-    {388, 311, 0, 65535, EINV_NS_CBC},   /* TariffDescription */
-    {389, 312, 0, 1, EINV_NS_CBC},   /* TariffCode */
-    {390, 313, 0, 1, EINV_NS_CBC},   /* InsurancePremiumAmount */
-    {353, 285, 0, 1, EINV_NS_CBC},   /* GrossWeightMeasure */
-    {354, 286, 0, 1, EINV_NS_CBC},   /* NetWeightMeasure */
-    {355, 287, 0, 1, EINV_NS_CBC},   /* NetNetWeightMeasure */
-    {391, 314, 0, 1, EINV_NS_CBC},   /* ChargeableWeightMeasure */
-    {356, 288, 0, 1, EINV_NS_CBC},   /* GrossVolumeMeasure */
-    {357, 289, 0, 1, EINV_NS_CBC},   /* NetVolumeMeasure */
-    {392, 315, 0, 1, EINV_NS_CBC},   /* LoadingLengthMeasure */
-    {393, 316, 0, 65535, EINV_NS_CBC},   /* Remarks */
-    {348, 279, 0, 1, EINV_NS_CBC},   /* HazardousRiskIndicator */
-    {394, 317, 0, 1, EINV_NS_CBC},   /* AnimalFoodIndicator */
-    {395, 318, 0, 1, EINV_NS_CBC},   /* HumanFoodIndicator */
-    {396, 319, 0, 1, EINV_NS_CBC},   /* LivestockIndicator */
-    {397, 320, 0, 1, EINV_NS_CBC},   /* BulkCargoIndicator */
-    {398, 321, 0, 1, EINV_NS_CBC},   /* ContainerizedIndicator */
-    {399, 322, 0, 1, EINV_NS_CBC},   /* GeneralCargoIndicator */
-    {400, 323, 0, 1, EINV_NS_CBC},   /* SpecialSecurityIndicator */
-    {401, 324, 0, 1, EINV_NS_CBC},   /* ThirdPartyPayerIndicator */
-    {402, 325, 0, 65535, EINV_NS_CBC},   /* CarrierServiceInstructions */
-    {403, 326, 0, 65535, EINV_NS_CBC},   /* CustomsClearanceServiceInstructions */
-    {404, 327, 0, 65535, EINV_NS_CBC},   /* ForwarderServiceInstructions */
-    {405, 328, 0, 65535, EINV_NS_CBC},   /* SpecialServiceInstructions */
-    {406, 329, 0, 1, EINV_NS_CBC},   /* SequenceID */
-    {349, 281, 0, 1, EINV_NS_CBC},   /* ShippingPriorityLevelCode */
-    {350, 282, 0, 1, EINV_NS_CBC},   /* HandlingCode */
-    {351, 283, 0, 65535, EINV_NS_CBC},   /* HandlingInstructions */
-    {352, 284, 0, 65535, EINV_NS_CBC},   /* Information */
-    {358, 290, 0, 1, EINV_NS_CBC},   /* TotalGoodsItemQuantity */
-    {359, 291, 0, 1, EINV_NS_CBC},   /* TotalTransportHandlingUnitQuantity */
-    {360, 292, 0, 1, EINV_NS_CBC},   /* InsuranceValueAmount */
-    {362, 294, 0, 1, EINV_NS_CBC},   /* DeclaredForCarriageValueAmount */
-    {363, 295, 0, 1, EINV_NS_CBC},   /* DeclaredStatisticsValueAmount */
-    {364, 296, 0, 1, EINV_NS_CBC},   /* FreeOnBoardValueAmount */
-    {365, 297, 0, 65535, EINV_NS_CBC},   /* SpecialInstructions */
-    {367, 299, 0, 1, EINV_NS_CBC},   /* SplitConsignmentIndicator */
-    {366, 298, 0, 65535, EINV_NS_CBC},   /* DeliveryInstructions */
-    {368, 300, 0, 1, EINV_NS_CBC},   /* ConsignmentQuantity */
-    {407, 330, 0, 1, EINV_NS_CBC},   /* ConsolidatableIndicator */
-    {408, 331, 0, 65535, EINV_NS_CBC},   /* HaulageInstructions */
-    {409, 332, 0, 1, EINV_NS_CBC},   /* LoadingSequenceID */
-    {410, 333, 0, 1, EINV_NS_CBC},   /* ChildConsignmentQuantity */
-    {411, 334, 0, 1, EINV_NS_CBC},   /* TotalPackagesQuantity */
-    {412, 280, 0, 65535, EINV_NS_CAC},   /* ConsolidatedShipment */
-    {413, 335, 0, 65535, EINV_NS_CAC},   /* CustomsDeclaration */
-    {414, 336, 0, 1, EINV_NS_CAC},   /* RequestedPickupTransportEvent */
-    {415, 336, 0, 1, EINV_NS_CAC},   /* RequestedDeliveryTransportEvent */
-    {416, 336, 0, 1, EINV_NS_CAC},   /* PlannedPickupTransportEvent */
-    {417, 336, 0, 1, EINV_NS_CAC},   /* PlannedDeliveryTransportEvent */
-    {418, 342, 0, 65535, EINV_NS_CAC},   /* Status */
-    {419, 301, 0, 65535, EINV_NS_CAC},   /* ChildConsignment */
-    {420, 68, 0, 1, EINV_NS_CAC},   /* ConsigneeParty */
-    {421, 68, 0, 1, EINV_NS_CAC},   /* ExporterParty */
-    {422, 68, 0, 1, EINV_NS_CAC},   /* ConsignorParty */
-    {423, 68, 0, 1, EINV_NS_CAC},   /* ImporterParty */
-    {322, 68, 0, 1, EINV_NS_CAC},   /* CarrierParty */
-    {424, 68, 0, 1, EINV_NS_CAC},   /* FreightForwarderParty */
-    {324, 68, 0, 1, EINV_NS_CAC},   /* NotifyParty */
-    {425, 68, 0, 1, EINV_NS_CAC},   /* OriginalDespatchParty */
-    {426, 68, 0, 1, EINV_NS_CAC},   /* FinalDeliveryParty */
-    {427, 68, 0, 1, EINV_NS_CAC},   /* PerformingCarrierParty */
-    {428, 68, 0, 1, EINV_NS_CAC},   /* SubstituteCarrierParty */
-    {429, 68, 0, 1, EINV_NS_CAC},   /* LogisticsOperatorParty */
-    {430, 68, 0, 1, EINV_NS_CAC},   /* TransportAdvisorParty */
-    {431, 68, 0, 1, EINV_NS_CAC},   /* HazardousItemNotificationParty */
-    {432, 68, 0, 1, EINV_NS_CAC},   /* InsuranceParty */
-    {433, 68, 0, 1, EINV_NS_CAC},   /* MortgageHolderParty */
-    {434, 68, 0, 1, EINV_NS_CAC},   /* BillOfLadingHolderParty */
-    {435, 104, 0, 1, EINV_NS_CAC},   /* OriginalDepartureCountry */
-    {436, 104, 0, 1, EINV_NS_CAC},   /* FinalDestinationCountry */
-    {437, 104, 0, 65535, EINV_NS_CAC},   /* TransitCountry */
-    {438, 356, 0, 1, EINV_NS_CAC},   /* TransportContract */
-    {439, 336, 0, 65535, EINV_NS_CAC},   /* TransportEvent */
-    {440, 361, 0, 1, EINV_NS_CAC},   /* OriginalDespatchTransportationService */
-    {441, 361, 0, 1, EINV_NS_CAC},   /* FinalDeliveryTransportationService */
-    {42, 272, 0, 1, EINV_NS_CAC},   /* DeliveryTerms */
-    {44, 549, 0, 1, EINV_NS_CAC},   /* PaymentTerms */
-    {442, 549, 0, 1, EINV_NS_CAC},   /* CollectPaymentTerms */
-    {443, 549, 0, 1, EINV_NS_CAC},   /* DisbursementPaymentTerms */
-    {444, 549, 0, 1, EINV_NS_CAC},   /* PrepaidPaymentTerms */
-    {378, 184, 0, 65535, EINV_NS_CAC},   /* FreightAllowanceCharge */
-    {445, 184, 0, 65535, EINV_NS_CAC},   /* ExtraAllowanceCharge */
-    {446, 581, 0, 65535, EINV_NS_CAC},   /* MainCarriageShipmentStage */
-    {447, 581, 0, 65535, EINV_NS_CAC},   /* PreCarriageShipmentStage */
-    {448, 581, 0, 65535, EINV_NS_CAC},   /* OnCarriageShipmentStage */
-    {372, 431, 0, 65535, EINV_NS_CAC},   /* TransportHandlingUnit */
-    {375, 115, 0, 1, EINV_NS_CAC},   /* FirstArrivalPortLocation */
-    {376, 115, 0, 1, EINV_NS_CAC},   /* LastExitPortLocation */
+    {379, 302, 1, 0, EINV_NS_CBC},   /* CarrierAssignedID */
+    {380, 303, 1, 0, EINV_NS_CBC},   /* ConsigneeAssignedID */
+    {381, 304, 1, 0, EINV_NS_CBC},   /* ConsignorAssignedID */
+    {382, 305, 1, 0, EINV_NS_CBC},   /* FreightForwarderAssignedID */
+    {383, 306, 1, 0, EINV_NS_CBC},   /* BrokerAssignedID */
+    {384, 307, 1, 0, EINV_NS_CBC},   /* ContractedCarrierAssignedID */
+    {385, 308, 1, 0, EINV_NS_CBC},   /* PerformingCarrierAssignedID */
+    {386, 309, 65535, 0, EINV_NS_CBC},   /* SummaryDescription */
+    {387, 310, 1, 0, EINV_NS_CBC},   /* TotalInvoiceAmount */
+    {361, 293, 1, 0, EINV_NS_CBC},   /* DeclaredCustomsValueAmount */
+    {388, 311, 65535, 0, EINV_NS_CBC},   /* TariffDescription */
+    {389, 312, 1, 0, EINV_NS_CBC},   /* TariffCode */
+    {390, 313, 1, 0, EINV_NS_CBC},   /* InsurancePremiumAmount */
+    {353, 285, 1, 0, EINV_NS_CBC},   /* GrossWeightMeasure */
+    {354, 286, 1, 0, EINV_NS_CBC},   /* NetWeightMeasure */
+    {355, 287, 1, 0, EINV_NS_CBC},   /* NetNetWeightMeasure */
+    {391, 314, 1, 0, EINV_NS_CBC},   /* ChargeableWeightMeasure */
+    {356, 288, 1, 0, EINV_NS_CBC},   /* GrossVolumeMeasure */
+    {357, 289, 1, 0, EINV_NS_CBC},   /* NetVolumeMeasure */
+    {392, 315, 1, 0, EINV_NS_CBC},   /* LoadingLengthMeasure */
+    {393, 316, 65535, 0, EINV_NS_CBC},   /* Remarks */
+    {348, 279, 1, 0, EINV_NS_CBC},   /* HazardousRiskIndicator */
+    {394, 317, 1, 0, EINV_NS_CBC},   /* AnimalFoodIndicator */
+    {395, 318, 1, 0, EINV_NS_CBC},   /* HumanFoodIndicator */
+    {396, 319, 1, 0, EINV_NS_CBC},   /* LivestockIndicator */
+    {397, 320, 1, 0, EINV_NS_CBC},   /* BulkCargoIndicator */
+    {398, 321, 1, 0, EINV_NS_CBC},   /* ContainerizedIndicator */
+    {399, 322, 1, 0, EINV_NS_CBC},   /* GeneralCargoIndicator */
+    {400, 323, 1, 0, EINV_NS_CBC},   /* SpecialSecurityIndicator */
+    {401, 324, 1, 0, EINV_NS_CBC},   /* ThirdPartyPayerIndicator */
+    {402, 325, 65535, 0, EINV_NS_CBC},   /* CarrierServiceInstructions */
+    {403, 326, 65535, 0, EINV_NS_CBC},   /* CustomsClearanceServiceInstructions */
+    {404, 327, 65535, 0, EINV_NS_CBC},   /* ForwarderServiceInstructions */
+    {405, 328, 65535, 0, EINV_NS_CBC},   /* SpecialServiceInstructions */
+    {406, 329, 1, 0, EINV_NS_CBC},   /* SequenceID */
+    {349, 281, 1, 0, EINV_NS_CBC},   /* ShippingPriorityLevelCode */
+    {350, 282, 1, 0, EINV_NS_CBC},   /* HandlingCode */
+    {351, 283, 65535, 0, EINV_NS_CBC},   /* HandlingInstructions */
+    {352, 284, 65535, 0, EINV_NS_CBC},   /* Information */
+    {358, 290, 1, 0, EINV_NS_CBC},   /* TotalGoodsItemQuantity */
+    {359, 291, 1, 0, EINV_NS_CBC},   /* TotalTransportHandlingUnitQuantity */
+    {360, 292, 1, 0, EINV_NS_CBC},   /* InsuranceValueAmount */
+    {362, 294, 1, 0, EINV_NS_CBC},   /* DeclaredForCarriageValueAmount */
+    {363, 295, 1, 0, EINV_NS_CBC},   /* DeclaredStatisticsValueAmount */
+    {364, 296, 1, 0, EINV_NS_CBC},   /* FreeOnBoardValueAmount */
+    {365, 297, 65535, 0, EINV_NS_CBC},   /* SpecialInstructions */
+    {367, 299, 1, 0, EINV_NS_CBC},   /* SplitConsignmentIndicator */
+    {366, 298, 65535, 0, EINV_NS_CBC},   /* DeliveryInstructions */
+    {368, 300, 1, 0, EINV_NS_CBC},   /* ConsignmentQuantity */
+    {407, 330, 1, 0, EINV_NS_CBC},   /* ConsolidatableIndicator */
+    {408, 331, 65535, 0, EINV_NS_CBC},   /* HaulageInstructions */
+    {409, 332, 1, 0, EINV_NS_CBC},   /* LoadingSequenceID */
+    {410, 333, 1, 0, EINV_NS_CBC},   /* ChildConsignmentQuantity */
+    {411, 334, 1, 0, EINV_NS_CBC},   /* TotalPackagesQuantity */
+    {412, 280, 65535, 0, EINV_NS_CAC},   /* ConsolidatedShipment */
+    {413, 335, 65535, 0, EINV_NS_CAC},   /* CustomsDeclaration */
+    {414, 336, 1, 0, EINV_NS_CAC},   /* RequestedPickupTransportEvent */
+    {415, 336, 1, 0, EINV_NS_CAC},   /* RequestedDeliveryTransportEvent */
+    {416, 336, 1, 0, EINV_NS_CAC},   /* PlannedPickupTransportEvent */
+    {417, 336, 1, 0, EINV_NS_CAC},   /* PlannedDeliveryTransportEvent */
+    {418, 342, 65535, 0, EINV_NS_CAC},   /* Status */
+    {419, 301, 65535, 0, EINV_NS_CAC},   /* ChildConsignment */
+    {420, 68, 1, 0, EINV_NS_CAC},   /* ConsigneeParty */
+    {421, 68, 1, 0, EINV_NS_CAC},   /* ExporterParty */
+    {422, 68, 1, 0, EINV_NS_CAC},   /* ConsignorParty */
+    {423, 68, 1, 0, EINV_NS_CAC},   /* ImporterParty */
+    {322, 68, 1, 0, EINV_NS_CAC},   /* CarrierParty */
+    {424, 68, 1, 0, EINV_NS_CAC},   /* FreightForwarderParty */
+    {324, 68, 1, 0, EINV_NS_CAC},   /* NotifyParty */
+    {425, 68, 1, 0, EINV_NS_CAC},   /* OriginalDespatchParty */
+    {426, 68, 1, 0, EINV_NS_CAC},   /* FinalDeliveryParty */
+    {427, 68, 1, 0, EINV_NS_CAC},   /* PerformingCarrierParty */
+    {428, 68, 1, 0, EINV_NS_CAC},   /* SubstituteCarrierParty */
+    {429, 68, 1, 0, EINV_NS_CAC},   /* LogisticsOperatorParty */
+    {430, 68, 1, 0, EINV_NS_CAC},   /* TransportAdvisorParty */
+    {431, 68, 1, 0, EINV_NS_CAC},   /* HazardousItemNotificationParty */
+    {432, 68, 1, 0, EINV_NS_CAC},   /* InsuranceParty */
+    {433, 68, 1, 0, EINV_NS_CAC},   /* MortgageHolderParty */
+    {434, 68, 1, 0, EINV_NS_CAC},   /* BillOfLadingHolderParty */
+    {435, 104, 1, 0, EINV_NS_CAC},   /* OriginalDepartureCountry */
+    {436, 104, 1, 0, EINV_NS_CAC},   /* FinalDestinationCountry */
+    {437, 104, 65535, 0, EINV_NS_CAC},   /* TransitCountry */
+    {438, 356, 1, 0, EINV_NS_CAC},   /* TransportContract */
+    {439, 336, 65535, 0, EINV_NS_CAC},   /* TransportEvent */
+    {440, 361, 1, 0, EINV_NS_CAC},   /* OriginalDespatchTransportationService */
+    {441, 361, 1, 0, EINV_NS_CAC},   /* FinalDeliveryTransportationService */
+    {42, 272, 1, 0, EINV_NS_CAC},   /* DeliveryTerms */
+    {44, 549, 1, 0, EINV_NS_CAC},   /* PaymentTerms */
+    {442, 549, 1, 0, EINV_NS_CAC},   /* CollectPaymentTerms */
+    {443, 549, 1, 0, EINV_NS_CAC},   /* DisbursementPaymentTerms */
+    {444, 549, 1, 0, EINV_NS_CAC},   /* PrepaidPaymentTerms */
+    {378, 184, 65535, 0, EINV_NS_CAC},   /* FreightAllowanceCharge */
+    {445, 184, 65535, 0, EINV_NS_CAC},   /* ExtraAllowanceCharge */
+    {446, 581, 65535, 0, EINV_NS_CAC},   /* MainCarriageShipmentStage */
+    {447, 581, 65535, 0, EINV_NS_CAC},   /* PreCarriageShipmentStage */
+    {448, 581, 65535, 0, EINV_NS_CAC},   /* OnCarriageShipmentStage */
+    {372, 431, 65535, 0, EINV_NS_CAC},   /* TransportHandlingUnit */
+    {375, 115, 1, 0, EINV_NS_CAC},   /* FirstArrivalPortLocation */
+    {376, 115, 1, 0, EINV_NS_CAC},   /* LastExitPortLocation */
     {6, 3, 1, 1, EINV_NS_CBC},   /* ID */
-    {86, 68, 0, 1, EINV_NS_CAC},   /* IssuerParty */
-    {449, 337, 0, 1, EINV_NS_CBC},   /* IdentificationID */
-    {450, 338, 0, 1, EINV_NS_CBC},   /* OccurrenceDate */
-    {451, 339, 0, 1, EINV_NS_CBC},   /* OccurrenceTime */
-    {452, 340, 0, 1, EINV_NS_CBC},   /* TransportEventTypeCode */
-    {71, 41, 0, 65535, EINV_NS_CBC},   /* Description */
-    {453, 341, 0, 1, EINV_NS_CBC},   /* CompletionIndicator */
-    {454, 280, 0, 1, EINV_NS_CAC},   /* ReportedShipment */
-    {455, 342, 0, 65535, EINV_NS_CAC},   /* CurrentStatus */
-    {113, 141, 0, 65535, EINV_NS_CAC},   /* Contact */
-    {456, 115, 0, 1, EINV_NS_CAC},   /* Location */
-    {34, 243, 0, 1, EINV_NS_CAC},   /* Signature */
-    {457, 34, 0, 65535, EINV_NS_CAC},   /* Period */
-    {458, 343, 0, 1, EINV_NS_CBC},   /* ConditionCode */
-    {459, 344, 0, 1, EINV_NS_CBC},   /* ReferenceDate */
-    {460, 345, 0, 1, EINV_NS_CBC},   /* ReferenceTime */
-    {71, 41, 0, 65535, EINV_NS_CBC},   /* Description */
-    {461, 346, 0, 1, EINV_NS_CBC},   /* StatusReasonCode */
-    {462, 347, 0, 65535, EINV_NS_CBC},   /* StatusReason */
-    {406, 329, 0, 1, EINV_NS_CBC},   /* SequenceID */
-    {463, 348, 0, 65535, EINV_NS_CBC},   /* Text */
-    {464, 349, 0, 1, EINV_NS_CBC},   /* IndicationIndicator */
-    {242, 194, 0, 1, EINV_NS_CBC},   /* Percent */
-    {465, 350, 0, 1, EINV_NS_CBC},   /* ReliabilityPercent */
-    {466, 351, 0, 65535, EINV_NS_CAC},   /* Condition */
+    {86, 68, 1, 0, EINV_NS_CAC},   /* IssuerParty */
+    {449, 337, 1, 0, EINV_NS_CBC},   /* IdentificationID */
+    {450, 338, 1, 0, EINV_NS_CBC},   /* OccurrenceDate */
+    {451, 339, 1, 0, EINV_NS_CBC},   /* OccurrenceTime */
+    {452, 340, 1, 0, EINV_NS_CBC},   /* TransportEventTypeCode */
+    {71, 41, 65535, 0, EINV_NS_CBC},   /* Description */
+    {453, 341, 1, 0, EINV_NS_CBC},   /* CompletionIndicator */
+    {454, 280, 1, 0, EINV_NS_CAC},   /* ReportedShipment */
+    {455, 342, 65535, 0, EINV_NS_CAC},   /* CurrentStatus */
+    {113, 141, 65535, 0, EINV_NS_CAC},   /* Contact */
+    {456, 115, 1, 0, EINV_NS_CAC},   /* Location */
+    {34, 243, 1, 0, EINV_NS_CAC},   /* Signature */
+    {457, 34, 65535, 0, EINV_NS_CAC},   /* Period */
+    {458, 343, 1, 0, EINV_NS_CBC},   /* ConditionCode */
+    {459, 344, 1, 0, EINV_NS_CBC},   /* ReferenceDate */
+    {460, 345, 1, 0, EINV_NS_CBC},   /* ReferenceTime */
+    {71, 41, 65535, 0, EINV_NS_CBC},   /* Description */
+    {461, 346, 1, 0, EINV_NS_CBC},   /* StatusReasonCode */
+    {462, 347, 65535, 0, EINV_NS_CBC},   /* StatusReason */
+    {406, 329, 1, 0, EINV_NS_CBC},   /* SequenceID */
+    {463, 348, 65535, 0, EINV_NS_CBC},   /* Text */
+    {464, 349, 1, 0, EINV_NS_CBC},   /* IndicationIndicator */
+    {242, 194, 1, 0, EINV_NS_CBC},   /* Percent */
+    {465, 350, 1, 0, EINV_NS_CBC},   /* ReliabilityPercent */
+    {466, 351, 65535, 0, EINV_NS_CAC},   /* Condition */
     {467, 352, 1, 1, EINV_NS_CBC},   /* AttributeID */
-    {468, 353, 0, 1, EINV_NS_CBC},   /* Measure */
-    {71, 41, 0, 65535, EINV_NS_CBC},   /* Description */
-    {469, 354, 0, 1, EINV_NS_CBC},   /* MinimumMeasure */
-    {470, 355, 0, 1, EINV_NS_CBC},   /* MaximumMeasure */
-    {6, 3, 0, 1, EINV_NS_CBC},   /* ID */
-    {9, 19, 0, 1, EINV_NS_CBC},   /* IssueDate */
-    {10, 20, 0, 1, EINV_NS_CBC},   /* IssueTime */
-    {471, 357, 0, 1, EINV_NS_CBC},   /* NominationDate */
-    {472, 358, 0, 1, EINV_NS_CBC},   /* NominationTime */
-    {473, 359, 0, 1, EINV_NS_CBC},   /* ContractTypeCode */
-    {474, 360, 0, 1, EINV_NS_CBC},   /* ContractType */
-    {13, 23, 0, 65535, EINV_NS_CBC},   /* Note */
-    {81, 52, 0, 1, EINV_NS_CBC},   /* VersionID */
-    {71, 41, 0, 65535, EINV_NS_CBC},   /* Description */
-    {85, 34, 0, 1, EINV_NS_CAC},   /* ValidityPeriod */
-    {31, 46, 0, 65535, EINV_NS_CAC},   /* ContractDocumentReference */
-    {475, 34, 0, 1, EINV_NS_CAC},   /* NominationPeriod */
-    {476, 252, 0, 1, EINV_NS_CAC},   /* ContractualDelivery */
+    {468, 353, 1, 0, EINV_NS_CBC},   /* Measure */
+    {71, 41, 65535, 0, EINV_NS_CBC},   /* Description */
+    {469, 354, 1, 0, EINV_NS_CBC},   /* MinimumMeasure */
+    {470, 355, 1, 0, EINV_NS_CBC},   /* MaximumMeasure */
+    {6, 3, 1, 0, EINV_NS_CBC},   /* ID */
+    {9, 19, 1, 0, EINV_NS_CBC},   /* IssueDate */
+    {10, 20, 1, 0, EINV_NS_CBC},   /* IssueTime */
+    {471, 357, 1, 0, EINV_NS_CBC},   /* NominationDate */
+    {472, 358, 1, 0, EINV_NS_CBC},   /* NominationTime */
+    {473, 359, 1, 0, EINV_NS_CBC},   /* ContractTypeCode */
+    {474, 360, 1, 0, EINV_NS_CBC},   /* ContractType */
+    {13, 23, 65535, 0, EINV_NS_CBC},   /* Note */
+    {81, 52, 1, 0, EINV_NS_CBC},   /* VersionID */
+    {71, 41, 65535, 0, EINV_NS_CBC},   /* Description */
+    {85, 34, 1, 0, EINV_NS_CAC},   /* ValidityPeriod */
+    {31, 46, 65535, 0, EINV_NS_CAC},   /* ContractDocumentReference */
+    {475, 34, 1, 0, EINV_NS_CAC},   /* NominationPeriod */
+    {476, 252, 1, 0, EINV_NS_CAC},   /* ContractualDelivery */
     {477, 362, 1, 1, EINV_NS_CBC},   /* TransportServiceCode */
-    {478, 363, 0, 1, EINV_NS_CBC},   /* TariffClassCode */
-    {479, 364, 0, 1, EINV_NS_CBC},   /* Priority */
-    {480, 365, 0, 1, EINV_NS_CBC},   /* FreightRateClassCode */
-    {481, 366, 0, 65535, EINV_NS_CBC},   /* TransportationServiceDescription */
-    {482, 367, 0, 1, EINV_NS_CBC},   /* TransportationServiceDetailsURI */
-    {471, 357, 0, 1, EINV_NS_CBC},   /* NominationDate */
-    {472, 358, 0, 1, EINV_NS_CBC},   /* NominationTime */
-    {56, 4, 0, 1, EINV_NS_CBC},   /* Name */
-    {238, 190, 0, 1, EINV_NS_CBC},   /* SequenceNumeric */
-    {483, 368, 0, 65535, EINV_NS_CAC},   /* TransportEquipment */
-    {484, 368, 0, 65535, EINV_NS_CAC},   /* SupportedTransportEquipment */
-    {485, 368, 0, 65535, EINV_NS_CAC},   /* UnsupportedTransportEquipment */
-    {486, 459, 0, 65535, EINV_NS_CAC},   /* CommodityClassification */
-    {487, 459, 0, 65535, EINV_NS_CAC},   /* SupportedCommodityClassification */
-    {488, 459, 0, 65535, EINV_NS_CAC},   /* UnsupportedCommodityClassification */
-    {489, 392, 0, 1, EINV_NS_CAC},   /* TotalCapacityDimension */
-    {371, 581, 0, 65535, EINV_NS_CAC},   /* ShipmentStage */
-    {439, 336, 0, 65535, EINV_NS_CAC},   /* TransportEvent */
-    {490, 68, 0, 1, EINV_NS_CAC},   /* ResponsibleTransportServiceProviderParty */
-    {491, 594, 0, 65535, EINV_NS_CAC},   /* EnvironmentalEmission */
-    {492, 34, 0, 1, EINV_NS_CAC},   /* EstimatedDurationPeriod */
-    {493, 599, 0, 65535, EINV_NS_CAC},   /* ScheduledServiceFrequency */
-    {6, 3, 0, 1, EINV_NS_CBC},   /* ID */
-    {494, 369, 0, 65535, EINV_NS_CBC},   /* ReferencedConsignmentID */
-    {495, 370, 0, 1, EINV_NS_CBC},   /* TransportEquipmentTypeCode */
-    {496, 371, 0, 1, EINV_NS_CBC},   /* ProviderTypeCode */
-    {497, 372, 0, 1, EINV_NS_CBC},   /* OwnerTypeCode */
-    {498, 373, 0, 1, EINV_NS_CBC},   /* SizeTypeCode */
-    {499, 374, 0, 1, EINV_NS_CBC},   /* DispositionCode */
-    {500, 375, 0, 1, EINV_NS_CBC},   /* FullnessIndicationCode */
-    {501, 376, 0, 1, EINV_NS_CBC},   /* RefrigerationOnIndicator */
-    {352, 284, 0, 65535, EINV_NS_CBC},   /* Information */
-    {502, 377, 0, 1, EINV_NS_CBC},   /* ReturnabilityIndicator */
-    {503, 378, 0, 1, EINV_NS_CBC},   /* LegalStatusIndicator */
-    {504, 379, 0, 1, EINV_NS_CBC},   /* AirFlowPercent */
-    {505, 380, 0, 1, EINV_NS_CBC},   /* HumidityPercent */
-    {506, 381, 0, 1, EINV_NS_CBC},   /* AnimalFoodApprovedIndicator */
-    {507, 382, 0, 1, EINV_NS_CBC},   /* HumanFoodApprovedIndicator */
-    {508, 383, 0, 1, EINV_NS_CBC},   /* DangerousGoodsApprovedIndicator */
-    {509, 384, 0, 1, EINV_NS_CBC},   /* RefrigeratedIndicator */
-    {510, 385, 0, 1, EINV_NS_CBC},   /* Characteristics */
-    {511, 386, 0, 65535, EINV_NS_CBC},   /* DamageRemarks */
-    {71, 41, 0, 65535, EINV_NS_CBC},   /* Description */
-    {512, 387, 0, 65535, EINV_NS_CBC},   /* SpecialTransportRequirements */
-    {353, 285, 0, 1, EINV_NS_CBC},   /* GrossWeightMeasure */
-    {356, 288, 0, 1, EINV_NS_CBC},   /* GrossVolumeMeasure */
-    {513, 388, 0, 1, EINV_NS_CBC},   /* TareWeightMeasure */
-    {514, 389, 0, 1, EINV_NS_CBC},   /* TrackingDeviceCode */
-    {515, 390, 0, 1, EINV_NS_CBC},   /* PowerIndicator */
-    {516, 391, 0, 1, EINV_NS_CBC},   /* TraceID */
-    {517, 392, 0, 65535, EINV_NS_CAC},   /* MeasurementDimension */
-    {518, 393, 0, 65535, EINV_NS_CAC},   /* TransportEquipmentSeal */
-    {519, 398, 0, 1, EINV_NS_CAC},   /* MinimumTemperature */
-    {520, 398, 0, 1, EINV_NS_CAC},   /* MaximumTemperature */
-    {521, 68, 0, 1, EINV_NS_CAC},   /* ProviderParty */
-    {522, 68, 0, 1, EINV_NS_CAC},   /* LoadingProofParty */
-    {523, 246, 0, 1, EINV_NS_CAC},   /* SupplierParty */
-    {524, 68, 0, 1, EINV_NS_CAC},   /* OwnerParty */
-    {525, 68, 0, 1, EINV_NS_CAC},   /* OperatingParty */
-    {526, 115, 0, 1, EINV_NS_CAC},   /* LoadingLocation */
-    {527, 115, 0, 1, EINV_NS_CAC},   /* UnloadingLocation */
-    {528, 115, 0, 1, EINV_NS_CAC},   /* StorageLocation */
-    {529, 336, 0, 65535, EINV_NS_CAC},   /* PositioningTransportEvent */
-    {530, 336, 0, 65535, EINV_NS_CAC},   /* QuarantineTransportEvent */
-    {531, 336, 0, 65535, EINV_NS_CAC},   /* DeliveryTransportEvent */
-    {532, 336, 0, 65535, EINV_NS_CAC},   /* PickupTransportEvent */
-    {533, 336, 0, 65535, EINV_NS_CAC},   /* HandlingTransportEvent */
-    {534, 336, 0, 65535, EINV_NS_CAC},   /* LoadingTransportEvent */
-    {439, 336, 0, 65535, EINV_NS_CAC},   /* TransportEvent */
-    {535, 399, 0, 1, EINV_NS_CAC},   /* ApplicableTransportMeans */
-    {536, 423, 0, 65535, EINV_NS_CAC},   /* HaulageTradingTerms */
-    {537, 425, 0, 65535, EINV_NS_CAC},   /* HazardousGoodsTransit */
-    {538, 431, 0, 65535, EINV_NS_CAC},   /* PackagedTransportHandlingUnit */
-    {539, 184, 0, 65535, EINV_NS_CAC},   /* ServiceAllowanceCharge */
-    {378, 184, 0, 65535, EINV_NS_CAC},   /* FreightAllowanceCharge */
-    {540, 368, 0, 65535, EINV_NS_CAC},   /* AttachedTransportEquipment */
-    {41, 252, 0, 1, EINV_NS_CAC},   /* Delivery */
-    {541, 562, 0, 1, EINV_NS_CAC},   /* Pickup */
-    {325, 262, 0, 1, EINV_NS_CAC},   /* Despatch */
-    {542, 46, 0, 65535, EINV_NS_CAC},   /* ShipmentDocumentReference */
-    {543, 368, 0, 65535, EINV_NS_CAC},   /* ContainedInTransportEquipment */
-    {544, 504, 0, 65535, EINV_NS_CAC},   /* Package */
-    {370, 509, 0, 65535, EINV_NS_CAC},   /* GoodsItem */
+    {478, 363, 1, 0, EINV_NS_CBC},   /* TariffClassCode */
+    {479, 364, 1, 0, EINV_NS_CBC},   /* Priority */
+    {480, 365, 1, 0, EINV_NS_CBC},   /* FreightRateClassCode */
+    {481, 366, 65535, 0, EINV_NS_CBC},   /* TransportationServiceDescription */
+    {482, 367, 1, 0, EINV_NS_CBC},   /* TransportationServiceDetailsURI */
+    {471, 357, 1, 0, EINV_NS_CBC},   /* NominationDate */
+    {472, 358, 1, 0, EINV_NS_CBC},   /* NominationTime */
+    {56, 4, 1, 0, EINV_NS_CBC},   /* Name */
+    {238, 190, 1, 0, EINV_NS_CBC},   /* SequenceNumeric */
+    {483, 368, 65535, 0, EINV_NS_CAC},   /* TransportEquipment */
+    {484, 368, 65535, 0, EINV_NS_CAC},   /* SupportedTransportEquipment */
+    {485, 368, 65535, 0, EINV_NS_CAC},   /* UnsupportedTransportEquipment */
+    {486, 459, 65535, 0, EINV_NS_CAC},   /* CommodityClassification */
+    {487, 459, 65535, 0, EINV_NS_CAC},   /* SupportedCommodityClassification */
+    {488, 459, 65535, 0, EINV_NS_CAC},   /* UnsupportedCommodityClassification */
+    {489, 392, 1, 0, EINV_NS_CAC},   /* TotalCapacityDimension */
+    {371, 581, 65535, 0, EINV_NS_CAC},   /* ShipmentStage */
+    {439, 336, 65535, 0, EINV_NS_CAC},   /* TransportEvent */
+    {490, 68, 1, 0, EINV_NS_CAC},   /* ResponsibleTransportServiceProviderParty */
+    {491, 594, 65535, 0, EINV_NS_CAC},   /* EnvironmentalEmission */
+    {492, 34, 1, 0, EINV_NS_CAC},   /* EstimatedDurationPeriod */
+    {493, 599, 65535, 0, EINV_NS_CAC},   /* ScheduledServiceFrequency */
+    {6, 3, 1, 0, EINV_NS_CBC},   /* ID */
+    {494, 369, 65535, 0, EINV_NS_CBC},   /* ReferencedConsignmentID */
+    {495, 370, 1, 0, EINV_NS_CBC},   /* TransportEquipmentTypeCode */
+    {496, 371, 1, 0, EINV_NS_CBC},   /* ProviderTypeCode */
+    {497, 372, 1, 0, EINV_NS_CBC},   /* OwnerTypeCode */
+    {498, 373, 1, 0, EINV_NS_CBC},   /* SizeTypeCode */
+    {499, 374, 1, 0, EINV_NS_CBC},   /* DispositionCode */
+    {500, 375, 1, 0, EINV_NS_CBC},   /* FullnessIndicationCode */
+    {501, 376, 1, 0, EINV_NS_CBC},   /* RefrigerationOnIndicator */
+    {352, 284, 65535, 0, EINV_NS_CBC},   /* Information */
+    {502, 377, 1, 0, EINV_NS_CBC},   /* ReturnabilityIndicator */
+    {503, 378, 1, 0, EINV_NS_CBC},   /* LegalStatusIndicator */
+    {504, 379, 1, 0, EINV_NS_CBC},   /* AirFlowPercent */
+    {505, 380, 1, 0, EINV_NS_CBC},   /* HumidityPercent */
+    {506, 381, 1, 0, EINV_NS_CBC},   /* AnimalFoodApprovedIndicator */
+    {507, 382, 1, 0, EINV_NS_CBC},   /* HumanFoodApprovedIndicator */
+    {508, 383, 1, 0, EINV_NS_CBC},   /* DangerousGoodsApprovedIndicator */
+    {509, 384, 1, 0, EINV_NS_CBC},   /* RefrigeratedIndicator */
+    {510, 385, 1, 0, EINV_NS_CBC},   /* Characteristics */
+    {511, 386, 65535, 0, EINV_NS_CBC},   /* DamageRemarks */
+    {71, 41, 65535, 0, EINV_NS_CBC},   /* Description */
+    {512, 387, 65535, 0, EINV_NS_CBC},   /* SpecialTransportRequirements */
+    {353, 285, 1, 0, EINV_NS_CBC},   /* GrossWeightMeasure */
+    {356, 288, 1, 0, EINV_NS_CBC},   /* GrossVolumeMeasure */
+    {513, 388, 1, 0, EINV_NS_CBC},   /* TareWeightMeasure */
+    {514, 389, 1, 0, EINV_NS_CBC},   /* TrackingDeviceCode */
+    {515, 390, 1, 0, EINV_NS_CBC},   /* PowerIndicator */
+    {516, 391, 1, 0, EINV_NS_CBC},   /* TraceID */
+    {517, 392, 65535, 0, EINV_NS_CAC},   /* MeasurementDimension */
+    {518, 393, 65535, 0, EINV_NS_CAC},   /* TransportEquipmentSeal */
+    {519, 398, 1, 0, EINV_NS_CAC},   /* MinimumTemperature */
+    {520, 398, 1, 0, EINV_NS_CAC},   /* MaximumTemperature */
+    {521, 68, 1, 0, EINV_NS_CAC},   /* ProviderParty */
+    {522, 68, 1, 0, EINV_NS_CAC},   /* LoadingProofParty */
+    {523, 246, 1, 0, EINV_NS_CAC},   /* SupplierParty */
+    {524, 68, 1, 0, EINV_NS_CAC},   /* OwnerParty */
+    {525, 68, 1, 0, EINV_NS_CAC},   /* OperatingParty */
+    {526, 115, 1, 0, EINV_NS_CAC},   /* LoadingLocation */
+    {527, 115, 1, 0, EINV_NS_CAC},   /* UnloadingLocation */
+    {528, 115, 1, 0, EINV_NS_CAC},   /* StorageLocation */
+    {529, 336, 65535, 0, EINV_NS_CAC},   /* PositioningTransportEvent */
+    {530, 336, 65535, 0, EINV_NS_CAC},   /* QuarantineTransportEvent */
+    {531, 336, 65535, 0, EINV_NS_CAC},   /* DeliveryTransportEvent */
+    {532, 336, 65535, 0, EINV_NS_CAC},   /* PickupTransportEvent */
+    {533, 336, 65535, 0, EINV_NS_CAC},   /* HandlingTransportEvent */
+    {534, 336, 65535, 0, EINV_NS_CAC},   /* LoadingTransportEvent */
+    {439, 336, 65535, 0, EINV_NS_CAC},   /* TransportEvent */
+    {535, 399, 1, 0, EINV_NS_CAC},   /* ApplicableTransportMeans */
+    {536, 423, 65535, 0, EINV_NS_CAC},   /* HaulageTradingTerms */
+    {537, 425, 65535, 0, EINV_NS_CAC},   /* HazardousGoodsTransit */
+    {538, 431, 65535, 0, EINV_NS_CAC},   /* PackagedTransportHandlingUnit */
+    {539, 184, 65535, 0, EINV_NS_CAC},   /* ServiceAllowanceCharge */
+    {378, 184, 65535, 0, EINV_NS_CAC},   /* FreightAllowanceCharge */
+    {540, 368, 65535, 0, EINV_NS_CAC},   /* AttachedTransportEquipment */
+    {41, 252, 1, 0, EINV_NS_CAC},   /* Delivery */
+    {541, 562, 1, 0, EINV_NS_CAC},   /* Pickup */
+    {325, 262, 1, 0, EINV_NS_CAC},   /* Despatch */
+    {542, 46, 65535, 0, EINV_NS_CAC},   /* ShipmentDocumentReference */
+    {543, 368, 65535, 0, EINV_NS_CAC},   /* ContainedInTransportEquipment */
+    {544, 504, 65535, 0, EINV_NS_CAC},   /* Package */
+    {370, 509, 65535, 0, EINV_NS_CAC},   /* GoodsItem */
     {467, 352, 1, 1, EINV_NS_CBC},   /* AttributeID */
-    {468, 353, 0, 1, EINV_NS_CBC},   /* Measure */
-    {71, 41, 0, 65535, EINV_NS_CBC},   /* Description */
-    {469, 354, 0, 1, EINV_NS_CBC},   /* MinimumMeasure */
-    {470, 355, 0, 1, EINV_NS_CBC},   /* MaximumMeasure */
+    {468, 353, 1, 0, EINV_NS_CBC},   /* Measure */
+    {71, 41, 65535, 0, EINV_NS_CBC},   /* Description */
+    {469, 354, 1, 0, EINV_NS_CBC},   /* MinimumMeasure */
+    {470, 355, 1, 0, EINV_NS_CBC},   /* MaximumMeasure */
     {6, 3, 1, 1, EINV_NS_CBC},   /* ID */
-    {545, 394, 0, 1, EINV_NS_CBC},   /* SealIssuerTypeCode */
-    {546, 395, 0, 1, EINV_NS_CBC},   /* Condition */
-    {547, 396, 0, 1, EINV_NS_CBC},   /* SealStatusCode */
-    {548, 397, 0, 1, EINV_NS_CBC},   /* SealingPartyType */
+    {545, 394, 1, 0, EINV_NS_CBC},   /* SealIssuerTypeCode */
+    {546, 395, 1, 0, EINV_NS_CBC},   /* Condition */
+    {547, 396, 1, 0, EINV_NS_CBC},   /* SealStatusCode */
+    {548, 397, 1, 0, EINV_NS_CBC},   /* SealingPartyType */
     {467, 352, 1, 1, EINV_NS_CBC},   /* AttributeID */
     {468, 353, 1, 1, EINV_NS_CBC},   /* Measure */
-    {71, 41, 0, 65535, EINV_NS_CBC},   /* Description */
-    {549, 400, 0, 1, EINV_NS_CBC},   /* JourneyID */
-    {550, 401, 0, 1, EINV_NS_CBC},   /* RegistrationNationalityID */
-    {551, 402, 0, 65535, EINV_NS_CBC},   /* RegistrationNationality */
-    {552, 403, 0, 1, EINV_NS_CBC},   /* DirectionCode */
-    {553, 404, 0, 1, EINV_NS_CBC},   /* TransportMeansTypeCode */
-    {554, 405, 0, 1, EINV_NS_CBC},   /* TradeServiceCode */
-    {555, 406, 0, 1, EINV_NS_CAC},   /* Stowage */
-    {556, 409, 0, 1, EINV_NS_CAC},   /* AirTransport */
-    {557, 411, 0, 1, EINV_NS_CAC},   /* RoadTransport */
-    {558, 413, 0, 1, EINV_NS_CAC},   /* RailTransport */
-    {559, 416, 0, 1, EINV_NS_CAC},   /* MaritimeTransport */
-    {524, 68, 0, 1, EINV_NS_CAC},   /* OwnerParty */
-    {517, 392, 0, 65535, EINV_NS_CAC},   /* MeasurementDimension */
-    {560, 407, 0, 1, EINV_NS_CBC},   /* LocationID */
-    {561, 408, 0, 65535, EINV_NS_CBC},   /* Location */
-    {517, 392, 0, 65535, EINV_NS_CAC},   /* MeasurementDimension */
+    {71, 41, 65535, 0, EINV_NS_CBC},   /* Description */
+    {549, 400, 1, 0, EINV_NS_CBC},   /* JourneyID */
+    {550, 401, 1, 0, EINV_NS_CBC},   /* RegistrationNationalityID */
+    {551, 402, 65535, 0, EINV_NS_CBC},   /* RegistrationNationality */
+    {552, 403, 1, 0, EINV_NS_CBC},   /* DirectionCode */
+    {553, 404, 1, 0, EINV_NS_CBC},   /* TransportMeansTypeCode */
+    {554, 405, 1, 0, EINV_NS_CBC},   /* TradeServiceCode */
+    {555, 406, 1, 0, EINV_NS_CAC},   /* Stowage */
+    {556, 409, 1, 0, EINV_NS_CAC},   /* AirTransport */
+    {557, 411, 1, 0, EINV_NS_CAC},   /* RoadTransport */
+    {558, 413, 1, 0, EINV_NS_CAC},   /* RailTransport */
+    {559, 416, 1, 0, EINV_NS_CAC},   /* MaritimeTransport */
+    {524, 68, 1, 0, EINV_NS_CAC},   /* OwnerParty */
+    {517, 392, 65535, 0, EINV_NS_CAC},   /* MeasurementDimension */
+    {560, 407, 1, 0, EINV_NS_CBC},   /* LocationID */
+    {561, 408, 65535, 0, EINV_NS_CBC},   /* Location */
+    {517, 392, 65535, 0, EINV_NS_CAC},   /* MeasurementDimension */
     {562, 410, 1, 1, EINV_NS_CBC},   /* AircraftID */
     {563, 412, 1, 1, EINV_NS_CBC},   /* LicensePlateID */
     {564, 414, 1, 1, EINV_NS_CBC},   /* TrainID */
-    {565, 415, 0, 1, EINV_NS_CBC},   /* RailCarID */
-    {566, 417, 0, 1, EINV_NS_CBC},   /* VesselID */
-    {567, 418, 0, 1, EINV_NS_CBC},   /* VesselName */
-    {568, 419, 0, 1, EINV_NS_CBC},   /* RadioCallSignID */
-    {569, 420, 0, 65535, EINV_NS_CBC},   /* ShipsRequirements */
-    {570, 421, 0, 1, EINV_NS_CBC},   /* GrossTonnageMeasure */
-    {571, 422, 0, 1, EINV_NS_CBC},   /* NetTonnageMeasure */
-    {572, 46, 0, 1, EINV_NS_CAC},   /* RegistryCertificateDocumentReference */
-    {573, 115, 0, 1, EINV_NS_CAC},   /* RegistryPortLocation */
-    {352, 284, 0, 65535, EINV_NS_CBC},   /* Information */
-    {574, 424, 0, 1, EINV_NS_CBC},   /* Reference */
-    {575, 78, 0, 1, EINV_NS_CAC},   /* ApplicableAddress */
-    {576, 426, 0, 1, EINV_NS_CBC},   /* TransportEmergencyCardCode */
-    {577, 427, 0, 1, EINV_NS_CBC},   /* PackingCriteriaCode */
-    {578, 428, 0, 1, EINV_NS_CBC},   /* HazardousRegulationCode */
-    {579, 429, 0, 1, EINV_NS_CBC},   /* InhalationToxicityZoneCode */
-    {580, 430, 0, 1, EINV_NS_CBC},   /* TransportAuthorizationCode */
-    {520, 398, 0, 1, EINV_NS_CAC},   /* MaximumTemperature */
-    {519, 398, 0, 1, EINV_NS_CAC},   /* MinimumTemperature */
-    {6, 3, 0, 1, EINV_NS_CBC},   /* ID */
-    {581, 432, 0, 1, EINV_NS_CBC},   /* TransportHandlingUnitTypeCode */
-    {350, 282, 0, 1, EINV_NS_CBC},   /* HandlingCode */
-    {351, 283, 0, 65535, EINV_NS_CBC},   /* HandlingInstructions */
-    {348, 279, 0, 1, EINV_NS_CBC},   /* HazardousRiskIndicator */
-    {358, 290, 0, 1, EINV_NS_CBC},   /* TotalGoodsItemQuantity */
-    {582, 433, 0, 1, EINV_NS_CBC},   /* TotalPackageQuantity */
-    {511, 386, 0, 65535, EINV_NS_CBC},   /* DamageRemarks */
-    {583, 434, 0, 65535, EINV_NS_CBC},   /* ShippingMarks */
-    {516, 391, 0, 1, EINV_NS_CBC},   /* TraceID */
-    {584, 435, 0, 65535, EINV_NS_CAC},   /* HandlingUnitDespatchLine */
-    {585, 504, 0, 65535, EINV_NS_CAC},   /* ActualPackage */
-    {586, 569, 0, 65535, EINV_NS_CAC},   /* ReceivedHandlingUnitReceiptLine */
-    {483, 368, 0, 65535, EINV_NS_CAC},   /* TransportEquipment */
-    {587, 399, 0, 65535, EINV_NS_CAC},   /* TransportMeans */
-    {537, 425, 0, 65535, EINV_NS_CAC},   /* HazardousGoodsTransit */
-    {517, 392, 0, 65535, EINV_NS_CAC},   /* MeasurementDimension */
-    {519, 398, 0, 1, EINV_NS_CAC},   /* MinimumTemperature */
-    {520, 398, 0, 1, EINV_NS_CAC},   /* MaximumTemperature */
-    {370, 509, 0, 65535, EINV_NS_CAC},   /* GoodsItem */
-    {588, 392, 0, 1, EINV_NS_CAC},   /* FloorSpaceMeasurementDimension */
-    {589, 392, 0, 1, EINV_NS_CAC},   /* PalletSpaceMeasurementDimension */
-    {542, 46, 0, 65535, EINV_NS_CAC},   /* ShipmentDocumentReference */
-    {418, 342, 0, 65535, EINV_NS_CAC},   /* Status */
-    {413, 335, 0, 65535, EINV_NS_CAC},   /* CustomsDeclaration */
-    {590, 280, 0, 65535, EINV_NS_CAC},   /* ReferencedShipment */
-    {544, 504, 0, 65535, EINV_NS_CAC},   /* Package */
+    {565, 415, 1, 0, EINV_NS_CBC},   /* RailCarID */
+    {566, 417, 1, 0, EINV_NS_CBC},   /* VesselID */
+    {567, 418, 1, 0, EINV_NS_CBC},   /* VesselName */
+    {568, 419, 1, 0, EINV_NS_CBC},   /* RadioCallSignID */
+    {569, 420, 65535, 0, EINV_NS_CBC},   /* ShipsRequirements */
+    {570, 421, 1, 0, EINV_NS_CBC},   /* GrossTonnageMeasure */
+    {571, 422, 1, 0, EINV_NS_CBC},   /* NetTonnageMeasure */
+    {572, 46, 1, 0, EINV_NS_CAC},   /* RegistryCertificateDocumentReference */
+    {573, 115, 1, 0, EINV_NS_CAC},   /* RegistryPortLocation */
+    {352, 284, 65535, 0, EINV_NS_CBC},   /* Information */
+    {574, 424, 1, 0, EINV_NS_CBC},   /* Reference */
+    {575, 78, 1, 0, EINV_NS_CAC},   /* ApplicableAddress */
+    {576, 426, 1, 0, EINV_NS_CBC},   /* TransportEmergencyCardCode */
+    {577, 427, 1, 0, EINV_NS_CBC},   /* PackingCriteriaCode */
+    {578, 428, 1, 0, EINV_NS_CBC},   /* HazardousRegulationCode */
+    {579, 429, 1, 0, EINV_NS_CBC},   /* InhalationToxicityZoneCode */
+    {580, 430, 1, 0, EINV_NS_CBC},   /* TransportAuthorizationCode */
+    {520, 398, 1, 0, EINV_NS_CAC},   /* MaximumTemperature */
+    {519, 398, 1, 0, EINV_NS_CAC},   /* MinimumTemperature */
+    {6, 3, 1, 0, EINV_NS_CBC},   /* ID */
+    {581, 432, 1, 0, EINV_NS_CBC},   /* TransportHandlingUnitTypeCode */
+    {350, 282, 1, 0, EINV_NS_CBC},   /* HandlingCode */
+    {351, 283, 65535, 0, EINV_NS_CBC},   /* HandlingInstructions */
+    {348, 279, 1, 0, EINV_NS_CBC},   /* HazardousRiskIndicator */
+    {358, 290, 1, 0, EINV_NS_CBC},   /* TotalGoodsItemQuantity */
+    {582, 433, 1, 0, EINV_NS_CBC},   /* TotalPackageQuantity */
+    {511, 386, 65535, 0, EINV_NS_CBC},   /* DamageRemarks */
+    {583, 434, 65535, 0, EINV_NS_CBC},   /* ShippingMarks */
+    {516, 391, 1, 0, EINV_NS_CBC},   /* TraceID */
+    {584, 435, 65535, 0, EINV_NS_CAC},   /* HandlingUnitDespatchLine */
+    {585, 504, 65535, 0, EINV_NS_CAC},   /* ActualPackage */
+    {586, 569, 65535, 0, EINV_NS_CAC},   /* ReceivedHandlingUnitReceiptLine */
+    {483, 368, 65535, 0, EINV_NS_CAC},   /* TransportEquipment */
+    {587, 399, 65535, 0, EINV_NS_CAC},   /* TransportMeans */
+    {537, 425, 65535, 0, EINV_NS_CAC},   /* HazardousGoodsTransit */
+    {517, 392, 65535, 0, EINV_NS_CAC},   /* MeasurementDimension */
+    {519, 398, 1, 0, EINV_NS_CAC},   /* MinimumTemperature */
+    {520, 398, 1, 0, EINV_NS_CAC},   /* MaximumTemperature */
+    {370, 509, 65535, 0, EINV_NS_CAC},   /* GoodsItem */
+    {588, 392, 1, 0, EINV_NS_CAC},   /* FloorSpaceMeasurementDimension */
+    {589, 392, 1, 0, EINV_NS_CAC},   /* PalletSpaceMeasurementDimension */
+    {542, 46, 65535, 0, EINV_NS_CAC},   /* ShipmentDocumentReference */
+    {418, 342, 65535, 0, EINV_NS_CAC},   /* Status */
+    {413, 335, 65535, 0, EINV_NS_CAC},   /* CustomsDeclaration */
+    {590, 280, 65535, 0, EINV_NS_CAC},   /* ReferencedShipment */
+    {544, 504, 65535, 0, EINV_NS_CAC},   /* Package */
     {6, 3, 1, 1, EINV_NS_CBC},   /* ID */
-    {8, 18, 0, 1, EINV_NS_CBC},   /* UUID */
-    {13, 23, 0, 65535, EINV_NS_CBC},   /* Note */
-    {591, 436, 0, 1, EINV_NS_CBC},   /* LineStatusCode */
-    {592, 437, 0, 1, EINV_NS_CBC},   /* DeliveredQuantity */
-    {593, 438, 0, 1, EINV_NS_CBC},   /* BackorderQuantity */
-    {594, 439, 0, 65535, EINV_NS_CBC},   /* BackorderReason */
-    {595, 440, 0, 1, EINV_NS_CBC},   /* OutstandingQuantity */
-    {596, 441, 0, 65535, EINV_NS_CBC},   /* OutstandingReason */
-    {597, 442, 0, 1, EINV_NS_CBC},   /* OversupplyQuantity */
-    {598, 443, 1, 65535, EINV_NS_CAC},   /* OrderLineReference */
-    {75, 46, 0, 65535, EINV_NS_CAC},   /* DocumentReference */
+    {8, 18, 1, 0, EINV_NS_CBC},   /* UUID */
+    {13, 23, 65535, 0, EINV_NS_CBC},   /* Note */
+    {591, 436, 1, 0, EINV_NS_CBC},   /* LineStatusCode */
+    {592, 437, 1, 0, EINV_NS_CBC},   /* DeliveredQuantity */
+    {593, 438, 1, 0, EINV_NS_CBC},   /* BackorderQuantity */
+    {594, 439, 65535, 0, EINV_NS_CBC},   /* BackorderReason */
+    {595, 440, 1, 0, EINV_NS_CBC},   /* OutstandingQuantity */
+    {596, 441, 65535, 0, EINV_NS_CBC},   /* OutstandingReason */
+    {597, 442, 1, 0, EINV_NS_CBC},   /* OversupplyQuantity */
+    {598, 443, 65535, 1, EINV_NS_CAC},   /* OrderLineReference */
+    {75, 46, 65535, 0, EINV_NS_CAC},   /* DocumentReference */
     {599, 446, 1, 1, EINV_NS_CAC},   /* Item */
-    {328, 280, 0, 65535, EINV_NS_CAC},   /* Shipment */
+    {328, 280, 65535, 0, EINV_NS_CAC},   /* Shipment */
     {600, 444, 1, 1, EINV_NS_CBC},   /* LineID */
-    {601, 445, 0, 1, EINV_NS_CBC},   /* SalesOrderLineID */
-    {8, 18, 0, 1, EINV_NS_CBC},   /* UUID */
-    {591, 436, 0, 1, EINV_NS_CBC},   /* LineStatusCode */
-    {25, 42, 0, 1, EINV_NS_CAC},   /* OrderReference */
-    {71, 41, 0, 65535, EINV_NS_CBC},   /* Description */
-    {602, 447, 0, 1, EINV_NS_CBC},   /* PackQuantity */
-    {603, 448, 0, 1, EINV_NS_CBC},   /* PackSizeNumeric */
-    {604, 449, 0, 1, EINV_NS_CBC},   /* CatalogueIndicator */
-    {56, 4, 0, 1, EINV_NS_CBC},   /* Name */
-    {348, 279, 0, 1, EINV_NS_CBC},   /* HazardousRiskIndicator */
-    {605, 450, 0, 65535, EINV_NS_CBC},   /* AdditionalInformation */
-    {606, 451, 0, 65535, EINV_NS_CBC},   /* Keyword */
-    {607, 452, 0, 65535, EINV_NS_CBC},   /* BrandName */
-    {608, 453, 0, 65535, EINV_NS_CBC},   /* ModelName */
-    {609, 454, 0, 1, EINV_NS_CAC},   /* BuyersItemIdentification */
-    {610, 454, 0, 1, EINV_NS_CAC},   /* SellersItemIdentification */
-    {611, 454, 0, 65535, EINV_NS_CAC},   /* ManufacturersItemIdentification */
-    {612, 454, 0, 1, EINV_NS_CAC},   /* StandardItemIdentification */
-    {613, 454, 0, 1, EINV_NS_CAC},   /* CatalogueItemIdentification */
-    {614, 454, 0, 65535, EINV_NS_CAC},   /* AdditionalItemIdentification */
-    {615, 46, 0, 1, EINV_NS_CAC},   /* CatalogueDocumentReference */
-    {616, 46, 0, 65535, EINV_NS_CAC},   /* ItemSpecificationDocumentReference */
-    {617, 104, 0, 1, EINV_NS_CAC},   /* OriginCountry */
-    {486, 459, 0, 65535, EINV_NS_CAC},   /* CommodityClassification */
-    {618, 464, 0, 65535, EINV_NS_CAC},   /* TransactionConditions */
-    {619, 466, 0, 65535, EINV_NS_CAC},   /* HazardousItem */
-    {620, 193, 0, 65535, EINV_NS_CAC},   /* ClassifiedTaxCategory */
-    {621, 481, 0, 65535, EINV_NS_CAC},   /* AdditionalItemProperty */
-    {622, 68, 0, 65535, EINV_NS_CAC},   /* ManufacturerParty */
-    {623, 68, 0, 1, EINV_NS_CAC},   /* InformationContentProviderParty */
-    {374, 78, 0, 65535, EINV_NS_CAC},   /* OriginAddress */
-    {624, 492, 0, 65535, EINV_NS_CAC},   /* ItemInstance */
-    {625, 501, 0, 65535, EINV_NS_CAC},   /* Certificate */
-    {626, 392, 0, 65535, EINV_NS_CAC},   /* Dimension */
+    {601, 445, 1, 0, EINV_NS_CBC},   /* SalesOrderLineID */
+    {8, 18, 1, 0, EINV_NS_CBC},   /* UUID */
+    {591, 436, 1, 0, EINV_NS_CBC},   /* LineStatusCode */
+    {25, 42, 1, 0, EINV_NS_CAC},   /* OrderReference */
+    {71, 41, 65535, 0, EINV_NS_CBC},   /* Description */
+    {602, 447, 1, 0, EINV_NS_CBC},   /* PackQuantity */
+    {603, 448, 1, 0, EINV_NS_CBC},   /* PackSizeNumeric */
+    {604, 449, 1, 0, EINV_NS_CBC},   /* CatalogueIndicator */
+    {56, 4, 1, 0, EINV_NS_CBC},   /* Name */
+    {348, 279, 1, 0, EINV_NS_CBC},   /* HazardousRiskIndicator */
+    {605, 450, 65535, 0, EINV_NS_CBC},   /* AdditionalInformation */
+    {606, 451, 65535, 0, EINV_NS_CBC},   /* Keyword */
+    {607, 452, 65535, 0, EINV_NS_CBC},   /* BrandName */
+    {608, 453, 65535, 0, EINV_NS_CBC},   /* ModelName */
+    {609, 454, 1, 0, EINV_NS_CAC},   /* BuyersItemIdentification */
+    {610, 454, 1, 0, EINV_NS_CAC},   /* SellersItemIdentification */
+    {611, 454, 65535, 0, EINV_NS_CAC},   /* ManufacturersItemIdentification */
+    {612, 454, 1, 0, EINV_NS_CAC},   /* StandardItemIdentification */
+    {613, 454, 1, 0, EINV_NS_CAC},   /* CatalogueItemIdentification */
+    {614, 454, 65535, 0, EINV_NS_CAC},   /* AdditionalItemIdentification */
+    {615, 46, 1, 0, EINV_NS_CAC},   /* CatalogueDocumentReference */
+    {616, 46, 65535, 0, EINV_NS_CAC},   /* ItemSpecificationDocumentReference */
+    {617, 104, 1, 0, EINV_NS_CAC},   /* OriginCountry */
+    {486, 459, 65535, 0, EINV_NS_CAC},   /* CommodityClassification */
+    {618, 464, 65535, 0, EINV_NS_CAC},   /* TransactionConditions */
+    {619, 466, 65535, 0, EINV_NS_CAC},   /* HazardousItem */
+    {620, 193, 65535, 0, EINV_NS_CAC},   /* ClassifiedTaxCategory */
+    {621, 481, 65535, 0, EINV_NS_CAC},   /* AdditionalItemProperty */
+    {622, 68, 65535, 0, EINV_NS_CAC},   /* ManufacturerParty */
+    {623, 68, 1, 0, EINV_NS_CAC},   /* InformationContentProviderParty */
+    {374, 78, 65535, 0, EINV_NS_CAC},   /* OriginAddress */
+    {624, 492, 65535, 0, EINV_NS_CAC},   /* ItemInstance */
+    {625, 501, 65535, 0, EINV_NS_CAC},   /* Certificate */
+    {626, 392, 65535, 0, EINV_NS_CAC},   /* Dimension */
     {6, 3, 1, 1, EINV_NS_CBC},   /* ID */
-    {627, 455, 0, 1, EINV_NS_CBC},   /* ExtendedID */
-    {628, 456, 0, 1, EINV_NS_CBC},   /* BarcodeSymbologyID */
-    {629, 457, 0, 65535, EINV_NS_CAC},   /* PhysicalAttribute */
-    {517, 392, 0, 65535, EINV_NS_CAC},   /* MeasurementDimension */
-    {86, 68, 0, 1, EINV_NS_CAC},   /* IssuerParty */
+    {627, 455, 1, 0, EINV_NS_CBC},   /* ExtendedID */
+    {628, 456, 1, 0, EINV_NS_CBC},   /* BarcodeSymbologyID */
+    {629, 457, 65535, 0, EINV_NS_CAC},   /* PhysicalAttribute */
+    {517, 392, 65535, 0, EINV_NS_CAC},   /* MeasurementDimension */
+    {86, 68, 1, 0, EINV_NS_CAC},   /* IssuerParty */
     {467, 352, 1, 1, EINV_NS_CBC},   /* AttributeID */
-    {630, 458, 0, 1, EINV_NS_CBC},   /* PositionCode */
-    {70, 40, 0, 1, EINV_NS_CBC},   /* DescriptionCode */
-    {71, 41, 0, 65535, EINV_NS_CBC},   /* Description */
-    {631, 460, 0, 1, EINV_NS_CBC},   /* NatureCode */
-    {632, 461, 0, 1, EINV_NS_CBC},   /* CargoTypeCode */
-    {633, 462, 0, 1, EINV_NS_CBC},   /* CommodityCode */
-    {634, 463, 0, 1, EINV_NS_CBC},   /* ItemClassificationCode */
-    {6, 3, 0, 1, EINV_NS_CBC},   /* ID */
-    {635, 465, 0, 1, EINV_NS_CBC},   /* ActionCode */
-    {71, 41, 0, 65535, EINV_NS_CBC},   /* Description */
-    {75, 46, 0, 65535, EINV_NS_CAC},   /* DocumentReference */
-    {6, 3, 0, 1, EINV_NS_CBC},   /* ID */
-    {636, 467, 0, 1, EINV_NS_CBC},   /* PlacardNotation */
-    {637, 468, 0, 1, EINV_NS_CBC},   /* PlacardEndorsement */
-    {605, 450, 0, 65535, EINV_NS_CBC},   /* AdditionalInformation */
-    {638, 469, 0, 1, EINV_NS_CBC},   /* UNDGCode */
-    {639, 470, 0, 1, EINV_NS_CBC},   /* EmergencyProceduresCode */
-    {640, 471, 0, 1, EINV_NS_CBC},   /* MedicalFirstAidGuideCode */
-    {641, 472, 0, 1, EINV_NS_CBC},   /* TechnicalName */
-    {642, 473, 0, 1, EINV_NS_CBC},   /* CategoryName */
-    {643, 474, 0, 1, EINV_NS_CBC},   /* HazardousCategoryCode */
-    {644, 475, 0, 1, EINV_NS_CBC},   /* UpperOrangeHazardPlacardID */
-    {645, 476, 0, 1, EINV_NS_CBC},   /* LowerOrangeHazardPlacardID */
-    {646, 477, 0, 1, EINV_NS_CBC},   /* MarkingID */
-    {647, 478, 0, 1, EINV_NS_CBC},   /* HazardClassID */
-    {354, 286, 0, 1, EINV_NS_CBC},   /* NetWeightMeasure */
-    {357, 289, 0, 1, EINV_NS_CBC},   /* NetVolumeMeasure */
-    {307, 253, 0, 1, EINV_NS_CBC},   /* Quantity */
-    {648, 68, 0, 1, EINV_NS_CAC},   /* ContactParty */
-    {649, 479, 0, 65535, EINV_NS_CAC},   /* SecondaryHazard */
-    {537, 425, 0, 65535, EINV_NS_CAC},   /* HazardousGoodsTransit */
-    {650, 398, 0, 1, EINV_NS_CAC},   /* EmergencyTemperature */
-    {651, 398, 0, 1, EINV_NS_CAC},   /* FlashpointTemperature */
-    {652, 398, 0, 65535, EINV_NS_CAC},   /* AdditionalTemperature */
-    {6, 3, 0, 1, EINV_NS_CBC},   /* ID */
-    {636, 467, 0, 1, EINV_NS_CBC},   /* PlacardNotation */
-    {637, 468, 0, 1, EINV_NS_CBC},   /* PlacardEndorsement */
-    {639, 470, 0, 1, EINV_NS_CBC},   /* EmergencyProceduresCode */
-    {653, 480, 0, 65535, EINV_NS_CBC},   /* Extension */
-    {6, 3, 0, 1, EINV_NS_CBC},   /* ID */
+    {630, 458, 1, 0, EINV_NS_CBC},   /* PositionCode */
+    {70, 40, 1, 0, EINV_NS_CBC},   /* DescriptionCode */
+    {71, 41, 65535, 0, EINV_NS_CBC},   /* Description */
+    {631, 460, 1, 0, EINV_NS_CBC},   /* NatureCode */
+    {632, 461, 1, 0, EINV_NS_CBC},   /* CargoTypeCode */
+    {633, 462, 1, 0, EINV_NS_CBC},   /* CommodityCode */
+    {634, 463, 1, 0, EINV_NS_CBC},   /* ItemClassificationCode */
+    {6, 3, 1, 0, EINV_NS_CBC},   /* ID */
+    {635, 465, 1, 0, EINV_NS_CBC},   /* ActionCode */
+    {71, 41, 65535, 0, EINV_NS_CBC},   /* Description */
+    {75, 46, 65535, 0, EINV_NS_CAC},   /* DocumentReference */
+    {6, 3, 1, 0, EINV_NS_CBC},   /* ID */
+    {636, 467, 1, 0, EINV_NS_CBC},   /* PlacardNotation */
+    {637, 468, 1, 0, EINV_NS_CBC},   /* PlacardEndorsement */
+    {605, 450, 65535, 0, EINV_NS_CBC},   /* AdditionalInformation */
+    {638, 469, 1, 0, EINV_NS_CBC},   /* UNDGCode */
+    {639, 470, 1, 0, EINV_NS_CBC},   /* EmergencyProceduresCode */
+    {640, 471, 1, 0, EINV_NS_CBC},   /* MedicalFirstAidGuideCode */
+    {641, 472, 1, 0, EINV_NS_CBC},   /* TechnicalName */
+    {642, 473, 1, 0, EINV_NS_CBC},   /* CategoryName */
+    {643, 474, 1, 0, EINV_NS_CBC},   /* HazardousCategoryCode */
+    {644, 475, 1, 0, EINV_NS_CBC},   /* UpperOrangeHazardPlacardID */
+    {645, 476, 1, 0, EINV_NS_CBC},   /* LowerOrangeHazardPlacardID */
+    {646, 477, 1, 0, EINV_NS_CBC},   /* MarkingID */
+    {647, 478, 1, 0, EINV_NS_CBC},   /* HazardClassID */
+    {354, 286, 1, 0, EINV_NS_CBC},   /* NetWeightMeasure */
+    {357, 289, 1, 0, EINV_NS_CBC},   /* NetVolumeMeasure */
+    {307, 253, 1, 0, EINV_NS_CBC},   /* Quantity */
+    {648, 68, 1, 0, EINV_NS_CAC},   /* ContactParty */
+    {649, 479, 65535, 0, EINV_NS_CAC},   /* SecondaryHazard */
+    {537, 425, 65535, 0, EINV_NS_CAC},   /* HazardousGoodsTransit */
+    {650, 398, 1, 0, EINV_NS_CAC},   /* EmergencyTemperature */
+    {651, 398, 1, 0, EINV_NS_CAC},   /* FlashpointTemperature */
+    {652, 398, 65535, 0, EINV_NS_CAC},   /* AdditionalTemperature */
+    {6, 3, 1, 0, EINV_NS_CBC},   /* ID */
+    {636, 467, 1, 0, EINV_NS_CBC},   /* PlacardNotation */
+    {637, 468, 1, 0, EINV_NS_CBC},   /* PlacardEndorsement */
+    {639, 470, 1, 0, EINV_NS_CBC},   /* EmergencyProceduresCode */
+    {653, 480, 65535, 0, EINV_NS_CBC},   /* Extension */
+    {6, 3, 1, 0, EINV_NS_CBC},   /* ID */
     {56, 4, 1, 1, EINV_NS_CBC},   /* Name */
-    {654, 482, 0, 1, EINV_NS_CBC},   /* NameCode */
-    {655, 483, 0, 1, EINV_NS_CBC},   /* TestMethod */
-    {190, 148, 0, 1, EINV_NS_CBC},   /* Value */
-    {656, 484, 0, 1, EINV_NS_CBC},   /* ValueQuantity */
-    {657, 485, 0, 65535, EINV_NS_CBC},   /* ValueQualifier */
-    {658, 486, 0, 1, EINV_NS_CBC},   /* ImportanceCode */
-    {659, 487, 0, 65535, EINV_NS_CBC},   /* ListValue */
-    {660, 34, 0, 1, EINV_NS_CAC},   /* UsabilityPeriod */
-    {661, 488, 0, 65535, EINV_NS_CAC},   /* ItemPropertyGroup */
-    {662, 392, 0, 1, EINV_NS_CAC},   /* RangeDimension */
-    {663, 489, 0, 1, EINV_NS_CAC},   /* ItemPropertyRange */
+    {654, 482, 1, 0, EINV_NS_CBC},   /* NameCode */
+    {655, 483, 1, 0, EINV_NS_CBC},   /* TestMethod */
+    {190, 148, 1, 0, EINV_NS_CBC},   /* Value */
+    {656, 484, 1, 0, EINV_NS_CBC},   /* ValueQuantity */
+    {657, 485, 65535, 0, EINV_NS_CBC},   /* ValueQualifier */
+    {658, 486, 1, 0, EINV_NS_CBC},   /* ImportanceCode */
+    {659, 487, 65535, 0, EINV_NS_CBC},   /* ListValue */
+    {660, 34, 1, 0, EINV_NS_CAC},   /* UsabilityPeriod */
+    {661, 488, 65535, 0, EINV_NS_CAC},   /* ItemPropertyGroup */
+    {662, 392, 1, 0, EINV_NS_CAC},   /* RangeDimension */
+    {663, 489, 1, 0, EINV_NS_CAC},   /* ItemPropertyRange */
     {6, 3, 1, 1, EINV_NS_CBC},   /* ID */
-    {56, 4, 0, 1, EINV_NS_CBC},   /* Name */
-    {658, 486, 0, 1, EINV_NS_CBC},   /* ImportanceCode */
-    {664, 490, 0, 1, EINV_NS_CBC},   /* MinimumValue */
-    {665, 491, 0, 1, EINV_NS_CBC},   /* MaximumValue */
-    {666, 493, 0, 1, EINV_NS_CBC},   /* ProductTraceID */
-    {667, 494, 0, 1, EINV_NS_CBC},   /* ManufactureDate */
-    {668, 495, 0, 1, EINV_NS_CBC},   /* ManufactureTime */
-    {669, 496, 0, 1, EINV_NS_CBC},   /* BestBeforeDate */
-    {670, 497, 0, 1, EINV_NS_CBC},   /* RegistrationID */
-    {671, 498, 0, 1, EINV_NS_CBC},   /* SerialID */
-    {621, 481, 0, 65535, EINV_NS_CAC},   /* AdditionalItemProperty */
-    {672, 499, 0, 1, EINV_NS_CAC},   /* LotIdentification */
-    {673, 500, 0, 1, EINV_NS_CBC},   /* LotNumberID */
-    {93, 61, 0, 1, EINV_NS_CBC},   /* ExpiryDate */
-    {621, 481, 0, 65535, EINV_NS_CAC},   /* AdditionalItemProperty */
+    {56, 4, 1, 0, EINV_NS_CBC},   /* Name */
+    {658, 486, 1, 0, EINV_NS_CBC},   /* ImportanceCode */
+    {664, 490, 1, 0, EINV_NS_CBC},   /* MinimumValue */
+    {665, 491, 1, 0, EINV_NS_CBC},   /* MaximumValue */
+    {666, 493, 1, 0, EINV_NS_CBC},   /* ProductTraceID */
+    {667, 494, 1, 0, EINV_NS_CBC},   /* ManufactureDate */
+    {668, 495, 1, 0, EINV_NS_CBC},   /* ManufactureTime */
+    {669, 496, 1, 0, EINV_NS_CBC},   /* BestBeforeDate */
+    {670, 497, 1, 0, EINV_NS_CBC},   /* RegistrationID */
+    {671, 498, 1, 0, EINV_NS_CBC},   /* SerialID */
+    {621, 481, 65535, 0, EINV_NS_CAC},   /* AdditionalItemProperty */
+    {672, 499, 1, 0, EINV_NS_CAC},   /* LotIdentification */
+    {673, 500, 1, 0, EINV_NS_CBC},   /* LotNumberID */
+    {93, 61, 1, 0, EINV_NS_CBC},   /* ExpiryDate */
+    {621, 481, 65535, 0, EINV_NS_CAC},   /* AdditionalItemProperty */
     {6, 3, 1, 1, EINV_NS_CBC},   /* ID */
     {674, 502, 1, 1, EINV_NS_CBC},   /* CertificateTypeCode */
     {675, 503, 1, 1, EINV_NS_CBC},   /* CertificateType */
-    {393, 316, 0, 65535, EINV_NS_CBC},   /* Remarks */
+    {393, 316, 65535, 0, EINV_NS_CBC},   /* Remarks */
     {86, 68, 1, 1, EINV_NS_CAC},   /* IssuerParty */
-    {75, 46, 0, 65535, EINV_NS_CAC},   /* DocumentReference */
-    {34, 243, 0, 65535, EINV_NS_CAC},   /* Signature */
-    {6, 3, 0, 1, EINV_NS_CBC},   /* ID */
-    {307, 253, 0, 1, EINV_NS_CBC},   /* Quantity */
-    {676, 505, 0, 1, EINV_NS_CBC},   /* ReturnableMaterialIndicator */
-    {677, 506, 0, 1, EINV_NS_CBC},   /* PackageLevelCode */
-    {678, 507, 0, 1, EINV_NS_CBC},   /* PackagingTypeCode */
-    {679, 508, 0, 65535, EINV_NS_CBC},   /* PackingMaterial */
-    {516, 391, 0, 1, EINV_NS_CBC},   /* TraceID */
-    {680, 504, 0, 65535, EINV_NS_CAC},   /* ContainedPackage */
-    {681, 368, 0, 1, EINV_NS_CAC},   /* ContainingTransportEquipment */
-    {370, 509, 0, 65535, EINV_NS_CAC},   /* GoodsItem */
-    {517, 392, 0, 65535, EINV_NS_CAC},   /* MeasurementDimension */
-    {682, 276, 0, 65535, EINV_NS_CAC},   /* DeliveryUnit */
-    {41, 252, 0, 1, EINV_NS_CAC},   /* Delivery */
-    {541, 562, 0, 1, EINV_NS_CAC},   /* Pickup */
-    {325, 262, 0, 1, EINV_NS_CAC},   /* Despatch */
-    {6, 3, 0, 1, EINV_NS_CBC},   /* ID */
-    {683, 510, 0, 1, EINV_NS_CBC},   /* SequenceNumberID */
-    {71, 41, 0, 65535, EINV_NS_CBC},   /* Description */
-    {348, 279, 0, 1, EINV_NS_CBC},   /* HazardousRiskIndicator */
-    {361, 293, 0, 1, EINV_NS_CBC},   /* DeclaredCustomsValueAmount */
-    {362, 294, 0, 1, EINV_NS_CBC},   /* DeclaredForCarriageValueAmount */
-    {363, 295, 0, 1, EINV_NS_CBC},   /* DeclaredStatisticsValueAmount */
-    {364, 296, 0, 1, EINV_NS_CBC},   /* FreeOnBoardValueAmount */
-    {360, 292, 0, 1, EINV_NS_CBC},   /* InsuranceValueAmount */
-    {684, 511, 0, 1, EINV_NS_CBC},   /* ValueAmount */
-    {353, 285, 0, 1, EINV_NS_CBC},   /* GrossWeightMeasure */
-    {354, 286, 0, 1, EINV_NS_CBC},   /* NetWeightMeasure */
-    {355, 287, 0, 1, EINV_NS_CBC},   /* NetNetWeightMeasure */
-    {391, 314, 0, 1, EINV_NS_CBC},   /* ChargeableWeightMeasure */
-    {356, 288, 0, 1, EINV_NS_CBC},   /* GrossVolumeMeasure */
-    {357, 289, 0, 1, EINV_NS_CBC},   /* NetVolumeMeasure */
-    {307, 253, 0, 1, EINV_NS_CBC},   /* Quantity */
-    {685, 512, 0, 1, EINV_NS_CBC},   /* PreferenceCriterionCode */
-    {686, 513, 0, 1, EINV_NS_CBC},   /* RequiredCustomsID */
-    {687, 514, 0, 1, EINV_NS_CBC},   /* CustomsStatusCode */
-    {688, 515, 0, 1, EINV_NS_CBC},   /* CustomsTariffQuantity */
-    {689, 516, 0, 1, EINV_NS_CBC},   /* CustomsImportClassifiedIndicator */
-    {690, 517, 0, 1, EINV_NS_CBC},   /* ChargeableQuantity */
-    {691, 518, 0, 1, EINV_NS_CBC},   /* ReturnableQuantity */
-    {516, 391, 0, 1, EINV_NS_CBC},   /* TraceID */
-    {599, 446, 0, 65535, EINV_NS_CAC},   /* Item */
-    {692, 519, 0, 65535, EINV_NS_CAC},   /* GoodsItemContainer */
-    {378, 184, 0, 65535, EINV_NS_CAC},   /* FreightAllowanceCharge */
-    {54, 520, 0, 65535, EINV_NS_CAC},   /* InvoiceLine */
-    {693, 398, 0, 65535, EINV_NS_CAC},   /* Temperature */
-    {694, 509, 0, 65535, EINV_NS_CAC},   /* ContainedGoodsItem */
-    {374, 78, 0, 1, EINV_NS_CAC},   /* OriginAddress */
-    {41, 252, 0, 1, EINV_NS_CAC},   /* Delivery */
-    {541, 562, 0, 1, EINV_NS_CAC},   /* Pickup */
-    {325, 262, 0, 1, EINV_NS_CAC},   /* Despatch */
-    {517, 392, 0, 65535, EINV_NS_CAC},   /* MeasurementDimension */
-    {695, 504, 0, 65535, EINV_NS_CAC},   /* ContainingPackage */
-    {542, 46, 0, 1, EINV_NS_CAC},   /* ShipmentDocumentReference */
-    {519, 398, 0, 1, EINV_NS_CAC},   /* MinimumTemperature */
-    {520, 398, 0, 1, EINV_NS_CAC},   /* MaximumTemperature */
+    {75, 46, 65535, 0, EINV_NS_CAC},   /* DocumentReference */
+    {34, 243, 65535, 0, EINV_NS_CAC},   /* Signature */
+    {6, 3, 1, 0, EINV_NS_CBC},   /* ID */
+    {307, 253, 1, 0, EINV_NS_CBC},   /* Quantity */
+    {676, 505, 1, 0, EINV_NS_CBC},   /* ReturnableMaterialIndicator */
+    {677, 506, 1, 0, EINV_NS_CBC},   /* PackageLevelCode */
+    {678, 507, 1, 0, EINV_NS_CBC},   /* PackagingTypeCode */
+    {679, 508, 65535, 0, EINV_NS_CBC},   /* PackingMaterial */
+    {516, 391, 1, 0, EINV_NS_CBC},   /* TraceID */
+    {680, 504, 65535, 0, EINV_NS_CAC},   /* ContainedPackage */
+    {681, 368, 1, 0, EINV_NS_CAC},   /* ContainingTransportEquipment */
+    {370, 509, 65535, 0, EINV_NS_CAC},   /* GoodsItem */
+    {517, 392, 65535, 0, EINV_NS_CAC},   /* MeasurementDimension */
+    {682, 276, 65535, 0, EINV_NS_CAC},   /* DeliveryUnit */
+    {41, 252, 1, 0, EINV_NS_CAC},   /* Delivery */
+    {541, 562, 1, 0, EINV_NS_CAC},   /* Pickup */
+    {325, 262, 1, 0, EINV_NS_CAC},   /* Despatch */
+    {6, 3, 1, 0, EINV_NS_CBC},   /* ID */
+    {683, 510, 1, 0, EINV_NS_CBC},   /* SequenceNumberID */
+    {71, 41, 65535, 0, EINV_NS_CBC},   /* Description */
+    {348, 279, 1, 0, EINV_NS_CBC},   /* HazardousRiskIndicator */
+    {361, 293, 1, 0, EINV_NS_CBC},   /* DeclaredCustomsValueAmount */
+    {362, 294, 1, 0, EINV_NS_CBC},   /* DeclaredForCarriageValueAmount */
+    {363, 295, 1, 0, EINV_NS_CBC},   /* DeclaredStatisticsValueAmount */
+    {364, 296, 1, 0, EINV_NS_CBC},   /* FreeOnBoardValueAmount */
+    {360, 292, 1, 0, EINV_NS_CBC},   /* InsuranceValueAmount */
+    {684, 511, 1, 0, EINV_NS_CBC},   /* ValueAmount */
+    {353, 285, 1, 0, EINV_NS_CBC},   /* GrossWeightMeasure */
+    {354, 286, 1, 0, EINV_NS_CBC},   /* NetWeightMeasure */
+    {355, 287, 1, 0, EINV_NS_CBC},   /* NetNetWeightMeasure */
+    {391, 314, 1, 0, EINV_NS_CBC},   /* ChargeableWeightMeasure */
+    {356, 288, 1, 0, EINV_NS_CBC},   /* GrossVolumeMeasure */
+    {357, 289, 1, 0, EINV_NS_CBC},   /* NetVolumeMeasure */
+    {307, 253, 1, 0, EINV_NS_CBC},   /* Quantity */
+    {685, 512, 1, 0, EINV_NS_CBC},   /* PreferenceCriterionCode */
+    {686, 513, 1, 0, EINV_NS_CBC},   /* RequiredCustomsID */
+    {687, 514, 1, 0, EINV_NS_CBC},   /* CustomsStatusCode */
+    {688, 515, 1, 0, EINV_NS_CBC},   /* CustomsTariffQuantity */
+    {689, 516, 1, 0, EINV_NS_CBC},   /* CustomsImportClassifiedIndicator */
+    {690, 517, 1, 0, EINV_NS_CBC},   /* ChargeableQuantity */
+    {691, 518, 1, 0, EINV_NS_CBC},   /* ReturnableQuantity */
+    {516, 391, 1, 0, EINV_NS_CBC},   /* TraceID */
+    {599, 446, 65535, 0, EINV_NS_CAC},   /* Item */
+    {692, 519, 65535, 0, EINV_NS_CAC},   /* GoodsItemContainer */
+    {378, 184, 65535, 0, EINV_NS_CAC},   /* FreightAllowanceCharge */
+    {54, 520, 65535, 0, EINV_NS_CAC},   /* InvoiceLine */
+    {693, 398, 65535, 0, EINV_NS_CAC},   /* Temperature */
+    {694, 509, 65535, 0, EINV_NS_CAC},   /* ContainedGoodsItem */
+    {374, 78, 1, 0, EINV_NS_CAC},   /* OriginAddress */
+    {41, 252, 1, 0, EINV_NS_CAC},   /* Delivery */
+    {541, 562, 1, 0, EINV_NS_CAC},   /* Pickup */
+    {325, 262, 1, 0, EINV_NS_CAC},   /* Despatch */
+    {517, 392, 65535, 0, EINV_NS_CAC},   /* MeasurementDimension */
+    {695, 504, 65535, 0, EINV_NS_CAC},   /* ContainingPackage */
+    {542, 46, 1, 0, EINV_NS_CAC},   /* ShipmentDocumentReference */
+    {519, 398, 1, 0, EINV_NS_CAC},   /* MinimumTemperature */
+    {520, 398, 1, 0, EINV_NS_CAC},   /* MaximumTemperature */
     {6, 3, 1, 1, EINV_NS_CBC},   /* ID */
-    {307, 253, 0, 1, EINV_NS_CBC},   /* Quantity */
-    {483, 368, 0, 65535, EINV_NS_CAC},   /* TransportEquipment */
+    {307, 253, 1, 0, EINV_NS_CBC},   /* Quantity */
+    {483, 368, 65535, 0, EINV_NS_CAC},   /* TransportEquipment */
     {6, 3, 1, 1, EINV_NS_CBC},   /* ID */
-    {8, 18, 0, 1, EINV_NS_CBC},   /* UUID */
-    {13, 23, 0, 65535, EINV_NS_CBC},   /* Note */
-    {696, 521, 0, 1, EINV_NS_CBC},   /* InvoicedQuantity */
+    {8, 18, 1, 0, EINV_NS_CBC},   /* UUID */
+    {13, 23, 65535, 0, EINV_NS_CBC},   /* Note */
+    {696, 521, 1, 0, EINV_NS_CBC},   /* InvoicedQuantity */
     {697, 522, 1, 1, EINV_NS_CBC},   /* LineExtensionAmount */
-    {14, 24, 0, 1, EINV_NS_CBC},   /* TaxPointDate */
-    {20, 30, 0, 1, EINV_NS_CBC},   /* AccountingCostCode */
-    {21, 31, 0, 1, EINV_NS_CBC},   /* AccountingCost */
-    {698, 523, 0, 1, EINV_NS_CBC},   /* PaymentPurposeCode */
-    {699, 524, 0, 1, EINV_NS_CBC},   /* FreeOfChargeIndicator */
-    {24, 34, 0, 65535, EINV_NS_CAC},   /* InvoicePeriod */
-    {598, 443, 0, 65535, EINV_NS_CAC},   /* OrderLineReference */
-    {700, 525, 0, 65535, EINV_NS_CAC},   /* DespatchLineReference */
-    {701, 525, 0, 65535, EINV_NS_CAC},   /* ReceiptLineReference */
-    {26, 181, 0, 65535, EINV_NS_CAC},   /* BillingReference */
-    {75, 46, 0, 65535, EINV_NS_CAC},   /* DocumentReference */
-    {702, 526, 0, 1, EINV_NS_CAC},   /* PricingReference */
-    {703, 68, 0, 1, EINV_NS_CAC},   /* OriginatorParty */
-    {41, 252, 0, 65535, EINV_NS_CAC},   /* Delivery */
-    {44, 549, 0, 65535, EINV_NS_CAC},   /* PaymentTerms */
-    {46, 184, 0, 65535, EINV_NS_CAC},   /* AllowanceCharge */
-    {51, 200, 0, 65535, EINV_NS_CAC},   /* TaxTotal */
-    {52, 200, 0, 65535, EINV_NS_CAC},   /* WithholdingTaxTotal */
+    {14, 24, 1, 0, EINV_NS_CBC},   /* TaxPointDate */
+    {20, 30, 1, 0, EINV_NS_CBC},   /* AccountingCostCode */
+    {21, 31, 1, 0, EINV_NS_CBC},   /* AccountingCost */
+    {698, 523, 1, 0, EINV_NS_CBC},   /* PaymentPurposeCode */
+    {699, 524, 1, 0, EINV_NS_CBC},   /* FreeOfChargeIndicator */
+    {24, 34, 65535, 0, EINV_NS_CAC},   /* InvoicePeriod */
+    {598, 443, 65535, 0, EINV_NS_CAC},   /* OrderLineReference */
+    {700, 525, 65535, 0, EINV_NS_CAC},   /* DespatchLineReference */
+    {701, 525, 65535, 0, EINV_NS_CAC},   /* ReceiptLineReference */
+    {26, 181, 65535, 0, EINV_NS_CAC},   /* BillingReference */
+    {75, 46, 65535, 0, EINV_NS_CAC},   /* DocumentReference */
+    {702, 526, 1, 0, EINV_NS_CAC},   /* PricingReference */
+    {703, 68, 1, 0, EINV_NS_CAC},   /* OriginatorParty */
+    {41, 252, 65535, 0, EINV_NS_CAC},   /* Delivery */
+    {44, 549, 65535, 0, EINV_NS_CAC},   /* PaymentTerms */
+    {46, 184, 65535, 0, EINV_NS_CAC},   /* AllowanceCharge */
+    {51, 200, 65535, 0, EINV_NS_CAC},   /* TaxTotal */
+    {52, 200, 65535, 0, EINV_NS_CAC},   /* WithholdingTaxTotal */
     {599, 446, 1, 1, EINV_NS_CAC},   /* Item */
-    {704, 530, 0, 1, EINV_NS_CAC},   /* Price */
-    {42, 272, 0, 1, EINV_NS_CAC},   /* DeliveryTerms */
-    {705, 520, 0, 65535, EINV_NS_CAC},   /* SubInvoiceLine */
-    {706, 561, 0, 1, EINV_NS_CAC},   /* ItemPriceExtension */
+    {704, 530, 1, 0, EINV_NS_CAC},   /* Price */
+    {42, 272, 1, 0, EINV_NS_CAC},   /* DeliveryTerms */
+    {705, 520, 65535, 0, EINV_NS_CAC},   /* SubInvoiceLine */
+    {706, 561, 1, 0, EINV_NS_CAC},   /* ItemPriceExtension */
     {600, 444, 1, 1, EINV_NS_CBC},   /* LineID */
-    {8, 18, 0, 1, EINV_NS_CBC},   /* UUID */
-    {591, 436, 0, 1, EINV_NS_CBC},   /* LineStatusCode */
-    {75, 46, 0, 1, EINV_NS_CAC},   /* DocumentReference */
-    {707, 527, 0, 1, EINV_NS_CAC},   /* OriginalItemLocationQuantity */
-    {708, 530, 0, 65535, EINV_NS_CAC},   /* AlternativeConditionPrice */
-    {709, 528, 0, 1, EINV_NS_CBC},   /* LeadTimeMeasure */
-    {308, 254, 0, 1, EINV_NS_CBC},   /* MinimumQuantity */
-    {309, 255, 0, 1, EINV_NS_CBC},   /* MaximumQuantity */
-    {348, 279, 0, 1, EINV_NS_CBC},   /* HazardousRiskIndicator */
-    {710, 529, 0, 65535, EINV_NS_CBC},   /* TradingRestrictions */
-    {711, 78, 0, 65535, EINV_NS_CAC},   /* ApplicableTerritoryAddress */
-    {704, 530, 0, 1, EINV_NS_CAC},   /* Price */
-    {682, 276, 0, 65535, EINV_NS_CAC},   /* DeliveryUnit */
-    {712, 193, 0, 65535, EINV_NS_CAC},   /* ApplicableTaxCategory */
-    {544, 504, 0, 1, EINV_NS_CAC},   /* Package */
-    {46, 184, 0, 65535, EINV_NS_CAC},   /* AllowanceCharge */
-    {713, 548, 0, 1, EINV_NS_CAC},   /* DependentPriceReference */
+    {8, 18, 1, 0, EINV_NS_CBC},   /* UUID */
+    {591, 436, 1, 0, EINV_NS_CBC},   /* LineStatusCode */
+    {75, 46, 1, 0, EINV_NS_CAC},   /* DocumentReference */
+    {707, 527, 1, 0, EINV_NS_CAC},   /* OriginalItemLocationQuantity */
+    {708, 530, 65535, 0, EINV_NS_CAC},   /* AlternativeConditionPrice */
+    {709, 528, 1, 0, EINV_NS_CBC},   /* LeadTimeMeasure */
+    {308, 254, 1, 0, EINV_NS_CBC},   /* MinimumQuantity */
+    {309, 255, 1, 0, EINV_NS_CBC},   /* MaximumQuantity */
+    {348, 279, 1, 0, EINV_NS_CBC},   /* HazardousRiskIndicator */
+    {710, 529, 65535, 0, EINV_NS_CBC},   /* TradingRestrictions */
+    {711, 78, 65535, 0, EINV_NS_CAC},   /* ApplicableTerritoryAddress */
+    {704, 530, 1, 0, EINV_NS_CAC},   /* Price */
+    {682, 276, 65535, 0, EINV_NS_CAC},   /* DeliveryUnit */
+    {712, 193, 65535, 0, EINV_NS_CAC},   /* ApplicableTaxCategory */
+    {544, 504, 1, 0, EINV_NS_CAC},   /* Package */
+    {46, 184, 65535, 0, EINV_NS_CAC},   /* AllowanceCharge */
+    {713, 548, 1, 0, EINV_NS_CAC},   /* DependentPriceReference */
     {714, 531, 1, 1, EINV_NS_CBC},   /* PriceAmount */
-    {715, 532, 0, 1, EINV_NS_CBC},   /* BaseQuantity */
-    {716, 533, 0, 65535, EINV_NS_CBC},   /* PriceChangeReason */
-    {717, 534, 0, 1, EINV_NS_CBC},   /* PriceTypeCode */
-    {718, 535, 0, 1, EINV_NS_CBC},   /* PriceType */
-    {719, 536, 0, 1, EINV_NS_CBC},   /* OrderableUnitFactorRate */
-    {85, 34, 0, 65535, EINV_NS_CAC},   /* ValidityPeriod */
-    {720, 537, 0, 1, EINV_NS_CAC},   /* PriceList */
-    {46, 184, 0, 65535, EINV_NS_CAC},   /* AllowanceCharge */
-    {48, 539, 0, 1, EINV_NS_CAC},   /* PricingExchangeRate */
-    {6, 3, 0, 1, EINV_NS_CBC},   /* ID */
-    {721, 538, 0, 1, EINV_NS_CBC},   /* StatusCode */
-    {85, 34, 0, 65535, EINV_NS_CAC},   /* ValidityPeriod */
-    {722, 537, 0, 1, EINV_NS_CAC},   /* PreviousPriceList */
+    {715, 532, 1, 0, EINV_NS_CBC},   /* BaseQuantity */
+    {716, 533, 65535, 0, EINV_NS_CBC},   /* PriceChangeReason */
+    {717, 534, 1, 0, EINV_NS_CBC},   /* PriceTypeCode */
+    {718, 535, 1, 0, EINV_NS_CBC},   /* PriceType */
+    {719, 536, 1, 0, EINV_NS_CBC},   /* OrderableUnitFactorRate */
+    {85, 34, 65535, 0, EINV_NS_CAC},   /* ValidityPeriod */
+    {720, 537, 1, 0, EINV_NS_CAC},   /* PriceList */
+    {46, 184, 65535, 0, EINV_NS_CAC},   /* AllowanceCharge */
+    {48, 539, 1, 0, EINV_NS_CAC},   /* PricingExchangeRate */
+    {6, 3, 1, 0, EINV_NS_CBC},   /* ID */
+    {721, 538, 1, 0, EINV_NS_CBC},   /* StatusCode */
+    {85, 34, 65535, 0, EINV_NS_CAC},   /* ValidityPeriod */
+    {722, 537, 1, 0, EINV_NS_CAC},   /* PreviousPriceList */
     {723, 540, 1, 1, EINV_NS_CBC},   /* SourceCurrencyCode */
-    {724, 541, 0, 1, EINV_NS_CBC},   /* SourceCurrencyBaseRate */
+    {724, 541, 1, 0, EINV_NS_CBC},   /* SourceCurrencyBaseRate */
     {725, 542, 1, 1, EINV_NS_CBC},   /* TargetCurrencyCode */
-    {726, 543, 0, 1, EINV_NS_CBC},   /* TargetCurrencyBaseRate */
-    {727, 544, 0, 1, EINV_NS_CBC},   /* ExchangeMarketID */
-    {728, 545, 0, 1, EINV_NS_CBC},   /* CalculationRate */
-    {729, 546, 0, 1, EINV_NS_CBC},   /* MathematicOperatorCode */
-    {730, 547, 0, 1, EINV_NS_CBC},   /* Date */
-    {731, 356, 0, 1, EINV_NS_CAC},   /* ForeignExchangeContract */
-    {242, 194, 0, 1, EINV_NS_CBC},   /* Percent */
-    {732, 78, 0, 1, EINV_NS_CAC},   /* LocationAddress */
-    {733, 525, 0, 1, EINV_NS_CAC},   /* DependentLineReference */
-    {6, 3, 0, 1, EINV_NS_CBC},   /* ID */
-    {734, 550, 0, 65535, EINV_NS_CBC},   /* PaymentMeansID */
-    {735, 551, 0, 1, EINV_NS_CBC},   /* PrepaidPaymentReferenceID */
-    {13, 23, 0, 65535, EINV_NS_CBC},   /* Note */
-    {736, 552, 0, 1, EINV_NS_CBC},   /* ReferenceEventCode */
-    {737, 553, 0, 1, EINV_NS_CBC},   /* SettlementDiscountPercent */
-    {738, 554, 0, 1, EINV_NS_CBC},   /* PenaltySurchargePercent */
-    {739, 555, 0, 1, EINV_NS_CBC},   /* PaymentPercent */
-    {232, 183, 0, 1, EINV_NS_CBC},   /* Amount */
-    {740, 556, 0, 1, EINV_NS_CBC},   /* SettlementDiscountAmount */
-    {741, 557, 0, 1, EINV_NS_CBC},   /* PenaltyAmount */
-    {742, 558, 0, 1, EINV_NS_CBC},   /* PaymentTermsDetailsURI */
-    {257, 211, 0, 1, EINV_NS_CBC},   /* PaymentDueDate */
-    {743, 559, 0, 1, EINV_NS_CBC},   /* InstallmentDueDate */
-    {744, 560, 0, 1, EINV_NS_CBC},   /* InvoicingPartyReference */
-    {745, 34, 0, 1, EINV_NS_CAC},   /* SettlementPeriod */
-    {746, 34, 0, 1, EINV_NS_CAC},   /* PenaltyPeriod */
-    {747, 539, 0, 1, EINV_NS_CAC},   /* ExchangeRate */
-    {85, 34, 0, 1, EINV_NS_CAC},   /* ValidityPeriod */
+    {726, 543, 1, 0, EINV_NS_CBC},   /* TargetCurrencyBaseRate */
+    {727, 544, 1, 0, EINV_NS_CBC},   /* ExchangeMarketID */
+    {728, 545, 1, 0, EINV_NS_CBC},   /* CalculationRate */
+    {729, 546, 1, 0, EINV_NS_CBC},   /* MathematicOperatorCode */
+    {730, 547, 1, 0, EINV_NS_CBC},   /* Date */
+    {731, 356, 1, 0, EINV_NS_CAC},   /* ForeignExchangeContract */
+    {242, 194, 1, 0, EINV_NS_CBC},   /* Percent */
+    {732, 78, 1, 0, EINV_NS_CAC},   /* LocationAddress */
+    {733, 525, 1, 0, EINV_NS_CAC},   /* DependentLineReference */
+    {6, 3, 1, 0, EINV_NS_CBC},   /* ID */
+    {734, 550, 65535, 0, EINV_NS_CBC},   /* PaymentMeansID */
+    {735, 551, 1, 0, EINV_NS_CBC},   /* PrepaidPaymentReferenceID */
+    {13, 23, 65535, 0, EINV_NS_CBC},   /* Note */
+    {736, 552, 1, 0, EINV_NS_CBC},   /* ReferenceEventCode */
+    {737, 553, 1, 0, EINV_NS_CBC},   /* SettlementDiscountPercent */
+    {738, 554, 1, 0, EINV_NS_CBC},   /* PenaltySurchargePercent */
+    {739, 555, 1, 0, EINV_NS_CBC},   /* PaymentPercent */
+    {232, 183, 1, 0, EINV_NS_CBC},   /* Amount */
+    {740, 556, 1, 0, EINV_NS_CBC},   /* SettlementDiscountAmount */
+    {741, 557, 1, 0, EINV_NS_CBC},   /* PenaltyAmount */
+    {742, 558, 1, 0, EINV_NS_CBC},   /* PaymentTermsDetailsURI */
+    {257, 211, 1, 0, EINV_NS_CBC},   /* PaymentDueDate */
+    {743, 559, 1, 0, EINV_NS_CBC},   /* InstallmentDueDate */
+    {744, 560, 1, 0, EINV_NS_CBC},   /* InvoicingPartyReference */
+    {745, 34, 1, 0, EINV_NS_CAC},   /* SettlementPeriod */
+    {746, 34, 1, 0, EINV_NS_CAC},   /* PenaltyPeriod */
+    {747, 539, 1, 0, EINV_NS_CAC},   /* ExchangeRate */
+    {85, 34, 1, 0, EINV_NS_CAC},   /* ValidityPeriod */
     {232, 183, 1, 1, EINV_NS_CBC},   /* Amount */
-    {51, 200, 0, 65535, EINV_NS_CAC},   /* TaxTotal */
-    {6, 3, 0, 1, EINV_NS_CBC},   /* ID */
-    {748, 563, 0, 1, EINV_NS_CBC},   /* ActualPickupDate */
-    {749, 564, 0, 1, EINV_NS_CBC},   /* ActualPickupTime */
-    {750, 565, 0, 1, EINV_NS_CBC},   /* EarliestPickupDate */
-    {751, 566, 0, 1, EINV_NS_CBC},   /* EarliestPickupTime */
-    {752, 567, 0, 1, EINV_NS_CBC},   /* LatestPickupDate */
-    {753, 568, 0, 1, EINV_NS_CBC},   /* LatestPickupTime */
-    {754, 115, 0, 1, EINV_NS_CAC},   /* PickupLocation */
-    {755, 68, 0, 1, EINV_NS_CAC},   /* PickupParty */
+    {51, 200, 65535, 0, EINV_NS_CAC},   /* TaxTotal */
+    {6, 3, 1, 0, EINV_NS_CBC},   /* ID */
+    {748, 563, 1, 0, EINV_NS_CBC},   /* ActualPickupDate */
+    {749, 564, 1, 0, EINV_NS_CBC},   /* ActualPickupTime */
+    {750, 565, 1, 0, EINV_NS_CBC},   /* EarliestPickupDate */
+    {751, 566, 1, 0, EINV_NS_CBC},   /* EarliestPickupTime */
+    {752, 567, 1, 0, EINV_NS_CBC},   /* LatestPickupDate */
+    {753, 568, 1, 0, EINV_NS_CBC},   /* LatestPickupTime */
+    {754, 115, 1, 0, EINV_NS_CAC},   /* PickupLocation */
+    {755, 68, 1, 0, EINV_NS_CAC},   /* PickupParty */
     {6, 3, 1, 1, EINV_NS_CBC},   /* ID */
-    {8, 18, 0, 1, EINV_NS_CBC},   /* UUID */
-    {13, 23, 0, 65535, EINV_NS_CBC},   /* Note */
-    {756, 570, 0, 1, EINV_NS_CBC},   /* ReceivedQuantity */
-    {757, 571, 0, 1, EINV_NS_CBC},   /* ShortQuantity */
-    {758, 572, 0, 1, EINV_NS_CBC},   /* ShortageActionCode */
-    {759, 573, 0, 1, EINV_NS_CBC},   /* RejectedQuantity */
-    {760, 574, 0, 1, EINV_NS_CBC},   /* RejectReasonCode */
-    {761, 575, 0, 65535, EINV_NS_CBC},   /* RejectReason */
-    {762, 576, 0, 1, EINV_NS_CBC},   /* RejectActionCode */
-    {763, 577, 0, 1, EINV_NS_CBC},   /* QuantityDiscrepancyCode */
-    {597, 442, 0, 1, EINV_NS_CBC},   /* OversupplyQuantity */
-    {764, 578, 0, 1, EINV_NS_CBC},   /* ReceivedDate */
-    {765, 579, 0, 1, EINV_NS_CBC},   /* TimingComplaintCode */
-    {766, 580, 0, 1, EINV_NS_CBC},   /* TimingComplaint */
-    {598, 443, 0, 1, EINV_NS_CAC},   /* OrderLineReference */
-    {700, 525, 0, 65535, EINV_NS_CAC},   /* DespatchLineReference */
-    {75, 46, 0, 65535, EINV_NS_CAC},   /* DocumentReference */
-    {599, 446, 0, 65535, EINV_NS_CAC},   /* Item */
-    {328, 280, 0, 65535, EINV_NS_CAC},   /* Shipment */
-    {6, 3, 0, 1, EINV_NS_CBC},   /* ID */
-    {767, 582, 0, 1, EINV_NS_CBC},   /* TransportModeCode */
-    {553, 404, 0, 1, EINV_NS_CBC},   /* TransportMeansTypeCode */
-    {768, 583, 0, 1, EINV_NS_CBC},   /* TransitDirectionCode */
-    {769, 584, 0, 1, EINV_NS_CBC},   /* PreCarriageIndicator */
-    {770, 585, 0, 1, EINV_NS_CBC},   /* OnCarriageIndicator */
-    {771, 586, 0, 1, EINV_NS_CBC},   /* EstimatedDeliveryDate */
-    {772, 587, 0, 1, EINV_NS_CBC},   /* EstimatedDeliveryTime */
-    {773, 588, 0, 1, EINV_NS_CBC},   /* RequiredDeliveryDate */
-    {774, 589, 0, 1, EINV_NS_CBC},   /* RequiredDeliveryTime */
-    {409, 332, 0, 1, EINV_NS_CBC},   /* LoadingSequenceID */
-    {775, 590, 0, 1, EINV_NS_CBC},   /* SuccessiveSequenceID */
-    {337, 271, 0, 65535, EINV_NS_CBC},   /* Instructions */
-    {776, 591, 0, 65535, EINV_NS_CBC},   /* DemurrageInstructions */
-    {777, 592, 0, 1, EINV_NS_CBC},   /* CrewQuantity */
-    {778, 593, 0, 1, EINV_NS_CBC},   /* PassengerQuantity */
-    {779, 34, 0, 1, EINV_NS_CAC},   /* TransitPeriod */
-    {322, 68, 0, 65535, EINV_NS_CAC},   /* CarrierParty */
-    {587, 399, 0, 1, EINV_NS_CAC},   /* TransportMeans */
-    {780, 115, 0, 1, EINV_NS_CAC},   /* LoadingPortLocation */
-    {781, 115, 0, 1, EINV_NS_CAC},   /* UnloadingPortLocation */
-    {782, 115, 0, 1, EINV_NS_CAC},   /* TransshipPortLocation */
-    {534, 336, 0, 1, EINV_NS_CAC},   /* LoadingTransportEvent */
-    {783, 336, 0, 1, EINV_NS_CAC},   /* ExaminationTransportEvent */
-    {784, 336, 0, 1, EINV_NS_CAC},   /* AvailabilityTransportEvent */
-    {785, 336, 0, 1, EINV_NS_CAC},   /* ExportationTransportEvent */
-    {786, 336, 0, 1, EINV_NS_CAC},   /* DischargeTransportEvent */
-    {787, 336, 0, 1, EINV_NS_CAC},   /* WarehousingTransportEvent */
-    {788, 336, 0, 1, EINV_NS_CAC},   /* TakeoverTransportEvent */
-    {789, 336, 0, 1, EINV_NS_CAC},   /* OptionalTakeoverTransportEvent */
-    {790, 336, 0, 1, EINV_NS_CAC},   /* DropoffTransportEvent */
-    {791, 336, 0, 1, EINV_NS_CAC},   /* ActualPickupTransportEvent */
-    {531, 336, 0, 1, EINV_NS_CAC},   /* DeliveryTransportEvent */
-    {792, 336, 0, 1, EINV_NS_CAC},   /* ReceiptTransportEvent */
-    {793, 336, 0, 1, EINV_NS_CAC},   /* StorageTransportEvent */
-    {794, 336, 0, 1, EINV_NS_CAC},   /* AcceptanceTransportEvent */
-    {795, 68, 0, 1, EINV_NS_CAC},   /* TerminalOperatorParty */
-    {796, 68, 0, 1, EINV_NS_CAC},   /* CustomsAgentParty */
-    {797, 34, 0, 1, EINV_NS_CAC},   /* EstimatedTransitPeriod */
-    {378, 184, 0, 65535, EINV_NS_CAC},   /* FreightAllowanceCharge */
-    {798, 115, 0, 1, EINV_NS_CAC},   /* FreightChargeLocation */
-    {799, 336, 0, 65535, EINV_NS_CAC},   /* DetentionTransportEvent */
-    {800, 336, 0, 1, EINV_NS_CAC},   /* RequestedDepartureTransportEvent */
-    {801, 336, 0, 1, EINV_NS_CAC},   /* RequestedArrivalTransportEvent */
-    {802, 336, 0, 65535, EINV_NS_CAC},   /* RequestedWaypointTransportEvent */
-    {803, 336, 0, 1, EINV_NS_CAC},   /* PlannedDepartureTransportEvent */
-    {804, 336, 0, 1, EINV_NS_CAC},   /* PlannedArrivalTransportEvent */
-    {805, 336, 0, 65535, EINV_NS_CAC},   /* PlannedWaypointTransportEvent */
-    {806, 336, 0, 1, EINV_NS_CAC},   /* ActualDepartureTransportEvent */
-    {807, 336, 0, 1, EINV_NS_CAC},   /* ActualWaypointTransportEvent */
-    {808, 336, 0, 1, EINV_NS_CAC},   /* ActualArrivalTransportEvent */
-    {439, 336, 0, 65535, EINV_NS_CAC},   /* TransportEvent */
-    {809, 336, 0, 1, EINV_NS_CAC},   /* EstimatedDepartureTransportEvent */
-    {810, 336, 0, 1, EINV_NS_CAC},   /* EstimatedArrivalTransportEvent */
-    {811, 149, 0, 65535, EINV_NS_CAC},   /* PassengerPerson */
-    {812, 149, 0, 65535, EINV_NS_CAC},   /* DriverPerson */
-    {813, 149, 0, 1, EINV_NS_CAC},   /* ReportingPerson */
-    {814, 149, 0, 65535, EINV_NS_CAC},   /* CrewMemberPerson */
-    {815, 149, 0, 1, EINV_NS_CAC},   /* SecurityOfficerPerson */
-    {816, 149, 0, 1, EINV_NS_CAC},   /* MasterPerson */
-    {817, 149, 0, 1, EINV_NS_CAC},   /* ShipsSurgeonPerson */
+    {8, 18, 1, 0, EINV_NS_CBC},   /* UUID */
+    {13, 23, 65535, 0, EINV_NS_CBC},   /* Note */
+    {756, 570, 1, 0, EINV_NS_CBC},   /* ReceivedQuantity */
+    {757, 571, 1, 0, EINV_NS_CBC},   /* ShortQuantity */
+    {758, 572, 1, 0, EINV_NS_CBC},   /* ShortageActionCode */
+    {759, 573, 1, 0, EINV_NS_CBC},   /* RejectedQuantity */
+    {760, 574, 1, 0, EINV_NS_CBC},   /* RejectReasonCode */
+    {761, 575, 65535, 0, EINV_NS_CBC},   /* RejectReason */
+    {762, 576, 1, 0, EINV_NS_CBC},   /* RejectActionCode */
+    {763, 577, 1, 0, EINV_NS_CBC},   /* QuantityDiscrepancyCode */
+    {597, 442, 1, 0, EINV_NS_CBC},   /* OversupplyQuantity */
+    {764, 578, 1, 0, EINV_NS_CBC},   /* ReceivedDate */
+    {765, 579, 1, 0, EINV_NS_CBC},   /* TimingComplaintCode */
+    {766, 580, 1, 0, EINV_NS_CBC},   /* TimingComplaint */
+    {598, 443, 1, 0, EINV_NS_CAC},   /* OrderLineReference */
+    {700, 525, 65535, 0, EINV_NS_CAC},   /* DespatchLineReference */
+    {75, 46, 65535, 0, EINV_NS_CAC},   /* DocumentReference */
+    {599, 446, 65535, 0, EINV_NS_CAC},   /* Item */
+    {328, 280, 65535, 0, EINV_NS_CAC},   /* Shipment */
+    {6, 3, 1, 0, EINV_NS_CBC},   /* ID */
+    {767, 582, 1, 0, EINV_NS_CBC},   /* TransportModeCode */
+    {553, 404, 1, 0, EINV_NS_CBC},   /* TransportMeansTypeCode */
+    {768, 583, 1, 0, EINV_NS_CBC},   /* TransitDirectionCode */
+    {769, 584, 1, 0, EINV_NS_CBC},   /* PreCarriageIndicator */
+    {770, 585, 1, 0, EINV_NS_CBC},   /* OnCarriageIndicator */
+    {771, 586, 1, 0, EINV_NS_CBC},   /* EstimatedDeliveryDate */
+    {772, 587, 1, 0, EINV_NS_CBC},   /* EstimatedDeliveryTime */
+    {773, 588, 1, 0, EINV_NS_CBC},   /* RequiredDeliveryDate */
+    {774, 589, 1, 0, EINV_NS_CBC},   /* RequiredDeliveryTime */
+    {409, 332, 1, 0, EINV_NS_CBC},   /* LoadingSequenceID */
+    {775, 590, 1, 0, EINV_NS_CBC},   /* SuccessiveSequenceID */
+    {337, 271, 65535, 0, EINV_NS_CBC},   /* Instructions */
+    {776, 591, 65535, 0, EINV_NS_CBC},   /* DemurrageInstructions */
+    {777, 592, 1, 0, EINV_NS_CBC},   /* CrewQuantity */
+    {778, 593, 1, 0, EINV_NS_CBC},   /* PassengerQuantity */
+    {779, 34, 1, 0, EINV_NS_CAC},   /* TransitPeriod */
+    {322, 68, 65535, 0, EINV_NS_CAC},   /* CarrierParty */
+    {587, 399, 1, 0, EINV_NS_CAC},   /* TransportMeans */
+    {780, 115, 1, 0, EINV_NS_CAC},   /* LoadingPortLocation */
+    {781, 115, 1, 0, EINV_NS_CAC},   /* UnloadingPortLocation */
+    {782, 115, 1, 0, EINV_NS_CAC},   /* TransshipPortLocation */
+    {534, 336, 1, 0, EINV_NS_CAC},   /* LoadingTransportEvent */
+    {783, 336, 1, 0, EINV_NS_CAC},   /* ExaminationTransportEvent */
+    {784, 336, 1, 0, EINV_NS_CAC},   /* AvailabilityTransportEvent */
+    {785, 336, 1, 0, EINV_NS_CAC},   /* ExportationTransportEvent */
+    {786, 336, 1, 0, EINV_NS_CAC},   /* DischargeTransportEvent */
+    {787, 336, 1, 0, EINV_NS_CAC},   /* WarehousingTransportEvent */
+    {788, 336, 1, 0, EINV_NS_CAC},   /* TakeoverTransportEvent */
+    {789, 336, 1, 0, EINV_NS_CAC},   /* OptionalTakeoverTransportEvent */
+    {790, 336, 1, 0, EINV_NS_CAC},   /* DropoffTransportEvent */
+    {791, 336, 1, 0, EINV_NS_CAC},   /* ActualPickupTransportEvent */
+    {531, 336, 1, 0, EINV_NS_CAC},   /* DeliveryTransportEvent */
+    {792, 336, 1, 0, EINV_NS_CAC},   /* ReceiptTransportEvent */
+    {793, 336, 1, 0, EINV_NS_CAC},   /* StorageTransportEvent */
+    {794, 336, 1, 0, EINV_NS_CAC},   /* AcceptanceTransportEvent */
+    {795, 68, 1, 0, EINV_NS_CAC},   /* TerminalOperatorParty */
+    {796, 68, 1, 0, EINV_NS_CAC},   /* CustomsAgentParty */
+    {797, 34, 1, 0, EINV_NS_CAC},   /* EstimatedTransitPeriod */
+    {378, 184, 65535, 0, EINV_NS_CAC},   /* FreightAllowanceCharge */
+    {798, 115, 1, 0, EINV_NS_CAC},   /* FreightChargeLocation */
+    {799, 336, 65535, 0, EINV_NS_CAC},   /* DetentionTransportEvent */
+    {800, 336, 1, 0, EINV_NS_CAC},   /* RequestedDepartureTransportEvent */
+    {801, 336, 1, 0, EINV_NS_CAC},   /* RequestedArrivalTransportEvent */
+    {802, 336, 65535, 0, EINV_NS_CAC},   /* RequestedWaypointTransportEvent */
+    {803, 336, 1, 0, EINV_NS_CAC},   /* PlannedDepartureTransportEvent */
+    {804, 336, 1, 0, EINV_NS_CAC},   /* PlannedArrivalTransportEvent */
+    {805, 336, 65535, 0, EINV_NS_CAC},   /* PlannedWaypointTransportEvent */
+    {806, 336, 1, 0, EINV_NS_CAC},   /* ActualDepartureTransportEvent */
+    {807, 336, 1, 0, EINV_NS_CAC},   /* ActualWaypointTransportEvent */
+    {808, 336, 1, 0, EINV_NS_CAC},   /* ActualArrivalTransportEvent */
+    {439, 336, 65535, 0, EINV_NS_CAC},   /* TransportEvent */
+    {809, 336, 1, 0, EINV_NS_CAC},   /* EstimatedDepartureTransportEvent */
+    {810, 336, 1, 0, EINV_NS_CAC},   /* EstimatedArrivalTransportEvent */
+    {811, 149, 65535, 0, EINV_NS_CAC},   /* PassengerPerson */
+    {812, 149, 65535, 0, EINV_NS_CAC},   /* DriverPerson */
+    {813, 149, 1, 0, EINV_NS_CAC},   /* ReportingPerson */
+    {814, 149, 65535, 0, EINV_NS_CAC},   /* CrewMemberPerson */
+    {815, 149, 1, 0, EINV_NS_CAC},   /* SecurityOfficerPerson */
+    {816, 149, 1, 0, EINV_NS_CAC},   /* MasterPerson */
+    {817, 149, 1, 0, EINV_NS_CAC},   /* ShipsSurgeonPerson */
     {818, 595, 1, 1, EINV_NS_CBC},   /* EnvironmentalEmissionTypeCode */
     {819, 596, 1, 1, EINV_NS_CBC},   /* ValueMeasure */
-    {71, 41, 0, 65535, EINV_NS_CBC},   /* Description */
-    {820, 597, 0, 65535, EINV_NS_CAC},   /* EmissionCalculationMethod */
-    {821, 598, 0, 1, EINV_NS_CBC},   /* CalculationMethodCode */
-    {500, 375, 0, 1, EINV_NS_CBC},   /* FullnessIndicationCode */
-    {822, 115, 0, 1, EINV_NS_CAC},   /* MeasurementFromLocation */
-    {823, 115, 0, 1, EINV_NS_CAC},   /* MeasurementToLocation */
+    {71, 41, 65535, 0, EINV_NS_CBC},   /* Description */
+    {820, 597, 65535, 0, EINV_NS_CAC},   /* EmissionCalculationMethod */
+    {821, 598, 1, 0, EINV_NS_CBC},   /* CalculationMethodCode */
+    {500, 375, 1, 0, EINV_NS_CBC},   /* FullnessIndicationCode */
+    {822, 115, 1, 0, EINV_NS_CAC},   /* MeasurementFromLocation */
+    {823, 115, 1, 0, EINV_NS_CAC},   /* MeasurementToLocation */
     {824, 600, 1, 1, EINV_NS_CBC},   /* WeekDayCode */
-    {6, 3, 0, 1, EINV_NS_CBC},   /* ID */
-    {825, 602, 0, 1, EINV_NS_CBC},   /* PaidAmount */
-    {764, 578, 0, 1, EINV_NS_CBC},   /* ReceivedDate */
-    {826, 603, 0, 1, EINV_NS_CBC},   /* PaidDate */
-    {827, 604, 0, 1, EINV_NS_CBC},   /* PaidTime */
-    {259, 213, 0, 1, EINV_NS_CBC},   /* InstructionID */
-    {697, 522, 0, 1, EINV_NS_CBC},   /* LineExtensionAmount */
-    {828, 606, 0, 1, EINV_NS_CBC},   /* TaxExclusiveAmount */
-    {829, 607, 0, 1, EINV_NS_CBC},   /* TaxInclusiveAmount */
-    {830, 608, 0, 1, EINV_NS_CBC},   /* AllowanceTotalAmount */
-    {831, 609, 0, 1, EINV_NS_CBC},   /* ChargeTotalAmount */
-    {832, 610, 0, 1, EINV_NS_CBC},   /* PrepaidAmount */
-    {833, 611, 0, 1, EINV_NS_CBC},   /* PayableRoundingAmount */
+    {6, 3, 1, 0, EINV_NS_CBC},   /* ID */
+    {825, 602, 1, 0, EINV_NS_CBC},   /* PaidAmount */
+    {764, 578, 1, 0, EINV_NS_CBC},   /* ReceivedDate */
+    {826, 603, 1, 0, EINV_NS_CBC},   /* PaidDate */
+    {827, 604, 1, 0, EINV_NS_CBC},   /* PaidTime */
+    {259, 213, 1, 0, EINV_NS_CBC},   /* InstructionID */
+    {697, 522, 1, 0, EINV_NS_CBC},   /* LineExtensionAmount */
+    {828, 606, 1, 0, EINV_NS_CBC},   /* TaxExclusiveAmount */
+    {829, 607, 1, 0, EINV_NS_CBC},   /* TaxInclusiveAmount */
+    {830, 608, 1, 0, EINV_NS_CBC},   /* AllowanceTotalAmount */
+    {831, 609, 1, 0, EINV_NS_CBC},   /* ChargeTotalAmount */
+    {832, 610, 1, 0, EINV_NS_CBC},   /* PrepaidAmount */
+    {833, 611, 1, 0, EINV_NS_CBC},   /* PayableRoundingAmount */
     {834, 612, 1, 1, EINV_NS_CBC},   /* PayableAmount */
-    {835, 613, 0, 1, EINV_NS_CBC},   /* PayableAlternativeAmount */
-    {1, 1, 0, 1, EINV_NS_EXT},   /* UBLExtensions */
-    {2, 13, 0, 1, EINV_NS_CBC},   /* UBLVersionID */
-    {3, 14, 0, 1, EINV_NS_CBC},   /* CustomizationID */
-    {4, 15, 0, 1, EINV_NS_CBC},   /* ProfileID */
-    {5, 16, 0, 1, EINV_NS_CBC},   /* ProfileExecutionID */
+    {835, 613, 1, 0, EINV_NS_CBC},   /* PayableAlternativeAmount */
+    {1, 1, 1, 0, EINV_NS_EXT},   /* UBLExtensions */
+    {2, 13, 1, 0, EINV_NS_CBC},   /* UBLVersionID */
+    {3, 14, 1, 0, EINV_NS_CBC},   /* CustomizationID */
+    {4, 15, 1, 0, EINV_NS_CBC},   /* ProfileID */
+    {5, 16, 1, 0, EINV_NS_CBC},   /* ProfileExecutionID */
     {6, 3, 1, 1, EINV_NS_CBC},   /* ID */
-    {7, 17, 0, 1, EINV_NS_CBC},   /* CopyIndicator */
-    {8, 18, 0, 1, EINV_NS_CBC},   /* UUID */
+    {7, 17, 1, 0, EINV_NS_CBC},   /* CopyIndicator */
+    {8, 18, 1, 0, EINV_NS_CBC},   /* UUID */
     {9, 19, 1, 1, EINV_NS_CBC},   /* IssueDate */
-    {10, 20, 0, 1, EINV_NS_CBC},   /* IssueTime */
-    {14, 24, 0, 1, EINV_NS_CBC},   /* TaxPointDate */
-    {837, 615, 0, 1, EINV_NS_CBC},   /* CreditNoteTypeCode */
-    {13, 23, 0, 65535, EINV_NS_CBC},   /* Note */
-    {15, 25, 0, 1, EINV_NS_CBC},   /* DocumentCurrencyCode */
-    {16, 26, 0, 1, EINV_NS_CBC},   /* TaxCurrencyCode */
-    {17, 27, 0, 1, EINV_NS_CBC},   /* PricingCurrencyCode */
-    {18, 28, 0, 1, EINV_NS_CBC},   /* PaymentCurrencyCode */
-    {19, 29, 0, 1, EINV_NS_CBC},   /* PaymentAlternativeCurrencyCode */
-    {20, 30, 0, 1, EINV_NS_CBC},   /* AccountingCostCode */
-    {21, 31, 0, 1, EINV_NS_CBC},   /* AccountingCost */
-    {22, 32, 0, 1, EINV_NS_CBC},   /* LineCountNumeric */
-    {23, 33, 0, 1, EINV_NS_CBC},   /* BuyerReference */
-    {24, 34, 0, 65535, EINV_NS_CAC},   /* InvoicePeriod */
-    {838, 616, 0, 65535, EINV_NS_CAC},   /* DiscrepancyResponse */
-    {25, 42, 0, 1, EINV_NS_CAC},   /* OrderReference */
-    {26, 181, 0, 65535, EINV_NS_CAC},   /* BillingReference */
-    {27, 46, 0, 65535, EINV_NS_CAC},   /* DespatchDocumentReference */
-    {28, 46, 0, 65535, EINV_NS_CAC},   /* ReceiptDocumentReference */
-    {31, 46, 0, 65535, EINV_NS_CAC},   /* ContractDocumentReference */
-    {32, 46, 0, 65535, EINV_NS_CAC},   /* AdditionalDocumentReference */
-    {29, 46, 0, 65535, EINV_NS_CAC},   /* StatementDocumentReference */
-    {30, 46, 0, 65535, EINV_NS_CAC},   /* OriginatorDocumentReference */
-    {34, 243, 0, 65535, EINV_NS_CAC},   /* Signature */
+    {10, 20, 1, 0, EINV_NS_CBC},   /* IssueTime */
+    {14, 24, 1, 0, EINV_NS_CBC},   /* TaxPointDate */
+    {837, 615, 1, 0, EINV_NS_CBC},   /* CreditNoteTypeCode */
+    {13, 23, 65535, 0, EINV_NS_CBC},   /* Note */
+    {15, 25, 1, 0, EINV_NS_CBC},   /* DocumentCurrencyCode */
+    {16, 26, 1, 0, EINV_NS_CBC},   /* TaxCurrencyCode */
+    {17, 27, 1, 0, EINV_NS_CBC},   /* PricingCurrencyCode */
+    {18, 28, 1, 0, EINV_NS_CBC},   /* PaymentCurrencyCode */
+    {19, 29, 1, 0, EINV_NS_CBC},   /* PaymentAlternativeCurrencyCode */
+    {20, 30, 1, 0, EINV_NS_CBC},   /* AccountingCostCode */
+    {21, 31, 1, 0, EINV_NS_CBC},   /* AccountingCost */
+    {22, 32, 1, 0, EINV_NS_CBC},   /* LineCountNumeric */
+    {23, 33, 1, 0, EINV_NS_CBC},   /* BuyerReference */
+    {24, 34, 65535, 0, EINV_NS_CAC},   /* InvoicePeriod */
+    {838, 616, 65535, 0, EINV_NS_CAC},   /* DiscrepancyResponse */
+    {25, 42, 1, 0, EINV_NS_CAC},   /* OrderReference */
+    {26, 181, 65535, 0, EINV_NS_CAC},   /* BillingReference */
+    {27, 46, 65535, 0, EINV_NS_CAC},   /* DespatchDocumentReference */
+    {28, 46, 65535, 0, EINV_NS_CAC},   /* ReceiptDocumentReference */
+    {31, 46, 65535, 0, EINV_NS_CAC},   /* ContractDocumentReference */
+    {32, 46, 65535, 0, EINV_NS_CAC},   /* AdditionalDocumentReference */
+    {29, 46, 65535, 0, EINV_NS_CAC},   /* StatementDocumentReference */
+    {30, 46, 65535, 0, EINV_NS_CAC},   /* OriginatorDocumentReference */
+    {34, 243, 65535, 0, EINV_NS_CAC},   /* Signature */
     {35, 246, 1, 1, EINV_NS_CAC},   /* AccountingSupplierParty */
     {36, 250, 1, 1, EINV_NS_CAC},   /* AccountingCustomerParty */
-    {37, 68, 0, 1, EINV_NS_CAC},   /* PayeeParty */
-    {38, 250, 0, 1, EINV_NS_CAC},   /* BuyerCustomerParty */
-    {39, 246, 0, 1, EINV_NS_CAC},   /* SellerSupplierParty */
-    {40, 68, 0, 1, EINV_NS_CAC},   /* TaxRepresentativeParty */
-    {41, 252, 0, 65535, EINV_NS_CAC},   /* Delivery */
-    {42, 272, 0, 65535, EINV_NS_CAC},   /* DeliveryTerms */
-    {43, 209, 0, 65535, EINV_NS_CAC},   /* PaymentMeans */
-    {44, 549, 0, 65535, EINV_NS_CAC},   /* PaymentTerms */
-    {47, 539, 0, 1, EINV_NS_CAC},   /* TaxExchangeRate */
-    {48, 539, 0, 1, EINV_NS_CAC},   /* PricingExchangeRate */
-    {49, 539, 0, 1, EINV_NS_CAC},   /* PaymentExchangeRate */
-    {50, 539, 0, 1, EINV_NS_CAC},   /* PaymentAlternativeExchangeRate */
-    {46, 184, 0, 65535, EINV_NS_CAC},   /* AllowanceCharge */
-    {51, 200, 0, 65535, EINV_NS_CAC},   /* TaxTotal */
+    {37, 68, 1, 0, EINV_NS_CAC},   /* PayeeParty */
+    {38, 250, 1, 0, EINV_NS_CAC},   /* BuyerCustomerParty */
+    {39, 246, 1, 0, EINV_NS_CAC},   /* SellerSupplierParty */
+    {40, 68, 1, 0, EINV_NS_CAC},   /* TaxRepresentativeParty */
+    {41, 252, 65535, 0, EINV_NS_CAC},   /* Delivery */
+    {42, 272, 65535, 0, EINV_NS_CAC},   /* DeliveryTerms */
+    {43, 209, 65535, 0, EINV_NS_CAC},   /* PaymentMeans */
+    {44, 549, 65535, 0, EINV_NS_CAC},   /* PaymentTerms */
+    {47, 539, 1, 0, EINV_NS_CAC},   /* TaxExchangeRate */
+    {48, 539, 1, 0, EINV_NS_CAC},   /* PricingExchangeRate */
+    {49, 539, 1, 0, EINV_NS_CAC},   /* PaymentExchangeRate */
+    {50, 539, 1, 0, EINV_NS_CAC},   /* PaymentAlternativeExchangeRate */
+    {46, 184, 65535, 0, EINV_NS_CAC},   /* AllowanceCharge */
+    {51, 200, 65535, 0, EINV_NS_CAC},   /* TaxTotal */
     {53, 605, 1, 1, EINV_NS_CAC},   /* LegalMonetaryTotal */
-    {839, 621, 1, 65535, EINV_NS_CAC},   /* CreditNoteLine */
-    {840, 617, 0, 1, EINV_NS_CBC},   /* ReferenceID */
-    {841, 618, 0, 1, EINV_NS_CBC},   /* ResponseCode */
-    {71, 41, 0, 65535, EINV_NS_CBC},   /* Description */
-    {842, 619, 0, 1, EINV_NS_CBC},   /* EffectiveDate */
-    {843, 620, 0, 1, EINV_NS_CBC},   /* EffectiveTime */
-    {418, 342, 0, 65535, EINV_NS_CAC},   /* Status */
+    {839, 621, 65535, 1, EINV_NS_CAC},   /* CreditNoteLine */
+    {840, 617, 1, 0, EINV_NS_CBC},   /* ReferenceID */
+    {841, 618, 1, 0, EINV_NS_CBC},   /* ResponseCode */
+    {71, 41, 65535, 0, EINV_NS_CBC},   /* Description */
+    {842, 619, 1, 0, EINV_NS_CBC},   /* EffectiveDate */
+    {843, 620, 1, 0, EINV_NS_CBC},   /* EffectiveTime */
+    {418, 342, 65535, 0, EINV_NS_CAC},   /* Status */
     {6, 3, 1, 1, EINV_NS_CBC},   /* ID */
-    {8, 18, 0, 1, EINV_NS_CBC},   /* UUID */
-    {13, 23, 0, 65535, EINV_NS_CBC},   /* Note */
-    {844, 622, 0, 1, EINV_NS_CBC},   /* CreditedQuantity */
-    {697, 522, 0, 1, EINV_NS_CBC},   /* LineExtensionAmount */
-    {14, 24, 0, 1, EINV_NS_CBC},   /* TaxPointDate */
-    {20, 30, 0, 1, EINV_NS_CBC},   /* AccountingCostCode */
-    {21, 31, 0, 1, EINV_NS_CBC},   /* AccountingCost */
-    {698, 523, 0, 1, EINV_NS_CBC},   /* PaymentPurposeCode */
-    {699, 524, 0, 1, EINV_NS_CBC},   /* FreeOfChargeIndicator */
-    {24, 34, 0, 65535, EINV_NS_CAC},   /* InvoicePeriod */
-    {598, 443, 0, 65535, EINV_NS_CAC},   /* OrderLineReference */
-    {838, 616, 0, 65535, EINV_NS_CAC},   /* DiscrepancyResponse */
-    {700, 525, 0, 65535, EINV_NS_CAC},   /* DespatchLineReference */
-    {701, 525, 0, 65535, EINV_NS_CAC},   /* ReceiptLineReference */
-    {26, 181, 0, 65535, EINV_NS_CAC},   /* BillingReference */
-    {75, 46, 0, 65535, EINV_NS_CAC},   /* DocumentReference */
-    {702, 526, 0, 1, EINV_NS_CAC},   /* PricingReference */
-    {703, 68, 0, 1, EINV_NS_CAC},   /* OriginatorParty */
-    {41, 252, 0, 65535, EINV_NS_CAC},   /* Delivery */
-    {44, 549, 0, 65535, EINV_NS_CAC},   /* PaymentTerms */
-    {51, 200, 0, 65535, EINV_NS_CAC},   /* TaxTotal */
-    {46, 184, 0, 65535, EINV_NS_CAC},   /* AllowanceCharge */
-    {599, 446, 0, 1, EINV_NS_CAC},   /* Item */
-    {704, 530, 0, 1, EINV_NS_CAC},   /* Price */
-    {42, 272, 0, 65535, EINV_NS_CAC},   /* DeliveryTerms */
-    {845, 621, 0, 65535, EINV_NS_CAC},   /* SubCreditNoteLine */
-    {706, 561, 0, 1, EINV_NS_CAC},   /* ItemPriceExtension */
+    {8, 18, 1, 0, EINV_NS_CBC},   /* UUID */
+    {13, 23, 65535, 0, EINV_NS_CBC},   /* Note */
+    {844, 622, 1, 0, EINV_NS_CBC},   /* CreditedQuantity */
+    {697, 522, 1, 0, EINV_NS_CBC},   /* LineExtensionAmount */
+    {14, 24, 1, 0, EINV_NS_CBC},   /* TaxPointDate */
+    {20, 30, 1, 0, EINV_NS_CBC},   /* AccountingCostCode */
+    {21, 31, 1, 0, EINV_NS_CBC},   /* AccountingCost */
+    {698, 523, 1, 0, EINV_NS_CBC},   /* PaymentPurposeCode */
+    {699, 524, 1, 0, EINV_NS_CBC},   /* FreeOfChargeIndicator */
+    {24, 34, 65535, 0, EINV_NS_CAC},   /* InvoicePeriod */
+    {598, 443, 65535, 0, EINV_NS_CAC},   /* OrderLineReference */
+    {838, 616, 65535, 0, EINV_NS_CAC},   /* DiscrepancyResponse */
+    {700, 525, 65535, 0, EINV_NS_CAC},   /* DespatchLineReference */
+    {701, 525, 65535, 0, EINV_NS_CAC},   /* ReceiptLineReference */
+    {26, 181, 65535, 0, EINV_NS_CAC},   /* BillingReference */
+    {75, 46, 65535, 0, EINV_NS_CAC},   /* DocumentReference */
+    {702, 526, 1, 0, EINV_NS_CAC},   /* PricingReference */
+    {703, 68, 1, 0, EINV_NS_CAC},   /* OriginatorParty */
+    {41, 252, 65535, 0, EINV_NS_CAC},   /* Delivery */
+    {44, 549, 65535, 0, EINV_NS_CAC},   /* PaymentTerms */
+    {51, 200, 65535, 0, EINV_NS_CAC},   /* TaxTotal */
+    {46, 184, 65535, 0, EINV_NS_CAC},   /* AllowanceCharge */
+    {599, 446, 1, 0, EINV_NS_CAC},   /* Item */
+    {704, 530, 1, 0, EINV_NS_CAC},   /* Price */
+    {42, 272, 65535, 0, EINV_NS_CAC},   /* DeliveryTerms */
+    {845, 621, 65535, 0, EINV_NS_CAC},   /* SubCreditNoteLine */
+    {706, 561, 1, 0, EINV_NS_CAC},   /* ItemPriceExtension */
     {847, 624, 1, 1, EINV_NS_RSM},   /* ExchangedDocumentContext */
     {848, 635, 1, 1, EINV_NS_RSM},   /* ExchangedDocument */
     {849, 658, 1, 1, EINV_NS_RSM},   /* SupplyChainTradeTransaction */
-    {850, 776, 0, 1, EINV_NS_RSM},   /* ValuationBreakdownStatement */
-    {851, 625, 0, 1, EINV_NS_RAM},   /* SpecifiedTransactionID */
-    {852, 626, 0, 1, EINV_NS_RAM},   /* TestIndicator */
-    {853, 629, 0, 65535, EINV_NS_RAM},   /* BusinessProcessSpecifiedDocumentContextParameter */
-    {854, 629, 0, 65535, EINV_NS_RAM},   /* BIMSpecifiedDocumentContextParameter */
-    {855, 629, 0, 65535, EINV_NS_RAM},   /* ScenarioSpecifiedDocumentContextParameter */
-    {856, 629, 0, 65535, EINV_NS_RAM},   /* ApplicationSpecifiedDocumentContextParameter */
-    {857, 629, 0, 65535, EINV_NS_RAM},   /* GuidelineSpecifiedDocumentContextParameter */
-    {858, 629, 0, 65535, EINV_NS_RAM},   /* SubsetSpecifiedDocumentContextParameter */
-    {859, 629, 0, 1, EINV_NS_RAM},   /* MessageStandardSpecifiedDocumentContextParameter */
+    {850, 776, 1, 0, EINV_NS_RSM},   /* ValuationBreakdownStatement */
+    {851, 625, 1, 0, EINV_NS_RAM},   /* SpecifiedTransactionID */
+    {852, 626, 1, 0, EINV_NS_RAM},   /* TestIndicator */
+    {853, 629, 65535, 0, EINV_NS_RAM},   /* BusinessProcessSpecifiedDocumentContextParameter */
+    {854, 629, 65535, 0, EINV_NS_RAM},   /* BIMSpecifiedDocumentContextParameter */
+    {855, 629, 65535, 0, EINV_NS_RAM},   /* ScenarioSpecifiedDocumentContextParameter */
+    {856, 629, 65535, 0, EINV_NS_RAM},   /* ApplicationSpecifiedDocumentContextParameter */
+    {857, 629, 65535, 0, EINV_NS_RAM},   /* GuidelineSpecifiedDocumentContextParameter */
+    {858, 629, 65535, 0, EINV_NS_RAM},   /* SubsetSpecifiedDocumentContextParameter */
+    {859, 629, 1, 0, EINV_NS_RAM},   /* MessageStandardSpecifiedDocumentContextParameter */
     {860, 627, 1, 1, EINV_NS_UDT},   /* IndicatorString */
     {861, 628, 1, 1, EINV_NS_UDT},   /* Indicator */
-    {862, 625, 0, 1, EINV_NS_RAM},   /* ID */
-    {863, 630, 0, 1, EINV_NS_RAM},   /* Value */
-    {864, 631, 0, 1, EINV_NS_RAM},   /* SpecifiedDocumentVersion */
-    {862, 625, 0, 1, EINV_NS_RAM},   /* ID */
-    {865, 630, 0, 1, EINV_NS_RAM},   /* Name */
-    {866, 632, 0, 1, EINV_NS_RAM},   /* IssueDateTime */
+    {862, 625, 1, 0, EINV_NS_RAM},   /* ID */
+    {863, 630, 1, 0, EINV_NS_RAM},   /* Value */
+    {864, 631, 1, 0, EINV_NS_RAM},   /* SpecifiedDocumentVersion */
+    {862, 625, 1, 0, EINV_NS_RAM},   /* ID */
+    {865, 630, 1, 0, EINV_NS_RAM},   /* Name */
+    {866, 632, 1, 0, EINV_NS_RAM},   /* IssueDateTime */
     {867, 633, 1, 1, EINV_NS_UDT},   /* DateTimeString */
     {868, 634, 1, 1, EINV_NS_UDT},   /* DateTime */
     {862, 625, 1, 1, EINV_NS_RAM},   /* ID */
-    {865, 630, 0, 65535, EINV_NS_RAM},   /* Name */
-    {869, 636, 0, 1, EINV_NS_RAM},   /* TypeCode */
+    {865, 630, 65535, 0, EINV_NS_RAM},   /* Name */
+    {869, 636, 1, 0, EINV_NS_RAM},   /* TypeCode */
     {866, 632, 1, 1, EINV_NS_RAM},   /* IssueDateTime */
-    {870, 626, 0, 1, EINV_NS_RAM},   /* CopyIndicator */
-    {871, 630, 0, 1, EINV_NS_RAM},   /* Purpose */
-    {872, 626, 0, 1, EINV_NS_RAM},   /* ControlRequirementIndicator */
-    {873, 625, 0, 65535, EINV_NS_RAM},   /* LanguageID */
-    {874, 637, 0, 1, EINV_NS_RAM},   /* PurposeCode */
-    {875, 632, 0, 1, EINV_NS_RAM},   /* RevisionDateTime */
-    {876, 625, 0, 1, EINV_NS_RAM},   /* VersionID */
-    {877, 625, 0, 1, EINV_NS_RAM},   /* GlobalID */
-    {878, 625, 0, 1, EINV_NS_RAM},   /* RevisionID */
-    {879, 625, 0, 1, EINV_NS_RAM},   /* PreviousRevisionID */
-    {880, 638, 0, 1, EINV_NS_RAM},   /* CategoryCode */
-    {881, 639, 0, 65535, EINV_NS_RAM},   /* IncludedNote */
-    {882, 640, 0, 1, EINV_NS_RAM},   /* EffectiveSpecifiedPeriod */
-    {883, 643, 0, 1, EINV_NS_RAM},   /* IssuerTradeParty */
-    {884, 630, 0, 1, EINV_NS_RAM},   /* Subject */
-    {885, 638, 0, 1, EINV_NS_RAM},   /* ContentCode */
-    {886, 630, 0, 65535, EINV_NS_RAM},   /* Content */
-    {887, 638, 0, 1, EINV_NS_RAM},   /* SubjectCode */
-    {862, 625, 0, 1, EINV_NS_RAM},   /* ID */
-    {888, 641, 0, 65535, EINV_NS_RAM},   /* DurationMeasure */
-    {889, 626, 0, 1, EINV_NS_RAM},   /* InclusiveIndicator */
-    {890, 630, 0, 65535, EINV_NS_RAM},   /* Description */
-    {891, 632, 0, 1, EINV_NS_RAM},   /* StartDateTime */
-    {892, 632, 0, 1, EINV_NS_RAM},   /* EndDateTime */
-    {893, 632, 0, 1, EINV_NS_RAM},   /* CompleteDateTime */
-    {894, 626, 0, 1, EINV_NS_RAM},   /* OpenIndicator */
-    {895, 638, 0, 1, EINV_NS_RAM},   /* SeasonCode */
-    {862, 625, 0, 1, EINV_NS_RAM},   /* ID */
-    {865, 630, 0, 65535, EINV_NS_RAM},   /* Name */
-    {896, 642, 0, 1, EINV_NS_RAM},   /* SequenceNumeric */
-    {897, 638, 0, 1, EINV_NS_RAM},   /* StartDateFlexibilityCode */
-    {898, 626, 0, 1, EINV_NS_RAM},   /* ContinuousIndicator */
-    {874, 638, 0, 1, EINV_NS_RAM},   /* PurposeCode */
-    {862, 625, 0, 65535, EINV_NS_RAM},   /* ID */
-    {877, 625, 0, 65535, EINV_NS_RAM},   /* GlobalID */
-    {865, 630, 0, 1, EINV_NS_RAM},   /* Name */
-    {899, 644, 0, 65535, EINV_NS_RAM},   /* RoleCode */
-    {890, 630, 0, 65535, EINV_NS_RAM},   /* Description */
-    {900, 645, 0, 1, EINV_NS_RAM},   /* SpecifiedLegalOrganization */
-    {901, 649, 0, 65535, EINV_NS_RAM},   /* DefinedTradeContact */
-    {902, 646, 0, 1, EINV_NS_RAM},   /* PostalTradeAddress */
-    {903, 651, 0, 65535, EINV_NS_RAM},   /* URIUniversalCommunication */
-    {904, 654, 0, 65535, EINV_NS_RAM},   /* SpecifiedTaxRegistration */
-    {905, 651, 0, 1, EINV_NS_RAM},   /* EndPointURIUniversalCommunication */
-    {906, 656, 0, 65535, EINV_NS_RAM},   /* LogoAssociatedSpecifiedBinaryFile */
-    {907, 638, 0, 1, EINV_NS_RAM},   /* LegalClassificationCode */
-    {865, 630, 0, 1, EINV_NS_RAM},   /* Name */
-    {862, 625, 0, 1, EINV_NS_RAM},   /* ID */
-    {908, 630, 0, 1, EINV_NS_RAM},   /* TradingBusinessName */
-    {902, 646, 0, 1, EINV_NS_RAM},   /* PostalTradeAddress */
-    {909, 648, 0, 65535, EINV_NS_RAM},   /* AuthorizedLegalRegistration */
-    {862, 625, 0, 1, EINV_NS_RAM},   /* ID */
-    {910, 638, 0, 1, EINV_NS_RAM},   /* PostcodeCode */
-    {911, 630, 0, 1, EINV_NS_RAM},   /* PostOfficeBox */
-    {912, 630, 0, 1, EINV_NS_RAM},   /* BuildingName */
-    {913, 630, 0, 1, EINV_NS_RAM},   /* LineOne */
-    {914, 630, 0, 1, EINV_NS_RAM},   /* LineTwo */
-    {915, 630, 0, 1, EINV_NS_RAM},   /* LineThree */
-    {916, 630, 0, 1, EINV_NS_RAM},   /* LineFour */
-    {917, 630, 0, 1, EINV_NS_RAM},   /* LineFive */
-    {918, 630, 0, 1, EINV_NS_RAM},   /* StreetName */
-    {919, 630, 0, 1, EINV_NS_RAM},   /* CityName */
-    {920, 630, 0, 1, EINV_NS_RAM},   /* CitySubDivisionName */
-    {921, 647, 0, 1, EINV_NS_RAM},   /* CountryID */
-    {922, 630, 0, 65535, EINV_NS_RAM},   /* CountryName */
-    {923, 625, 0, 1, EINV_NS_RAM},   /* CountrySubDivisionID */
-    {924, 630, 0, 65535, EINV_NS_RAM},   /* CountrySubDivisionName */
-    {925, 630, 0, 1, EINV_NS_RAM},   /* AttentionOf */
-    {926, 630, 0, 1, EINV_NS_RAM},   /* CareOf */
-    {927, 630, 0, 1, EINV_NS_RAM},   /* BuildingNumber */
-    {928, 630, 0, 1, EINV_NS_RAM},   /* DepartmentName */
-    {929, 630, 0, 1, EINV_NS_RAM},   /* AdditionalStreetName */
-    {869, 638, 0, 1, EINV_NS_RAM},   /* TypeCode */
-    {862, 625, 0, 1, EINV_NS_RAM},   /* ID */
-    {862, 625, 0, 1, EINV_NS_RAM},   /* ID */
-    {930, 630, 0, 1, EINV_NS_RAM},   /* PersonName */
-    {928, 630, 0, 1, EINV_NS_RAM},   /* DepartmentName */
-    {869, 650, 0, 1, EINV_NS_RAM},   /* TypeCode */
-    {931, 630, 0, 1, EINV_NS_RAM},   /* JobTitle */
-    {932, 630, 0, 1, EINV_NS_RAM},   /* Responsibility */
-    {933, 625, 0, 65535, EINV_NS_RAM},   /* PersonID */
-    {934, 651, 0, 1, EINV_NS_RAM},   /* TelephoneUniversalCommunication */
-    {935, 651, 0, 1, EINV_NS_RAM},   /* DirectTelephoneUniversalCommunication */
-    {936, 651, 0, 1, EINV_NS_RAM},   /* MobileTelephoneUniversalCommunication */
-    {937, 651, 0, 1, EINV_NS_RAM},   /* FaxUniversalCommunication */
-    {938, 651, 0, 1, EINV_NS_RAM},   /* EmailURIUniversalCommunication */
-    {939, 651, 0, 1, EINV_NS_RAM},   /* TelexUniversalCommunication */
-    {940, 651, 0, 1, EINV_NS_RAM},   /* VOIPUniversalCommunication */
-    {941, 651, 0, 1, EINV_NS_RAM},   /* InstantMessagingUniversalCommunication */
-    {942, 639, 0, 65535, EINV_NS_RAM},   /* SpecifiedNote */
-    {943, 653, 0, 1, EINV_NS_RAM},   /* SpecifiedContactPerson */
-    {944, 625, 0, 1, EINV_NS_RAM},   /* URIID */
-    {945, 652, 0, 1, EINV_NS_RAM},   /* ChannelCode */
-    {946, 630, 0, 1, EINV_NS_RAM},   /* CompleteNumber */
-    {947, 630, 0, 1, EINV_NS_RAM},   /* GivenName */
-    {948, 630, 0, 1, EINV_NS_RAM},   /* MiddleName */
-    {949, 630, 0, 1, EINV_NS_RAM},   /* FamilyName */
-    {862, 625, 0, 1, EINV_NS_RAM},   /* ID */
-    {950, 655, 0, 1, EINV_NS_RAM},   /* AssociatedRegisteredTax */
-    {869, 638, 0, 1, EINV_NS_RAM},   /* TypeCode */
-    {951, 638, 0, 1, EINV_NS_RAM},   /* ExemptionReasonCode */
-    {952, 630, 0, 65535, EINV_NS_RAM},   /* ExemptionReason */
-    {953, 638, 0, 1, EINV_NS_RAM},   /* CurrencyCode */
-    {954, 630, 0, 65535, EINV_NS_RAM},   /* Jurisdiction */
-    {890, 630, 0, 65535, EINV_NS_RAM},   /* Description */
-    {955, 626, 0, 1, EINV_NS_RAM},   /* CustomsDutyIndicator */
-    {862, 625, 0, 65535, EINV_NS_RAM},   /* ID */
-    {956, 630, 0, 65535, EINV_NS_RAM},   /* Title */
-    {957, 630, 0, 65535, EINV_NS_RAM},   /* AuthorName */
-    {876, 625, 0, 1, EINV_NS_RAM},   /* VersionID */
-    {958, 630, 0, 1, EINV_NS_RAM},   /* FileName */
-    {944, 625, 0, 1, EINV_NS_RAM},   /* URIID */
-    {959, 638, 0, 1, EINV_NS_RAM},   /* MIMECode */
-    {960, 638, 0, 1, EINV_NS_RAM},   /* EncodingCode */
-    {961, 638, 0, 1, EINV_NS_RAM},   /* CharacterSetCode */
-    {962, 657, 0, 65535, EINV_NS_RAM},   /* IncludedBinaryObject */
-    {963, 630, 0, 65535, EINV_NS_RAM},   /* Access */
-    {890, 630, 0, 65535, EINV_NS_RAM},   /* Description */
-    {964, 641, 0, 1, EINV_NS_RAM},   /* SizeMeasure */
-    {965, 640, 0, 1, EINV_NS_RAM},   /* AccessAvailabilitySpecifiedPeriod */
-    {966, 659, 0, 65535, EINV_NS_RAM},   /* IncludedSupplyChainTradeLineItem */
+    {870, 626, 1, 0, EINV_NS_RAM},   /* CopyIndicator */
+    {871, 630, 1, 0, EINV_NS_RAM},   /* Purpose */
+    {872, 626, 1, 0, EINV_NS_RAM},   /* ControlRequirementIndicator */
+    {873, 625, 65535, 0, EINV_NS_RAM},   /* LanguageID */
+    {874, 637, 1, 0, EINV_NS_RAM},   /* PurposeCode */
+    {875, 632, 1, 0, EINV_NS_RAM},   /* RevisionDateTime */
+    {876, 625, 1, 0, EINV_NS_RAM},   /* VersionID */
+    {877, 625, 1, 0, EINV_NS_RAM},   /* GlobalID */
+    {878, 625, 1, 0, EINV_NS_RAM},   /* RevisionID */
+    {879, 625, 1, 0, EINV_NS_RAM},   /* PreviousRevisionID */
+    {880, 638, 1, 0, EINV_NS_RAM},   /* CategoryCode */
+    {881, 639, 65535, 0, EINV_NS_RAM},   /* IncludedNote */
+    {882, 640, 1, 0, EINV_NS_RAM},   /* EffectiveSpecifiedPeriod */
+    {883, 643, 1, 0, EINV_NS_RAM},   /* IssuerTradeParty */
+    {884, 630, 1, 0, EINV_NS_RAM},   /* Subject */
+    {885, 638, 1, 0, EINV_NS_RAM},   /* ContentCode */
+    {886, 630, 65535, 0, EINV_NS_RAM},   /* Content */
+    {887, 638, 1, 0, EINV_NS_RAM},   /* SubjectCode */
+    {862, 625, 1, 0, EINV_NS_RAM},   /* ID */
+    {888, 641, 65535, 0, EINV_NS_RAM},   /* DurationMeasure */
+    {889, 626, 1, 0, EINV_NS_RAM},   /* InclusiveIndicator */
+    {890, 630, 65535, 0, EINV_NS_RAM},   /* Description */
+    {891, 632, 1, 0, EINV_NS_RAM},   /* StartDateTime */
+    {892, 632, 1, 0, EINV_NS_RAM},   /* EndDateTime */
+    {893, 632, 1, 0, EINV_NS_RAM},   /* CompleteDateTime */
+    {894, 626, 1, 0, EINV_NS_RAM},   /* OpenIndicator */
+    {895, 638, 1, 0, EINV_NS_RAM},   /* SeasonCode */
+    {862, 625, 1, 0, EINV_NS_RAM},   /* ID */
+    {865, 630, 65535, 0, EINV_NS_RAM},   /* Name */
+    {896, 642, 1, 0, EINV_NS_RAM},   /* SequenceNumeric */
+    {897, 638, 1, 0, EINV_NS_RAM},   /* StartDateFlexibilityCode */
+    {898, 626, 1, 0, EINV_NS_RAM},   /* ContinuousIndicator */
+    {874, 638, 1, 0, EINV_NS_RAM},   /* PurposeCode */
+    {862, 625, 65535, 0, EINV_NS_RAM},   /* ID */
+    {877, 625, 65535, 0, EINV_NS_RAM},   /* GlobalID */
+    {865, 630, 1, 0, EINV_NS_RAM},   /* Name */
+    {899, 644, 65535, 0, EINV_NS_RAM},   /* RoleCode */
+    {890, 630, 65535, 0, EINV_NS_RAM},   /* Description */
+    {900, 645, 1, 0, EINV_NS_RAM},   /* SpecifiedLegalOrganization */
+    {901, 649, 65535, 0, EINV_NS_RAM},   /* DefinedTradeContact */
+    {902, 646, 1, 0, EINV_NS_RAM},   /* PostalTradeAddress */
+    {903, 651, 65535, 0, EINV_NS_RAM},   /* URIUniversalCommunication */
+    {904, 654, 65535, 0, EINV_NS_RAM},   /* SpecifiedTaxRegistration */
+    {905, 651, 1, 0, EINV_NS_RAM},   /* EndPointURIUniversalCommunication */
+    {906, 656, 65535, 0, EINV_NS_RAM},   /* LogoAssociatedSpecifiedBinaryFile */
+    {907, 638, 1, 0, EINV_NS_RAM},   /* LegalClassificationCode */
+    {865, 630, 1, 0, EINV_NS_RAM},   /* Name */
+    {862, 625, 1, 0, EINV_NS_RAM},   /* ID */
+    {908, 630, 1, 0, EINV_NS_RAM},   /* TradingBusinessName */
+    {902, 646, 1, 0, EINV_NS_RAM},   /* PostalTradeAddress */
+    {909, 648, 65535, 0, EINV_NS_RAM},   /* AuthorizedLegalRegistration */
+    {862, 625, 1, 0, EINV_NS_RAM},   /* ID */
+    {910, 638, 1, 0, EINV_NS_RAM},   /* PostcodeCode */
+    {911, 630, 1, 0, EINV_NS_RAM},   /* PostOfficeBox */
+    {912, 630, 1, 0, EINV_NS_RAM},   /* BuildingName */
+    {913, 630, 1, 0, EINV_NS_RAM},   /* LineOne */
+    {914, 630, 1, 0, EINV_NS_RAM},   /* LineTwo */
+    {915, 630, 1, 0, EINV_NS_RAM},   /* LineThree */
+    {916, 630, 1, 0, EINV_NS_RAM},   /* LineFour */
+    {917, 630, 1, 0, EINV_NS_RAM},   /* LineFive */
+    {918, 630, 1, 0, EINV_NS_RAM},   /* StreetName */
+    {919, 630, 1, 0, EINV_NS_RAM},   /* CityName */
+    {920, 630, 1, 0, EINV_NS_RAM},   /* CitySubDivisionName */
+    {921, 647, 1, 0, EINV_NS_RAM},   /* CountryID */
+    {922, 630, 65535, 0, EINV_NS_RAM},   /* CountryName */
+    {923, 625, 1, 0, EINV_NS_RAM},   /* CountrySubDivisionID */
+    {924, 630, 65535, 0, EINV_NS_RAM},   /* CountrySubDivisionName */
+    {925, 630, 1, 0, EINV_NS_RAM},   /* AttentionOf */
+    {926, 630, 1, 0, EINV_NS_RAM},   /* CareOf */
+    {927, 630, 1, 0, EINV_NS_RAM},   /* BuildingNumber */
+    {928, 630, 1, 0, EINV_NS_RAM},   /* DepartmentName */
+    {929, 630, 1, 0, EINV_NS_RAM},   /* AdditionalStreetName */
+    {869, 638, 1, 0, EINV_NS_RAM},   /* TypeCode */
+    {862, 625, 1, 0, EINV_NS_RAM},   /* ID */
+    {862, 625, 1, 0, EINV_NS_RAM},   /* ID */
+    {930, 630, 1, 0, EINV_NS_RAM},   /* PersonName */
+    {928, 630, 1, 0, EINV_NS_RAM},   /* DepartmentName */
+    {869, 650, 1, 0, EINV_NS_RAM},   /* TypeCode */
+    {931, 630, 1, 0, EINV_NS_RAM},   /* JobTitle */
+    {932, 630, 1, 0, EINV_NS_RAM},   /* Responsibility */
+    {933, 625, 65535, 0, EINV_NS_RAM},   /* PersonID */
+    {934, 651, 1, 0, EINV_NS_RAM},   /* TelephoneUniversalCommunication */
+    {935, 651, 1, 0, EINV_NS_RAM},   /* DirectTelephoneUniversalCommunication */
+    {936, 651, 1, 0, EINV_NS_RAM},   /* MobileTelephoneUniversalCommunication */
+    {937, 651, 1, 0, EINV_NS_RAM},   /* FaxUniversalCommunication */
+    {938, 651, 1, 0, EINV_NS_RAM},   /* EmailURIUniversalCommunication */
+    {939, 651, 1, 0, EINV_NS_RAM},   /* TelexUniversalCommunication */
+    {940, 651, 1, 0, EINV_NS_RAM},   /* VOIPUniversalCommunication */
+    {941, 651, 1, 0, EINV_NS_RAM},   /* InstantMessagingUniversalCommunication */
+    {942, 639, 65535, 0, EINV_NS_RAM},   /* SpecifiedNote */
+    {943, 653, 1, 0, EINV_NS_RAM},   /* SpecifiedContactPerson */
+    {944, 625, 1, 0, EINV_NS_RAM},   /* URIID */
+    {945, 652, 1, 0, EINV_NS_RAM},   /* ChannelCode */
+    {946, 630, 1, 0, EINV_NS_RAM},   /* CompleteNumber */
+    {947, 630, 1, 0, EINV_NS_RAM},   /* GivenName */
+    {948, 630, 1, 0, EINV_NS_RAM},   /* MiddleName */
+    {949, 630, 1, 0, EINV_NS_RAM},   /* FamilyName */
+    {862, 625, 1, 0, EINV_NS_RAM},   /* ID */
+    {950, 655, 1, 0, EINV_NS_RAM},   /* AssociatedRegisteredTax */
+    {869, 638, 1, 0, EINV_NS_RAM},   /* TypeCode */
+    {951, 638, 1, 0, EINV_NS_RAM},   /* ExemptionReasonCode */
+    {952, 630, 65535, 0, EINV_NS_RAM},   /* ExemptionReason */
+    {953, 638, 1, 0, EINV_NS_RAM},   /* CurrencyCode */
+    {954, 630, 65535, 0, EINV_NS_RAM},   /* Jurisdiction */
+    {890, 630, 65535, 0, EINV_NS_RAM},   /* Description */
+    {955, 626, 1, 0, EINV_NS_RAM},   /* CustomsDutyIndicator */
+    {862, 625, 65535, 0, EINV_NS_RAM},   /* ID */
+    {956, 630, 65535, 0, EINV_NS_RAM},   /* Title */
+    {957, 630, 65535, 0, EINV_NS_RAM},   /* AuthorName */
+    {876, 625, 1, 0, EINV_NS_RAM},   /* VersionID */
+    {958, 630, 1, 0, EINV_NS_RAM},   /* FileName */
+    {944, 625, 1, 0, EINV_NS_RAM},   /* URIID */
+    {959, 638, 1, 0, EINV_NS_RAM},   /* MIMECode */
+    {960, 638, 1, 0, EINV_NS_RAM},   /* EncodingCode */
+    {961, 638, 1, 0, EINV_NS_RAM},   /* CharacterSetCode */
+    {962, 657, 65535, 0, EINV_NS_RAM},   /* IncludedBinaryObject */
+    {963, 630, 65535, 0, EINV_NS_RAM},   /* Access */
+    {890, 630, 65535, 0, EINV_NS_RAM},   /* Description */
+    {964, 641, 1, 0, EINV_NS_RAM},   /* SizeMeasure */
+    {965, 640, 1, 0, EINV_NS_RAM},   /* AccessAvailabilitySpecifiedPeriod */
+    {966, 659, 65535, 0, EINV_NS_RAM},   /* IncludedSupplyChainTradeLineItem */
     {967, 760, 1, 1, EINV_NS_RAM},   /* ApplicableHeaderTradeAgreement */
     {968, 762, 1, 1, EINV_NS_RAM},   /* ApplicableHeaderTradeDelivery */
     {969, 763, 1, 1, EINV_NS_RAM},   /* ApplicableHeaderTradeSettlement */
-    {970, 638, 0, 1, EINV_NS_RAM},   /* DescriptionCode */
+    {970, 638, 1, 0, EINV_NS_RAM},   /* DescriptionCode */
     {971, 660, 1, 1, EINV_NS_RAM},   /* AssociatedDocumentLineDocument */
-    {972, 662, 0, 1, EINV_NS_RAM},   /* SpecifiedTradeProduct */
-    {973, 685, 0, 1, EINV_NS_RAM},   /* SpecifiedLineTradeAgreement */
-    {974, 712, 0, 1, EINV_NS_RAM},   /* SpecifiedLineTradeDelivery */
+    {972, 662, 1, 0, EINV_NS_RAM},   /* SpecifiedTradeProduct */
+    {973, 685, 1, 0, EINV_NS_RAM},   /* SpecifiedLineTradeAgreement */
+    {974, 712, 1, 0, EINV_NS_RAM},   /* SpecifiedLineTradeDelivery */
     {975, 741, 1, 1, EINV_NS_RAM},   /* SpecifiedLineTradeSettlement */
-    {976, 756, 0, 65535, EINV_NS_RAM},   /* IncludedSubordinateTradeLineItem */
-    {977, 625, 0, 1, EINV_NS_RAM},   /* LineID */
-    {978, 625, 0, 1, EINV_NS_RAM},   /* ParentLineID */
-    {979, 661, 0, 1, EINV_NS_RAM},   /* LineStatusCode */
-    {980, 638, 0, 1, EINV_NS_RAM},   /* LineStatusReasonCode */
-    {881, 639, 0, 65535, EINV_NS_RAM},   /* IncludedNote */
-    {862, 625, 0, 1, EINV_NS_RAM},   /* ID */
-    {877, 625, 0, 1, EINV_NS_RAM},   /* GlobalID */
-    {981, 625, 0, 1, EINV_NS_RAM},   /* SellerAssignedID */
-    {982, 625, 0, 1, EINV_NS_RAM},   /* BuyerAssignedID */
-    {983, 625, 0, 1, EINV_NS_RAM},   /* ManufacturerAssignedID */
-    {865, 630, 0, 65535, EINV_NS_RAM},   /* Name */
-    {984, 630, 0, 1, EINV_NS_RAM},   /* TradeName */
-    {890, 630, 0, 1, EINV_NS_RAM},   /* Description */
-    {869, 638, 0, 1, EINV_NS_RAM},   /* TypeCode */
-    {985, 641, 0, 1, EINV_NS_RAM},   /* NetWeightMeasure */
-    {986, 641, 0, 1, EINV_NS_RAM},   /* GrossWeightMeasure */
-    {987, 625, 0, 65535, EINV_NS_RAM},   /* ProductGroupID */
-    {988, 638, 0, 65535, EINV_NS_RAM},   /* EndItemTypeCode */
-    {989, 630, 0, 65535, EINV_NS_RAM},   /* EndItemName */
-    {990, 641, 0, 1, EINV_NS_RAM},   /* AreaDensityMeasure */
-    {991, 630, 0, 65535, EINV_NS_RAM},   /* UseDescription */
-    {992, 630, 0, 1, EINV_NS_RAM},   /* BrandName */
-    {993, 630, 0, 1, EINV_NS_RAM},   /* SubBrandName */
-    {994, 641, 0, 1, EINV_NS_RAM},   /* DrainedNetWeightMeasure */
-    {995, 626, 0, 1, EINV_NS_RAM},   /* VariableMeasureIndicator */
-    {996, 638, 0, 1, EINV_NS_RAM},   /* ColourCode */
-    {997, 630, 0, 65535, EINV_NS_RAM},   /* ColourDescription */
-    {998, 630, 0, 65535, EINV_NS_RAM},   /* Designation */
-    {999, 663, 0, 1, EINV_NS_RAM},   /* FormattedCancellationAnnouncedLaunchDateTime */
-    {1000, 663, 0, 1, EINV_NS_RAM},   /* FormattedLatestProductDataChangeDateTime */
-    {1001, 665, 0, 65535, EINV_NS_RAM},   /* ApplicableProductCharacteristic */
-    {1002, 668, 0, 65535, EINV_NS_RAM},   /* ApplicableMaterialGoodsCharacteristic */
-    {1003, 670, 0, 65535, EINV_NS_RAM},   /* DesignatedProductClassification */
-    {1004, 671, 0, 65535, EINV_NS_RAM},   /* IndividualTradeProductInstance */
-    {1005, 676, 0, 65535, EINV_NS_RAM},   /* CertificationEvidenceReferenceReferencedDocument */
-    {1006, 676, 0, 65535, EINV_NS_RAM},   /* InspectionReferenceReferencedDocument */
-    {1007, 679, 0, 1, EINV_NS_RAM},   /* OriginTradeCountry */
-    {1008, 681, 0, 1, EINV_NS_RAM},   /* LinearSpatialDimension */
-    {1009, 681, 0, 1, EINV_NS_RAM},   /* MinimumLinearSpatialDimension */
-    {1010, 681, 0, 1, EINV_NS_RAM},   /* MaximumLinearSpatialDimension */
-    {1011, 643, 0, 1, EINV_NS_RAM},   /* ManufacturerTradeParty */
-    {1012, 656, 0, 65535, EINV_NS_RAM},   /* PresentationSpecifiedBinaryFile */
-    {1013, 676, 0, 1, EINV_NS_RAM},   /* MSDSReferenceReferencedDocument */
-    {1014, 676, 0, 65535, EINV_NS_RAM},   /* AdditionalReferenceReferencedDocument */
-    {1015, 643, 0, 1, EINV_NS_RAM},   /* LegalRightsOwnerTradeParty */
-    {1016, 643, 0, 1, EINV_NS_RAM},   /* BrandOwnerTradeParty */
-    {1017, 684, 0, 65535, EINV_NS_RAM},   /* IncludedReferencedProduct */
-    {1018, 639, 0, 65535, EINV_NS_RAM},   /* InformationNote */
+    {976, 756, 65535, 0, EINV_NS_RAM},   /* IncludedSubordinateTradeLineItem */
+    {977, 625, 1, 0, EINV_NS_RAM},   /* LineID */
+    {978, 625, 1, 0, EINV_NS_RAM},   /* ParentLineID */
+    {979, 661, 1, 0, EINV_NS_RAM},   /* LineStatusCode */
+    {980, 638, 1, 0, EINV_NS_RAM},   /* LineStatusReasonCode */
+    {881, 639, 65535, 0, EINV_NS_RAM},   /* IncludedNote */
+    {862, 625, 1, 0, EINV_NS_RAM},   /* ID */
+    {877, 625, 1, 0, EINV_NS_RAM},   /* GlobalID */
+    {981, 625, 1, 0, EINV_NS_RAM},   /* SellerAssignedID */
+    {982, 625, 1, 0, EINV_NS_RAM},   /* BuyerAssignedID */
+    {983, 625, 1, 0, EINV_NS_RAM},   /* ManufacturerAssignedID */
+    {865, 630, 65535, 0, EINV_NS_RAM},   /* Name */
+    {984, 630, 1, 0, EINV_NS_RAM},   /* TradeName */
+    {890, 630, 1, 0, EINV_NS_RAM},   /* Description */
+    {869, 638, 1, 0, EINV_NS_RAM},   /* TypeCode */
+    {985, 641, 1, 0, EINV_NS_RAM},   /* NetWeightMeasure */
+    {986, 641, 1, 0, EINV_NS_RAM},   /* GrossWeightMeasure */
+    {987, 625, 65535, 0, EINV_NS_RAM},   /* ProductGroupID */
+    {988, 638, 65535, 0, EINV_NS_RAM},   /* EndItemTypeCode */
+    {989, 630, 65535, 0, EINV_NS_RAM},   /* EndItemName */
+    {990, 641, 1, 0, EINV_NS_RAM},   /* AreaDensityMeasure */
+    {991, 630, 65535, 0, EINV_NS_RAM},   /* UseDescription */
+    {992, 630, 1, 0, EINV_NS_RAM},   /* BrandName */
+    {993, 630, 1, 0, EINV_NS_RAM},   /* SubBrandName */
+    {994, 641, 1, 0, EINV_NS_RAM},   /* DrainedNetWeightMeasure */
+    {995, 626, 1, 0, EINV_NS_RAM},   /* VariableMeasureIndicator */
+    {996, 638, 1, 0, EINV_NS_RAM},   /* ColourCode */
+    {997, 630, 65535, 0, EINV_NS_RAM},   /* ColourDescription */
+    {998, 630, 65535, 0, EINV_NS_RAM},   /* Designation */
+    {999, 663, 1, 0, EINV_NS_RAM},   /* FormattedCancellationAnnouncedLaunchDateTime */
+    {1000, 663, 1, 0, EINV_NS_RAM},   /* FormattedLatestProductDataChangeDateTime */
+    {1001, 665, 65535, 0, EINV_NS_RAM},   /* ApplicableProductCharacteristic */
+    {1002, 668, 65535, 0, EINV_NS_RAM},   /* ApplicableMaterialGoodsCharacteristic */
+    {1003, 670, 65535, 0, EINV_NS_RAM},   /* DesignatedProductClassification */
+    {1004, 671, 65535, 0, EINV_NS_RAM},   /* IndividualTradeProductInstance */
+    {1005, 676, 65535, 0, EINV_NS_RAM},   /* CertificationEvidenceReferenceReferencedDocument */
+    {1006, 676, 65535, 0, EINV_NS_RAM},   /* InspectionReferenceReferencedDocument */
+    {1007, 679, 1, 0, EINV_NS_RAM},   /* OriginTradeCountry */
+    {1008, 681, 1, 0, EINV_NS_RAM},   /* LinearSpatialDimension */
+    {1009, 681, 1, 0, EINV_NS_RAM},   /* MinimumLinearSpatialDimension */
+    {1010, 681, 1, 0, EINV_NS_RAM},   /* MaximumLinearSpatialDimension */
+    {1011, 643, 1, 0, EINV_NS_RAM},   /* ManufacturerTradeParty */
+    {1012, 656, 65535, 0, EINV_NS_RAM},   /* PresentationSpecifiedBinaryFile */
+    {1013, 676, 1, 0, EINV_NS_RAM},   /* MSDSReferenceReferencedDocument */
+    {1014, 676, 65535, 0, EINV_NS_RAM},   /* AdditionalReferenceReferencedDocument */
+    {1015, 643, 1, 0, EINV_NS_RAM},   /* LegalRightsOwnerTradeParty */
+    {1016, 643, 1, 0, EINV_NS_RAM},   /* BrandOwnerTradeParty */
+    {1017, 684, 65535, 0, EINV_NS_RAM},   /* IncludedReferencedProduct */
+    {1018, 639, 65535, 0, EINV_NS_RAM},   /* InformationNote */
     {1019, 664, 1, 1, EINV_NS_QDT},   /* DateTimeString */
-    {862, 625, 0, 65535, EINV_NS_RAM},   /* ID */
-    {869, 638, 0, 1, EINV_NS_RAM},   /* TypeCode */
-    {890, 630, 0, 65535, EINV_NS_RAM},   /* Description */
-    {1020, 641, 0, 1, EINV_NS_RAM},   /* ValueMeasure */
-    {1021, 638, 0, 1, EINV_NS_RAM},   /* MeasurementMethodCode */
-    {863, 630, 0, 65535, EINV_NS_RAM},   /* Value */
-    {1022, 638, 0, 1, EINV_NS_RAM},   /* ValueCode */
-    {1023, 632, 0, 1, EINV_NS_RAM},   /* ValueDateTime */
-    {1024, 626, 0, 1, EINV_NS_RAM},   /* ValueIndicator */
-    {1025, 638, 0, 1, EINV_NS_RAM},   /* ContentTypeCode */
-    {1026, 656, 0, 1, EINV_NS_RAM},   /* ValueSpecifiedBinaryFile */
-    {1027, 666, 0, 65535, EINV_NS_RAM},   /* ApplicableProductCharacteristicCondition */
-    {1028, 667, 0, 1, EINV_NS_RAM},   /* ApplicableReferencedStandard */
-    {869, 638, 0, 1, EINV_NS_RAM},   /* TypeCode */
-    {865, 630, 0, 65535, EINV_NS_RAM},   /* Name */
-    {1020, 641, 0, 1, EINV_NS_RAM},   /* ValueMeasure */
-    {862, 625, 0, 1, EINV_NS_RAM},   /* ID */
-    {876, 625, 0, 1, EINV_NS_RAM},   /* VersionID */
-    {1029, 625, 0, 1, EINV_NS_RAM},   /* ElementVersionID */
-    {944, 625, 0, 1, EINV_NS_RAM},   /* URIID */
-    {1030, 625, 0, 1, EINV_NS_RAM},   /* PartID */
-    {1031, 625, 0, 1, EINV_NS_RAM},   /* AgencyID */
-    {890, 630, 0, 65535, EINV_NS_RAM},   /* Description */
-    {869, 638, 0, 1, EINV_NS_RAM},   /* TypeCode */
-    {1032, 669, 0, 1, EINV_NS_RAM},   /* ProportionalConstituentPercent */
-    {1033, 641, 0, 1, EINV_NS_RAM},   /* AbsolutePresenceWeightMeasure */
-    {1034, 641, 0, 1, EINV_NS_RAM},   /* AbsolutePresenceVolumeMeasure */
-    {1035, 625, 0, 1, EINV_NS_RAM},   /* SystemID */
-    {1036, 630, 0, 65535, EINV_NS_RAM},   /* SystemName */
-    {1037, 638, 0, 1, EINV_NS_RAM},   /* ClassCode */
-    {1038, 630, 0, 65535, EINV_NS_RAM},   /* ClassName */
-    {1039, 638, 0, 1, EINV_NS_RAM},   /* SubClassCode */
-    {1040, 665, 0, 65535, EINV_NS_RAM},   /* ClassProductCharacteristic */
-    {1028, 667, 0, 1, EINV_NS_RAM},   /* ApplicableReferencedStandard */
-    {1041, 625, 0, 1, EINV_NS_RAM},   /* GlobalSerialID */
-    {1042, 625, 0, 1, EINV_NS_RAM},   /* BatchID */
-    {1043, 625, 0, 1, EINV_NS_RAM},   /* KanbanID */
-    {1044, 625, 0, 1, EINV_NS_RAM},   /* SupplierAssignedSerialID */
-    {1045, 632, 0, 1, EINV_NS_RAM},   /* BestBeforeDateTime */
-    {1046, 632, 0, 1, EINV_NS_RAM},   /* ExpiryDateTime */
-    {1047, 632, 0, 1, EINV_NS_RAM},   /* SellByDateTime */
-    {1048, 625, 0, 65535, EINV_NS_RAM},   /* SerialID */
-    {1049, 625, 0, 65535, EINV_NS_RAM},   /* RegistrationID */
-    {1050, 672, 0, 1, EINV_NS_RAM},   /* ProductionSupplyChainEvent */
-    {1051, 672, 0, 1, EINV_NS_RAM},   /* PackagingSupplyChainEvent */
-    {1002, 668, 0, 65535, EINV_NS_RAM},   /* ApplicableMaterialGoodsCharacteristic */
-    {1001, 665, 0, 65535, EINV_NS_RAM},   /* ApplicableProductCharacteristic */
-    {862, 625, 0, 1, EINV_NS_RAM},   /* ID */
-    {1052, 632, 0, 1, EINV_NS_RAM},   /* OccurrenceDateTime */
-    {869, 638, 0, 1, EINV_NS_RAM},   /* TypeCode */
-    {890, 630, 0, 65535, EINV_NS_RAM},   /* Description */
-    {1053, 657, 0, 65535, EINV_NS_RAM},   /* DescriptionBinaryObject */
-    {1054, 673, 0, 1, EINV_NS_RAM},   /* UnitQuantity */
-    {1055, 632, 0, 1, EINV_NS_RAM},   /* LatestOccurrenceDateTime */
-    {1056, 632, 0, 1, EINV_NS_RAM},   /* EarliestOccurrenceDateTime */
-    {1057, 640, 0, 1, EINV_NS_RAM},   /* OccurrenceSpecifiedPeriod */
-    {1058, 674, 0, 1, EINV_NS_RAM},   /* OccurrenceLogisticsLocation */
-    {862, 625, 0, 1, EINV_NS_RAM},   /* ID */
-    {865, 630, 0, 65535, EINV_NS_RAM},   /* Name */
-    {869, 638, 0, 1, EINV_NS_RAM},   /* TypeCode */
-    {890, 630, 0, 65535, EINV_NS_RAM},   /* Description */
-    {1059, 675, 0, 1, EINV_NS_RAM},   /* PhysicalGeographicalCoordinate */
-    {902, 646, 0, 1, EINV_NS_RAM},   /* PostalTradeAddress */
-    {1060, 641, 0, 1, EINV_NS_RAM},   /* AltitudeMeasure */
-    {1061, 641, 0, 1, EINV_NS_RAM},   /* LatitudeMeasure */
-    {1062, 641, 0, 1, EINV_NS_RAM},   /* LongitudeMeasure */
-    {1035, 625, 0, 1, EINV_NS_RAM},   /* SystemID */
-    {1063, 625, 0, 1, EINV_NS_RAM},   /* IssuerAssignedID */
-    {944, 625, 0, 1, EINV_NS_RAM},   /* URIID */
-    {1064, 677, 0, 1, EINV_NS_RAM},   /* StatusCode */
-    {870, 626, 0, 1, EINV_NS_RAM},   /* CopyIndicator */
-    {977, 625, 0, 1, EINV_NS_RAM},   /* LineID */
-    {869, 636, 0, 1, EINV_NS_RAM},   /* TypeCode */
-    {877, 625, 0, 1, EINV_NS_RAM},   /* GlobalID */
-    {878, 625, 0, 1, EINV_NS_RAM},   /* RevisionID */
-    {865, 630, 0, 65535, EINV_NS_RAM},   /* Name */
-    {1065, 657, 0, 65535, EINV_NS_RAM},   /* AttachmentBinaryObject */
-    {1066, 630, 0, 65535, EINV_NS_RAM},   /* Information */
-    {1067, 678, 0, 1, EINV_NS_RAM},   /* ReferenceTypeCode */
-    {1068, 630, 0, 65535, EINV_NS_RAM},   /* SectionName */
-    {879, 625, 0, 65535, EINV_NS_RAM},   /* PreviousRevisionID */
-    {1069, 663, 0, 1, EINV_NS_RAM},   /* FormattedIssueDateTime */
-    {882, 640, 0, 1, EINV_NS_RAM},   /* EffectiveSpecifiedPeriod */
-    {883, 643, 0, 1, EINV_NS_RAM},   /* IssuerTradeParty */
-    {1070, 656, 0, 65535, EINV_NS_RAM},   /* AttachedSpecifiedBinaryFile */
-    {862, 647, 0, 1, EINV_NS_RAM},   /* ID */
-    {865, 630, 0, 65535, EINV_NS_RAM},   /* Name */
-    {1071, 680, 0, 65535, EINV_NS_RAM},   /* SubordinateTradeCountrySubDivision */
-    {862, 625, 0, 1, EINV_NS_RAM},   /* ID */
-    {865, 630, 0, 65535, EINV_NS_RAM},   /* Name */
-    {1020, 641, 0, 1, EINV_NS_RAM},   /* ValueMeasure */
-    {869, 682, 0, 1, EINV_NS_RAM},   /* TypeCode */
-    {890, 630, 0, 65535, EINV_NS_RAM},   /* Description */
-    {1072, 641, 0, 1, EINV_NS_RAM},   /* WidthMeasure */
-    {1073, 641, 0, 1, EINV_NS_RAM},   /* LengthMeasure */
-    {1074, 641, 0, 1, EINV_NS_RAM},   /* HeightMeasure */
-    {862, 625, 0, 1, EINV_NS_RAM},   /* ID */
-    {1075, 683, 0, 1, EINV_NS_RAM},   /* DiameterMeasure */
-    {862, 625, 0, 65535, EINV_NS_RAM},   /* ID */
-    {877, 625, 0, 65535, EINV_NS_RAM},   /* GlobalID */
-    {981, 625, 0, 1, EINV_NS_RAM},   /* SellerAssignedID */
-    {982, 625, 0, 1, EINV_NS_RAM},   /* BuyerAssignedID */
-    {983, 625, 0, 65535, EINV_NS_RAM},   /* ManufacturerAssignedID */
-    {1076, 625, 0, 65535, EINV_NS_RAM},   /* IndustryAssignedID */
-    {865, 630, 0, 65535, EINV_NS_RAM},   /* Name */
-    {890, 630, 0, 65535, EINV_NS_RAM},   /* Description */
-    {1077, 638, 0, 65535, EINV_NS_RAM},   /* RelationshipTypeCode */
-    {1054, 673, 0, 65535, EINV_NS_RAM},   /* UnitQuantity */
-    {1078, 630, 0, 1, EINV_NS_RAM},   /* BuyerReference */
-    {1079, 643, 0, 65535, EINV_NS_RAM},   /* BuyerRequisitionerTradeParty */
-    {1080, 686, 0, 1, EINV_NS_RAM},   /* ApplicableTradeDeliveryTerms */
-    {1081, 676, 0, 1, EINV_NS_RAM},   /* SellerOrderReferencedDocument */
-    {1082, 676, 0, 1, EINV_NS_RAM},   /* BuyerOrderReferencedDocument */
-    {1083, 676, 0, 1, EINV_NS_RAM},   /* QuotationReferencedDocument */
-    {1084, 676, 0, 1, EINV_NS_RAM},   /* ContractReferencedDocument */
-    {1085, 676, 0, 1, EINV_NS_RAM},   /* DemandForecastReferencedDocument */
-    {1086, 676, 0, 1, EINV_NS_RAM},   /* PromotionalDealReferencedDocument */
-    {1087, 676, 0, 65535, EINV_NS_RAM},   /* AdditionalReferencedDocument */
-    {1088, 689, 0, 1, EINV_NS_RAM},   /* GrossPriceProductTradePrice */
-    {1089, 689, 0, 1, EINV_NS_RAM},   /* NetPriceProductTradePrice */
-    {1090, 676, 0, 65535, EINV_NS_RAM},   /* RequisitionerReferencedDocument */
-    {1091, 643, 0, 1, EINV_NS_RAM},   /* ItemSellerTradeParty */
-    {1092, 643, 0, 1, EINV_NS_RAM},   /* ItemBuyerTradeParty */
-    {1093, 710, 0, 1, EINV_NS_RAM},   /* IncludedSpecifiedMarketplace */
-    {1094, 676, 0, 65535, EINV_NS_RAM},   /* UltimateCustomerOrderReferencedDocument */
-    {1095, 687, 0, 1, EINV_NS_RAM},   /* DeliveryTypeCode */
-    {890, 630, 0, 65535, EINV_NS_RAM},   /* Description */
-    {1096, 688, 0, 1, EINV_NS_RAM},   /* RelevantTradeLocation */
-    {921, 647, 0, 1, EINV_NS_RAM},   /* CountryID */
-    {922, 630, 0, 1, EINV_NS_RAM},   /* CountryName */
-    {862, 625, 0, 1, EINV_NS_RAM},   /* ID */
-    {865, 630, 0, 1, EINV_NS_RAM},   /* Name */
-    {869, 690, 0, 1, EINV_NS_RAM},   /* TypeCode */
-    {1097, 691, 1, 65535, EINV_NS_RAM},   /* ChargeAmount */
-    {1098, 673, 0, 1, EINV_NS_RAM},   /* BasisQuantity */
-    {1099, 673, 0, 1, EINV_NS_RAM},   /* MinimumQuantity */
-    {1100, 673, 0, 1, EINV_NS_RAM},   /* MaximumQuantity */
-    {1101, 630, 0, 65535, EINV_NS_RAM},   /* ChangeReason */
-    {1102, 642, 0, 1, EINV_NS_RAM},   /* OrderUnitConversionFactorNumeric */
-    {1103, 692, 0, 65535, EINV_NS_RAM},   /* AppliedTradeAllowanceCharge */
-    {1104, 640, 0, 1, EINV_NS_RAM},   /* ValiditySpecifiedPeriod */
-    {1105, 695, 0, 65535, EINV_NS_RAM},   /* IncludedTradeTax */
-    {1106, 688, 0, 65535, EINV_NS_RAM},   /* DeliveryTradeLocation */
-    {1107, 709, 0, 65535, EINV_NS_RAM},   /* TradeComparisonReferencePrice */
-    {1108, 676, 0, 65535, EINV_NS_RAM},   /* AssociatedReferencedDocument */
-    {1109, 626, 0, 1, EINV_NS_RAM},   /* ChargeIndicator */
-    {862, 625, 0, 1, EINV_NS_RAM},   /* ID */
-    {896, 642, 0, 1, EINV_NS_RAM},   /* SequenceNumeric */
-    {1110, 669, 0, 1, EINV_NS_RAM},   /* CalculationPercent */
-    {1111, 691, 0, 1, EINV_NS_RAM},   /* BasisAmount */
-    {1098, 673, 0, 1, EINV_NS_RAM},   /* BasisQuantity */
-    {1112, 626, 0, 1, EINV_NS_RAM},   /* PrepaidIndicator */
-    {1113, 691, 0, 65535, EINV_NS_RAM},   /* ActualAmount */
-    {1114, 691, 0, 1, EINV_NS_RAM},   /* UnitBasisAmount */
-    {1115, 693, 0, 1, EINV_NS_RAM},   /* ReasonCode */
-    {1116, 630, 0, 1, EINV_NS_RAM},   /* Reason */
-    {869, 694, 0, 1, EINV_NS_RAM},   /* TypeCode */
-    {1117, 695, 0, 65535, EINV_NS_RAM},   /* CategoryTradeTax */
-    {1118, 708, 0, 1, EINV_NS_RAM},   /* ActualTradeCurrencyExchange */
-    {1119, 691, 0, 65535, EINV_NS_RAM},   /* CalculatedAmount */
-    {869, 696, 0, 1, EINV_NS_RAM},   /* TypeCode */
-    {952, 630, 0, 1, EINV_NS_RAM},   /* ExemptionReason */
-    {1120, 697, 0, 1, EINV_NS_RAM},   /* CalculatedRate */
-    {1121, 642, 0, 1, EINV_NS_RAM},   /* CalculationSequenceNumeric */
-    {1098, 673, 0, 1, EINV_NS_RAM},   /* BasisQuantity */
-    {1111, 691, 0, 65535, EINV_NS_RAM},   /* BasisAmount */
-    {1114, 691, 0, 65535, EINV_NS_RAM},   /* UnitBasisAmount */
-    {1122, 691, 0, 65535, EINV_NS_RAM},   /* LineTotalBasisAmount */
-    {1123, 691, 0, 65535, EINV_NS_RAM},   /* AllowanceChargeBasisAmount */
-    {880, 698, 0, 1, EINV_NS_RAM},   /* CategoryCode */
-    {953, 699, 0, 1, EINV_NS_RAM},   /* CurrencyCode */
-    {954, 630, 0, 65535, EINV_NS_RAM},   /* Jurisdiction */
-    {955, 626, 0, 1, EINV_NS_RAM},   /* CustomsDutyIndicator */
-    {951, 638, 0, 1, EINV_NS_RAM},   /* ExemptionReasonCode */
-    {1124, 697, 0, 1, EINV_NS_RAM},   /* TaxBasisAllowanceRate */
-    {1125, 700, 0, 1, EINV_NS_RAM},   /* TaxPointDate */
-    {1126, 630, 0, 1, EINV_NS_RAM},   /* Type */
-    {1127, 691, 0, 65535, EINV_NS_RAM},   /* InformationAmount */
-    {1128, 630, 0, 65535, EINV_NS_RAM},   /* CategoryName */
-    {1129, 703, 0, 1, EINV_NS_RAM},   /* DueDateTypeCode */
-    {1130, 669, 0, 1, EINV_NS_RAM},   /* RateApplicablePercent */
-    {1131, 704, 0, 65535, EINV_NS_RAM},   /* SpecifiedTradeAccountingAccount */
-    {1132, 679, 0, 1, EINV_NS_RAM},   /* ServiceSupplyTradeCountry */
-    {1133, 704, 0, 1, EINV_NS_RAM},   /* BuyerRepayableTaxSpecifiedTradeAccountingAccount */
-    {1134, 704, 0, 1, EINV_NS_RAM},   /* SellerPayableTaxSpecifiedTradeAccountingAccount */
-    {1135, 704, 0, 1, EINV_NS_RAM},   /* SellerRefundableTaxSpecifiedTradeAccountingAccount */
-    {1136, 704, 0, 1, EINV_NS_RAM},   /* BuyerDeductibleTaxSpecifiedTradeAccountingAccount */
-    {1137, 704, 0, 1, EINV_NS_RAM},   /* BuyerNonDeductibleTaxSpecifiedTradeAccountingAccount */
-    {1138, 688, 0, 65535, EINV_NS_RAM},   /* PlaceApplicableTradeLocation */
+    {862, 625, 65535, 0, EINV_NS_RAM},   /* ID */
+    {869, 638, 1, 0, EINV_NS_RAM},   /* TypeCode */
+    {890, 630, 65535, 0, EINV_NS_RAM},   /* Description */
+    {1020, 641, 1, 0, EINV_NS_RAM},   /* ValueMeasure */
+    {1021, 638, 1, 0, EINV_NS_RAM},   /* MeasurementMethodCode */
+    {863, 630, 65535, 0, EINV_NS_RAM},   /* Value */
+    {1022, 638, 1, 0, EINV_NS_RAM},   /* ValueCode */
+    {1023, 632, 1, 0, EINV_NS_RAM},   /* ValueDateTime */
+    {1024, 626, 1, 0, EINV_NS_RAM},   /* ValueIndicator */
+    {1025, 638, 1, 0, EINV_NS_RAM},   /* ContentTypeCode */
+    {1026, 656, 1, 0, EINV_NS_RAM},   /* ValueSpecifiedBinaryFile */
+    {1027, 666, 65535, 0, EINV_NS_RAM},   /* ApplicableProductCharacteristicCondition */
+    {1028, 667, 1, 0, EINV_NS_RAM},   /* ApplicableReferencedStandard */
+    {869, 638, 1, 0, EINV_NS_RAM},   /* TypeCode */
+    {865, 630, 65535, 0, EINV_NS_RAM},   /* Name */
+    {1020, 641, 1, 0, EINV_NS_RAM},   /* ValueMeasure */
+    {862, 625, 1, 0, EINV_NS_RAM},   /* ID */
+    {876, 625, 1, 0, EINV_NS_RAM},   /* VersionID */
+    {1029, 625, 1, 0, EINV_NS_RAM},   /* ElementVersionID */
+    {944, 625, 1, 0, EINV_NS_RAM},   /* URIID */
+    {1030, 625, 1, 0, EINV_NS_RAM},   /* PartID */
+    {1031, 625, 1, 0, EINV_NS_RAM},   /* AgencyID */
+    {890, 630, 65535, 0, EINV_NS_RAM},   /* Description */
+    {869, 638, 1, 0, EINV_NS_RAM},   /* TypeCode */
+    {1032, 669, 1, 0, EINV_NS_RAM},   /* ProportionalConstituentPercent */
+    {1033, 641, 1, 0, EINV_NS_RAM},   /* AbsolutePresenceWeightMeasure */
+    {1034, 641, 1, 0, EINV_NS_RAM},   /* AbsolutePresenceVolumeMeasure */
+    {1035, 625, 1, 0, EINV_NS_RAM},   /* SystemID */
+    {1036, 630, 65535, 0, EINV_NS_RAM},   /* SystemName */
+    {1037, 638, 1, 0, EINV_NS_RAM},   /* ClassCode */
+    {1038, 630, 65535, 0, EINV_NS_RAM},   /* ClassName */
+    {1039, 638, 1, 0, EINV_NS_RAM},   /* SubClassCode */
+    {1040, 665, 65535, 0, EINV_NS_RAM},   /* ClassProductCharacteristic */
+    {1028, 667, 1, 0, EINV_NS_RAM},   /* ApplicableReferencedStandard */
+    {1041, 625, 1, 0, EINV_NS_RAM},   /* GlobalSerialID */
+    {1042, 625, 1, 0, EINV_NS_RAM},   /* BatchID */
+    {1043, 625, 1, 0, EINV_NS_RAM},   /* KanbanID */
+    {1044, 625, 1, 0, EINV_NS_RAM},   /* SupplierAssignedSerialID */
+    {1045, 632, 1, 0, EINV_NS_RAM},   /* BestBeforeDateTime */
+    {1046, 632, 1, 0, EINV_NS_RAM},   /* ExpiryDateTime */
+    {1047, 632, 1, 0, EINV_NS_RAM},   /* SellByDateTime */
+    {1048, 625, 65535, 0, EINV_NS_RAM},   /* SerialID */
+    {1049, 625, 65535, 0, EINV_NS_RAM},   /* RegistrationID */
+    {1050, 672, 1, 0, EINV_NS_RAM},   /* ProductionSupplyChainEvent */
+    {1051, 672, 1, 0, EINV_NS_RAM},   /* PackagingSupplyChainEvent */
+    {1002, 668, 65535, 0, EINV_NS_RAM},   /* ApplicableMaterialGoodsCharacteristic */
+    {1001, 665, 65535, 0, EINV_NS_RAM},   /* ApplicableProductCharacteristic */
+    {862, 625, 1, 0, EINV_NS_RAM},   /* ID */
+    {1052, 632, 1, 0, EINV_NS_RAM},   /* OccurrenceDateTime */
+    {869, 638, 1, 0, EINV_NS_RAM},   /* TypeCode */
+    {890, 630, 65535, 0, EINV_NS_RAM},   /* Description */
+    {1053, 657, 65535, 0, EINV_NS_RAM},   /* DescriptionBinaryObject */
+    {1054, 673, 1, 0, EINV_NS_RAM},   /* UnitQuantity */
+    {1055, 632, 1, 0, EINV_NS_RAM},   /* LatestOccurrenceDateTime */
+    {1056, 632, 1, 0, EINV_NS_RAM},   /* EarliestOccurrenceDateTime */
+    {1057, 640, 1, 0, EINV_NS_RAM},   /* OccurrenceSpecifiedPeriod */
+    {1058, 674, 1, 0, EINV_NS_RAM},   /* OccurrenceLogisticsLocation */
+    {862, 625, 1, 0, EINV_NS_RAM},   /* ID */
+    {865, 630, 65535, 0, EINV_NS_RAM},   /* Name */
+    {869, 638, 1, 0, EINV_NS_RAM},   /* TypeCode */
+    {890, 630, 65535, 0, EINV_NS_RAM},   /* Description */
+    {1059, 675, 1, 0, EINV_NS_RAM},   /* PhysicalGeographicalCoordinate */
+    {902, 646, 1, 0, EINV_NS_RAM},   /* PostalTradeAddress */
+    {1060, 641, 1, 0, EINV_NS_RAM},   /* AltitudeMeasure */
+    {1061, 641, 1, 0, EINV_NS_RAM},   /* LatitudeMeasure */
+    {1062, 641, 1, 0, EINV_NS_RAM},   /* LongitudeMeasure */
+    {1035, 625, 1, 0, EINV_NS_RAM},   /* SystemID */
+    {1063, 625, 1, 0, EINV_NS_RAM},   /* IssuerAssignedID */
+    {944, 625, 1, 0, EINV_NS_RAM},   /* URIID */
+    {1064, 677, 1, 0, EINV_NS_RAM},   /* StatusCode */
+    {870, 626, 1, 0, EINV_NS_RAM},   /* CopyIndicator */
+    {977, 625, 1, 0, EINV_NS_RAM},   /* LineID */
+    {869, 636, 1, 0, EINV_NS_RAM},   /* TypeCode */
+    {877, 625, 1, 0, EINV_NS_RAM},   /* GlobalID */
+    {878, 625, 1, 0, EINV_NS_RAM},   /* RevisionID */
+    {865, 630, 65535, 0, EINV_NS_RAM},   /* Name */
+    {1065, 657, 65535, 0, EINV_NS_RAM},   /* AttachmentBinaryObject */
+    {1066, 630, 65535, 0, EINV_NS_RAM},   /* Information */
+    {1067, 678, 1, 0, EINV_NS_RAM},   /* ReferenceTypeCode */
+    {1068, 630, 65535, 0, EINV_NS_RAM},   /* SectionName */
+    {879, 625, 65535, 0, EINV_NS_RAM},   /* PreviousRevisionID */
+    {1069, 663, 1, 0, EINV_NS_RAM},   /* FormattedIssueDateTime */
+    {882, 640, 1, 0, EINV_NS_RAM},   /* EffectiveSpecifiedPeriod */
+    {883, 643, 1, 0, EINV_NS_RAM},   /* IssuerTradeParty */
+    {1070, 656, 65535, 0, EINV_NS_RAM},   /* AttachedSpecifiedBinaryFile */
+    {862, 647, 1, 0, EINV_NS_RAM},   /* ID */
+    {865, 630, 65535, 0, EINV_NS_RAM},   /* Name */
+    {1071, 680, 65535, 0, EINV_NS_RAM},   /* SubordinateTradeCountrySubDivision */
+    {862, 625, 1, 0, EINV_NS_RAM},   /* ID */
+    {865, 630, 65535, 0, EINV_NS_RAM},   /* Name */
+    {1020, 641, 1, 0, EINV_NS_RAM},   /* ValueMeasure */
+    {869, 682, 1, 0, EINV_NS_RAM},   /* TypeCode */
+    {890, 630, 65535, 0, EINV_NS_RAM},   /* Description */
+    {1072, 641, 1, 0, EINV_NS_RAM},   /* WidthMeasure */
+    {1073, 641, 1, 0, EINV_NS_RAM},   /* LengthMeasure */
+    {1074, 641, 1, 0, EINV_NS_RAM},   /* HeightMeasure */
+    {862, 625, 1, 0, EINV_NS_RAM},   /* ID */
+    {1075, 683, 1, 0, EINV_NS_RAM},   /* DiameterMeasure */
+    {862, 625, 65535, 0, EINV_NS_RAM},   /* ID */
+    {877, 625, 65535, 0, EINV_NS_RAM},   /* GlobalID */
+    {981, 625, 1, 0, EINV_NS_RAM},   /* SellerAssignedID */
+    {982, 625, 1, 0, EINV_NS_RAM},   /* BuyerAssignedID */
+    {983, 625, 65535, 0, EINV_NS_RAM},   /* ManufacturerAssignedID */
+    {1076, 625, 65535, 0, EINV_NS_RAM},   /* IndustryAssignedID */
+    {865, 630, 65535, 0, EINV_NS_RAM},   /* Name */
+    {890, 630, 65535, 0, EINV_NS_RAM},   /* Description */
+    {1077, 638, 65535, 0, EINV_NS_RAM},   /* RelationshipTypeCode */
+    {1054, 673, 65535, 0, EINV_NS_RAM},   /* UnitQuantity */
+    {1078, 630, 1, 0, EINV_NS_RAM},   /* BuyerReference */
+    {1079, 643, 65535, 0, EINV_NS_RAM},   /* BuyerRequisitionerTradeParty */
+    {1080, 686, 1, 0, EINV_NS_RAM},   /* ApplicableTradeDeliveryTerms */
+    {1081, 676, 1, 0, EINV_NS_RAM},   /* SellerOrderReferencedDocument */
+    {1082, 676, 1, 0, EINV_NS_RAM},   /* BuyerOrderReferencedDocument */
+    {1083, 676, 1, 0, EINV_NS_RAM},   /* QuotationReferencedDocument */
+    {1084, 676, 1, 0, EINV_NS_RAM},   /* ContractReferencedDocument */
+    {1085, 676, 1, 0, EINV_NS_RAM},   /* DemandForecastReferencedDocument */
+    {1086, 676, 1, 0, EINV_NS_RAM},   /* PromotionalDealReferencedDocument */
+    {1087, 676, 65535, 0, EINV_NS_RAM},   /* AdditionalReferencedDocument */
+    {1088, 689, 1, 0, EINV_NS_RAM},   /* GrossPriceProductTradePrice */
+    {1089, 689, 1, 0, EINV_NS_RAM},   /* NetPriceProductTradePrice */
+    {1090, 676, 65535, 0, EINV_NS_RAM},   /* RequisitionerReferencedDocument */
+    {1091, 643, 1, 0, EINV_NS_RAM},   /* ItemSellerTradeParty */
+    {1092, 643, 1, 0, EINV_NS_RAM},   /* ItemBuyerTradeParty */
+    {1093, 710, 1, 0, EINV_NS_RAM},   /* IncludedSpecifiedMarketplace */
+    {1094, 676, 65535, 0, EINV_NS_RAM},   /* UltimateCustomerOrderReferencedDocument */
+    {1095, 687, 1, 0, EINV_NS_RAM},   /* DeliveryTypeCode */
+    {890, 630, 65535, 0, EINV_NS_RAM},   /* Description */
+    {1096, 688, 1, 0, EINV_NS_RAM},   /* RelevantTradeLocation */
+    {921, 647, 1, 0, EINV_NS_RAM},   /* CountryID */
+    {922, 630, 1, 0, EINV_NS_RAM},   /* CountryName */
+    {862, 625, 1, 0, EINV_NS_RAM},   /* ID */
+    {865, 630, 1, 0, EINV_NS_RAM},   /* Name */
+    {869, 690, 1, 0, EINV_NS_RAM},   /* TypeCode */
+    {1097, 691, 65535, 1, EINV_NS_RAM},   /* ChargeAmount */
+    {1098, 673, 1, 0, EINV_NS_RAM},   /* BasisQuantity */
+    {1099, 673, 1, 0, EINV_NS_RAM},   /* MinimumQuantity */
+    {1100, 673, 1, 0, EINV_NS_RAM},   /* MaximumQuantity */
+    {1101, 630, 65535, 0, EINV_NS_RAM},   /* ChangeReason */
+    {1102, 642, 1, 0, EINV_NS_RAM},   /* OrderUnitConversionFactorNumeric */
+    {1103, 692, 65535, 0, EINV_NS_RAM},   /* AppliedTradeAllowanceCharge */
+    {1104, 640, 1, 0, EINV_NS_RAM},   /* ValiditySpecifiedPeriod */
+    {1105, 695, 65535, 0, EINV_NS_RAM},   /* IncludedTradeTax */
+    {1106, 688, 65535, 0, EINV_NS_RAM},   /* DeliveryTradeLocation */
+    {1107, 709, 65535, 0, EINV_NS_RAM},   /* TradeComparisonReferencePrice */
+    {1108, 676, 65535, 0, EINV_NS_RAM},   /* AssociatedReferencedDocument */
+    {1109, 626, 1, 0, EINV_NS_RAM},   /* ChargeIndicator */
+    {862, 625, 1, 0, EINV_NS_RAM},   /* ID */
+    {896, 642, 1, 0, EINV_NS_RAM},   /* SequenceNumeric */
+    {1110, 669, 1, 0, EINV_NS_RAM},   /* CalculationPercent */
+    {1111, 691, 1, 0, EINV_NS_RAM},   /* BasisAmount */
+    {1098, 673, 1, 0, EINV_NS_RAM},   /* BasisQuantity */
+    {1112, 626, 1, 0, EINV_NS_RAM},   /* PrepaidIndicator */
+    {1113, 691, 65535, 0, EINV_NS_RAM},   /* ActualAmount */
+    {1114, 691, 1, 0, EINV_NS_RAM},   /* UnitBasisAmount */
+    {1115, 693, 1, 0, EINV_NS_RAM},   /* ReasonCode */
+    {1116, 630, 1, 0, EINV_NS_RAM},   /* Reason */
+    {869, 694, 1, 0, EINV_NS_RAM},   /* TypeCode */
+    {1117, 695, 65535, 0, EINV_NS_RAM},   /* CategoryTradeTax */
+    {1118, 708, 1, 0, EINV_NS_RAM},   /* ActualTradeCurrencyExchange */
+    {1119, 691, 65535, 0, EINV_NS_RAM},   /* CalculatedAmount */
+    {869, 696, 1, 0, EINV_NS_RAM},   /* TypeCode */
+    {952, 630, 1, 0, EINV_NS_RAM},   /* ExemptionReason */
+    {1120, 697, 1, 0, EINV_NS_RAM},   /* CalculatedRate */
+    {1121, 642, 1, 0, EINV_NS_RAM},   /* CalculationSequenceNumeric */
+    {1098, 673, 1, 0, EINV_NS_RAM},   /* BasisQuantity */
+    {1111, 691, 65535, 0, EINV_NS_RAM},   /* BasisAmount */
+    {1114, 691, 65535, 0, EINV_NS_RAM},   /* UnitBasisAmount */
+    {1122, 691, 65535, 0, EINV_NS_RAM},   /* LineTotalBasisAmount */
+    {1123, 691, 65535, 0, EINV_NS_RAM},   /* AllowanceChargeBasisAmount */
+    {880, 698, 1, 0, EINV_NS_RAM},   /* CategoryCode */
+    {953, 699, 1, 0, EINV_NS_RAM},   /* CurrencyCode */
+    {954, 630, 65535, 0, EINV_NS_RAM},   /* Jurisdiction */
+    {955, 626, 1, 0, EINV_NS_RAM},   /* CustomsDutyIndicator */
+    {951, 638, 1, 0, EINV_NS_RAM},   /* ExemptionReasonCode */
+    {1124, 697, 1, 0, EINV_NS_RAM},   /* TaxBasisAllowanceRate */
+    {1125, 700, 1, 0, EINV_NS_RAM},   /* TaxPointDate */
+    {1126, 630, 1, 0, EINV_NS_RAM},   /* Type */
+    {1127, 691, 65535, 0, EINV_NS_RAM},   /* InformationAmount */
+    {1128, 630, 65535, 0, EINV_NS_RAM},   /* CategoryName */
+    {1129, 703, 1, 0, EINV_NS_RAM},   /* DueDateTypeCode */
+    {1130, 669, 1, 0, EINV_NS_RAM},   /* RateApplicablePercent */
+    {1131, 704, 65535, 0, EINV_NS_RAM},   /* SpecifiedTradeAccountingAccount */
+    {1132, 679, 1, 0, EINV_NS_RAM},   /* ServiceSupplyTradeCountry */
+    {1133, 704, 1, 0, EINV_NS_RAM},   /* BuyerRepayableTaxSpecifiedTradeAccountingAccount */
+    {1134, 704, 1, 0, EINV_NS_RAM},   /* SellerPayableTaxSpecifiedTradeAccountingAccount */
+    {1135, 704, 1, 0, EINV_NS_RAM},   /* SellerRefundableTaxSpecifiedTradeAccountingAccount */
+    {1136, 704, 1, 0, EINV_NS_RAM},   /* BuyerDeductibleTaxSpecifiedTradeAccountingAccount */
+    {1137, 704, 1, 0, EINV_NS_RAM},   /* BuyerNonDeductibleTaxSpecifiedTradeAccountingAccount */
+    {1138, 688, 65535, 0, EINV_NS_RAM},   /* PlaceApplicableTradeLocation */
     {1139, 701, 1, 1, EINV_NS_UDT},   /* DateString */
     {1140, 702, 1, 1, EINV_NS_UDT},   /* Date */
     {862, 625, 1, 1, EINV_NS_RAM},   /* ID */
-    {1141, 705, 0, 1, EINV_NS_RAM},   /* SetTriggerCode */
-    {869, 706, 0, 1, EINV_NS_RAM},   /* TypeCode */
-    {1142, 707, 0, 1, EINV_NS_RAM},   /* AmountTypeCode */
-    {865, 630, 0, 1, EINV_NS_RAM},   /* Name */
-    {1143, 630, 0, 1, EINV_NS_RAM},   /* CostReferenceDimensionPattern */
+    {1141, 705, 1, 0, EINV_NS_RAM},   /* SetTriggerCode */
+    {869, 706, 1, 0, EINV_NS_RAM},   /* TypeCode */
+    {1142, 707, 1, 0, EINV_NS_RAM},   /* AmountTypeCode */
+    {865, 630, 1, 0, EINV_NS_RAM},   /* Name */
+    {1143, 630, 1, 0, EINV_NS_RAM},   /* CostReferenceDimensionPattern */
     {1144, 699, 1, 1, EINV_NS_RAM},   /* SourceCurrencyCode */
-    {1145, 642, 0, 1, EINV_NS_RAM},   /* SourceUnitBasisNumeric */
+    {1145, 642, 1, 0, EINV_NS_RAM},   /* SourceUnitBasisNumeric */
     {1146, 699, 1, 1, EINV_NS_RAM},   /* TargetCurrencyCode */
-    {1147, 642, 0, 1, EINV_NS_RAM},   /* TargetUnitBaseNumeric */
-    {1148, 625, 0, 1, EINV_NS_RAM},   /* MarketID */
+    {1147, 642, 1, 0, EINV_NS_RAM},   /* TargetUnitBaseNumeric */
+    {1148, 625, 1, 0, EINV_NS_RAM},   /* MarketID */
     {1149, 697, 1, 1, EINV_NS_RAM},   /* ConversionRate */
-    {1150, 632, 0, 1, EINV_NS_RAM},   /* ConversionRateDateTime */
-    {1108, 676, 0, 65535, EINV_NS_RAM},   /* AssociatedReferencedDocument */
-    {1097, 691, 0, 1, EINV_NS_RAM},   /* ChargeAmount */
-    {1098, 673, 0, 65535, EINV_NS_RAM},   /* BasisQuantity */
-    {1151, 626, 0, 65535, EINV_NS_RAM},   /* NetPriceIndicator */
-    {1152, 638, 0, 1, EINV_NS_RAM},   /* ComparisonMethodCode */
-    {862, 625, 0, 1, EINV_NS_RAM},   /* ID */
-    {865, 630, 0, 1, EINV_NS_RAM},   /* Name */
-    {1153, 626, 0, 1, EINV_NS_RAM},   /* VirtualIndicator */
-    {1154, 625, 0, 65535, EINV_NS_RAM},   /* WebsiteURIID */
-    {1155, 638, 0, 1, EINV_NS_RAM},   /* SalesMethodCode */
-    {1156, 711, 0, 65535, EINV_NS_RAM},   /* OrderingAvailablePeriod */
-    {891, 632, 0, 1, EINV_NS_RAM},   /* StartDateTime */
-    {892, 632, 0, 1, EINV_NS_RAM},   /* EndDateTime */
-    {890, 630, 0, 1, EINV_NS_RAM},   /* Description */
-    {1157, 673, 0, 1, EINV_NS_RAM},   /* RequestedQuantity */
-    {1158, 673, 0, 1, EINV_NS_RAM},   /* ReceivedQuantity */
-    {1159, 673, 0, 1, EINV_NS_RAM},   /* BilledQuantity */
-    {1160, 673, 0, 1, EINV_NS_RAM},   /* ChargeFreeQuantity */
-    {1161, 673, 0, 1, EINV_NS_RAM},   /* PackageQuantity */
-    {1162, 673, 0, 1, EINV_NS_RAM},   /* ProductUnitQuantity */
-    {1163, 673, 0, 1, EINV_NS_RAM},   /* PerPackageUnitQuantity */
-    {985, 713, 0, 1, EINV_NS_RAM},   /* NetWeightMeasure */
-    {986, 713, 0, 1, EINV_NS_RAM},   /* GrossWeightMeasure */
-    {1164, 713, 0, 1, EINV_NS_RAM},   /* TheoreticalWeightMeasure */
-    {1165, 673, 0, 1, EINV_NS_RAM},   /* DespatchedQuantity */
-    {1166, 714, 0, 65535, EINV_NS_RAM},   /* SpecifiedDeliveryAdjustment */
-    {1167, 716, 0, 65535, EINV_NS_RAM},   /* IncludedSupplyChainPackaging */
-    {1168, 723, 0, 1, EINV_NS_RAM},   /* RelatedSupplyChainConsignment */
-    {1169, 643, 0, 1, EINV_NS_RAM},   /* ShipToTradeParty */
-    {1170, 643, 0, 1, EINV_NS_RAM},   /* UltimateShipToTradeParty */
-    {1171, 643, 0, 1, EINV_NS_RAM},   /* ShipFromTradeParty */
-    {1172, 672, 0, 1, EINV_NS_RAM},   /* ActualDespatchSupplyChainEvent */
-    {1173, 672, 0, 1, EINV_NS_RAM},   /* ActualPickUpSupplyChainEvent */
-    {1174, 672, 0, 1, EINV_NS_RAM},   /* RequestedDeliverySupplyChainEvent */
-    {1175, 672, 0, 1, EINV_NS_RAM},   /* ActualDeliverySupplyChainEvent */
-    {1176, 672, 0, 1, EINV_NS_RAM},   /* ActualReceiptSupplyChainEvent */
-    {1087, 676, 0, 65535, EINV_NS_RAM},   /* AdditionalReferencedDocument */
-    {1177, 676, 0, 1, EINV_NS_RAM},   /* DespatchAdviceReferencedDocument */
-    {1178, 676, 0, 1, EINV_NS_RAM},   /* ReceivingAdviceReferencedDocument */
-    {1179, 676, 0, 1, EINV_NS_RAM},   /* DeliveryNoteReferencedDocument */
-    {1180, 676, 0, 1, EINV_NS_RAM},   /* ConsumptionReportReferencedDocument */
-    {1181, 676, 0, 1, EINV_NS_RAM},   /* PackingListReferencedDocument */
-    {1115, 715, 0, 1, EINV_NS_RAM},   /* ReasonCode */
-    {1116, 630, 0, 65535, EINV_NS_RAM},   /* Reason */
-    {1113, 691, 0, 65535, EINV_NS_RAM},   /* ActualAmount */
-    {1182, 673, 0, 1, EINV_NS_RAM},   /* ActualQuantity */
-    {1183, 632, 0, 1, EINV_NS_RAM},   /* ActualDateTime */
-    {869, 717, 0, 1, EINV_NS_RAM},   /* TypeCode */
-    {1126, 630, 0, 1, EINV_NS_RAM},   /* Type */
-    {890, 630, 0, 65535, EINV_NS_RAM},   /* Description */
-    {1184, 638, 0, 1, EINV_NS_RAM},   /* ConditionCode */
-    {1185, 638, 0, 65535, EINV_NS_RAM},   /* DisposalMethodCode */
-    {1186, 641, 0, 65535, EINV_NS_RAM},   /* WeightMeasure */
-    {1187, 673, 0, 1, EINV_NS_RAM},   /* MaximumStackabilityQuantity */
-    {1188, 641, 0, 1, EINV_NS_RAM},   /* MaximumStackabilityWeightMeasure */
-    {1189, 673, 0, 1, EINV_NS_RAM},   /* CustomerFacingTotalUnitQuantity */
-    {1190, 673, 0, 1, EINV_NS_RAM},   /* LayerTotalUnitQuantity */
-    {1191, 673, 0, 1, EINV_NS_RAM},   /* ContentLayerQuantity */
-    {1008, 681, 0, 1, EINV_NS_RAM},   /* LinearSpatialDimension */
-    {1009, 681, 0, 1, EINV_NS_RAM},   /* MinimumLinearSpatialDimension */
-    {1010, 681, 0, 1, EINV_NS_RAM},   /* MaximumLinearSpatialDimension */
-    {1192, 718, 0, 65535, EINV_NS_RAM},   /* SpecifiedPackagingMarking */
-    {1002, 668, 0, 65535, EINV_NS_RAM},   /* ApplicableMaterialGoodsCharacteristic */
-    {1193, 721, 0, 65535, EINV_NS_RAM},   /* ApplicableDisposalInstructions */
-    {1194, 722, 0, 65535, EINV_NS_RAM},   /* ApplicableReturnableAssetInstructions */
-    {869, 719, 0, 65535, EINV_NS_RAM},   /* TypeCode */
-    {886, 630, 0, 65535, EINV_NS_RAM},   /* Content */
-    {1195, 632, 0, 1, EINV_NS_RAM},   /* ContentDateTime */
-    {1196, 691, 0, 65535, EINV_NS_RAM},   /* ContentAmount */
-    {1197, 638, 0, 65535, EINV_NS_RAM},   /* BarcodeTypeCode */
-    {885, 638, 0, 65535, EINV_NS_RAM},   /* ContentCode */
-    {1198, 720, 0, 65535, EINV_NS_RAM},   /* AutomaticDataCaptureMethodTypeCode */
-    {1199, 625, 0, 1, EINV_NS_RAM},   /* MaterialID */
-    {1200, 638, 0, 65535, EINV_NS_RAM},   /* RecyclingDescriptionCode */
-    {890, 630, 0, 65535, EINV_NS_RAM},   /* Description */
-    {1201, 630, 0, 65535, EINV_NS_RAM},   /* RecyclingProcedure */
-    {1199, 625, 0, 65535, EINV_NS_RAM},   /* MaterialID */
-    {1202, 630, 0, 65535, EINV_NS_RAM},   /* TermsAndConditionsDescription */
-    {1203, 638, 0, 1, EINV_NS_RAM},   /* TermsAndConditionsDescriptionCode */
-    {1204, 691, 0, 65535, EINV_NS_RAM},   /* DepositValueSpecifiedAmount */
-    {1205, 640, 0, 1, EINV_NS_RAM},   /* DepositValueValiditySpecifiedPeriod */
-    {986, 713, 0, 65535, EINV_NS_RAM},   /* GrossWeightMeasure */
-    {985, 641, 0, 65535, EINV_NS_RAM},   /* NetWeightMeasure */
-    {1206, 724, 0, 65535, EINV_NS_RAM},   /* GrossVolumeMeasure */
-    {1207, 691, 0, 1, EINV_NS_RAM},   /* InsurancePremiumAmount */
-    {1208, 691, 0, 65535, EINV_NS_RAM},   /* AssociatedInvoiceAmount */
-    {1209, 691, 0, 1, EINV_NS_RAM},   /* TotalChargeAmount */
-    {1210, 691, 0, 1, EINV_NS_RAM},   /* DeclaredValueForCustomsAmount */
-    {1161, 673, 0, 1, EINV_NS_RAM},   /* PackageQuantity */
-    {1211, 643, 0, 1, EINV_NS_RAM},   /* ConsignorTradeParty */
-    {1212, 643, 0, 1, EINV_NS_RAM},   /* ConsigneeTradeParty */
-    {1213, 643, 0, 1, EINV_NS_RAM},   /* CarrierTradeParty */
-    {1214, 643, 0, 1, EINV_NS_RAM},   /* FreightForwarderTradeParty */
-    {1215, 643, 0, 1, EINV_NS_RAM},   /* DeliveryTradeParty */
-    {1216, 643, 0, 1, EINV_NS_RAM},   /* CustomsImportAgentTradeParty */
-    {1217, 643, 0, 1, EINV_NS_RAM},   /* CustomsExportAgentTradeParty */
-    {1218, 643, 0, 65535, EINV_NS_RAM},   /* GroupingCentreTradeParty */
-    {1219, 676, 0, 1, EINV_NS_RAM},   /* TransportContractReferencedDocument */
-    {1108, 676, 0, 65535, EINV_NS_RAM},   /* AssociatedReferencedDocument */
-    {1220, 725, 0, 65535, EINV_NS_RAM},   /* IncludedSupplyChainConsignmentItem */
-    {1221, 732, 0, 65535, EINV_NS_RAM},   /* UtilizedLogisticsTransportEquipment */
-    {1222, 736, 0, 65535, EINV_NS_RAM},   /* SpecifiedLogisticsTransportMovement */
-    {869, 726, 0, 1, EINV_NS_RAM},   /* TypeCode */
-    {1223, 727, 0, 1, EINV_NS_RAM},   /* TypeExtensionCode */
-    {1210, 691, 0, 1, EINV_NS_RAM},   /* DeclaredValueForCustomsAmount */
-    {1224, 691, 0, 1, EINV_NS_RAM},   /* DeclaredValueForStatisticsAmount */
-    {1225, 691, 0, 65535, EINV_NS_RAM},   /* InvoiceAmount */
-    {986, 713, 0, 1, EINV_NS_RAM},   /* GrossWeightMeasure */
-    {985, 641, 0, 1, EINV_NS_RAM},   /* NetWeightMeasure */
-    {1226, 673, 0, 1, EINV_NS_RAM},   /* TariffQuantity */
-    {1227, 728, 0, 1, EINV_NS_RAM},   /* NatureIdentificationTransportCargo */
-    {869, 729, 0, 1, EINV_NS_RAM},   /* TypeCode */
-    {1228, 630, 0, 1, EINV_NS_RAM},   /* Identification */
-    {1229, 730, 0, 1, EINV_NS_RAM},   /* OperationalCategoryCode */
-    {1230, 731, 0, 1, EINV_NS_RAM},   /* StatisticalClassificationCode */
-    {862, 625, 0, 1, EINV_NS_RAM},   /* ID */
-    {1231, 683, 0, 1, EINV_NS_RAM},   /* LoadingLengthMeasure */
-    {880, 733, 0, 1, EINV_NS_RAM},   /* CategoryCode */
-    {1232, 734, 0, 1, EINV_NS_RAM},   /* CharacteristicCode */
-    {1233, 735, 0, 1, EINV_NS_RAM},   /* UsedCapacityCode */
-    {1008, 681, 0, 1, EINV_NS_RAM},   /* LinearSpatialDimension */
-    {1234, 737, 0, 1, EINV_NS_RAM},   /* StageCode */
-    {1235, 738, 0, 1, EINV_NS_RAM},   /* ModeCode */
-    {1236, 630, 0, 1, EINV_NS_RAM},   /* Mode */
-    {1237, 739, 0, 1, EINV_NS_RAM},   /* UsedLogisticsTransportMeans */
-    {869, 740, 0, 1, EINV_NS_RAM},   /* TypeCode */
-    {1126, 630, 0, 1, EINV_NS_RAM},   /* Type */
-    {862, 625, 0, 1, EINV_NS_RAM},   /* ID */
-    {865, 630, 0, 1, EINV_NS_RAM},   /* Name */
-    {1238, 643, 0, 1, EINV_NS_RAM},   /* OwnerTradeParty */
-    {1239, 630, 0, 65535, EINV_NS_RAM},   /* PaymentReference */
-    {1240, 630, 0, 1, EINV_NS_RAM},   /* InvoiceIssuerReference */
-    {1241, 691, 0, 1, EINV_NS_RAM},   /* TotalAdjustmentAmount */
-    {1242, 626, 0, 1, EINV_NS_RAM},   /* DiscountIndicator */
-    {1243, 695, 0, 65535, EINV_NS_RAM},   /* ApplicableTradeTax */
-    {1244, 640, 0, 1, EINV_NS_RAM},   /* BillingSpecifiedPeriod */
-    {1245, 692, 0, 65535, EINV_NS_RAM},   /* SpecifiedTradeAllowanceCharge */
-    {1246, 695, 0, 65535, EINV_NS_RAM},   /* SubtotalCalculatedTradeTax */
-    {1247, 742, 0, 65535, EINV_NS_RAM},   /* SpecifiedLogisticsServiceCharge */
-    {1248, 747, 0, 65535, EINV_NS_RAM},   /* SpecifiedTradePaymentTerms */
-    {1249, 753, 0, 1, EINV_NS_RAM},   /* SpecifiedTradeSettlementLineMonetarySummation */
-    {1250, 754, 0, 65535, EINV_NS_RAM},   /* SpecifiedFinancialAdjustment */
-    {1251, 676, 0, 1, EINV_NS_RAM},   /* InvoiceReferencedDocument */
-    {1087, 676, 0, 65535, EINV_NS_RAM},   /* AdditionalReferencedDocument */
-    {1252, 704, 0, 65535, EINV_NS_RAM},   /* PayableSpecifiedTradeAccountingAccount */
-    {1253, 704, 0, 65535, EINV_NS_RAM},   /* ReceivableSpecifiedTradeAccountingAccount */
-    {1254, 704, 0, 65535, EINV_NS_RAM},   /* PurchaseSpecifiedTradeAccountingAccount */
-    {1255, 704, 0, 65535, EINV_NS_RAM},   /* SalesSpecifiedTradeAccountingAccount */
-    {1256, 755, 0, 1, EINV_NS_RAM},   /* SpecifiedTradeSettlementFinancialCard */
-    {862, 743, 0, 1, EINV_NS_RAM},   /* ID */
-    {890, 630, 0, 65535, EINV_NS_RAM},   /* Description */
-    {1257, 638, 0, 1, EINV_NS_RAM},   /* PaymentArrangementCode */
-    {1258, 744, 0, 1, EINV_NS_RAM},   /* TariffClassCode */
-    {1259, 638, 0, 1, EINV_NS_RAM},   /* ChargeCategoryCode */
-    {1260, 638, 0, 1, EINV_NS_RAM},   /* ServiceCategoryCode */
-    {1261, 691, 0, 65535, EINV_NS_RAM},   /* DisbursementAmount */
-    {1262, 691, 0, 65535, EINV_NS_RAM},   /* AppliedAmount */
-    {1263, 630, 0, 1, EINV_NS_RAM},   /* AllowanceCharge */
-    {1264, 745, 0, 1, EINV_NS_RAM},   /* PayingPartyRoleCode */
-    {1265, 746, 0, 1, EINV_NS_RAM},   /* CalculationBasisCode */
-    {1266, 630, 0, 1, EINV_NS_RAM},   /* CalculationBasis */
-    {1267, 638, 0, 1, EINV_NS_RAM},   /* TransportPaymentMethodCode */
-    {1268, 674, 0, 1, EINV_NS_RAM},   /* PaymentPlaceLogisticsLocation */
-    {1269, 674, 0, 1, EINV_NS_RAM},   /* AppliedFromLogisticsLocation */
-    {1270, 674, 0, 1, EINV_NS_RAM},   /* AppliedToLogisticsLocation */
-    {1271, 695, 0, 65535, EINV_NS_RAM},   /* AppliedTradeTax */
-    {862, 748, 0, 1, EINV_NS_RAM},   /* ID */
-    {1272, 749, 0, 1, EINV_NS_RAM},   /* FromEventCode */
-    {1273, 641, 0, 1, EINV_NS_RAM},   /* SettlementPeriodMeasure */
-    {890, 630, 0, 65535, EINV_NS_RAM},   /* Description */
-    {1274, 632, 0, 1, EINV_NS_RAM},   /* DueDateDateTime */
-    {869, 750, 0, 1, EINV_NS_RAM},   /* TypeCode */
-    {1275, 638, 0, 1, EINV_NS_RAM},   /* InstructionTypeCode */
-    {1276, 625, 0, 65535, EINV_NS_RAM},   /* DirectDebitMandateID */
-    {1277, 669, 0, 1, EINV_NS_RAM},   /* PartialPaymentPercent */
-    {1278, 625, 0, 65535, EINV_NS_RAM},   /* PaymentMeansID */
-    {1279, 691, 0, 65535, EINV_NS_RAM},   /* PartialPaymentAmount */
-    {1280, 751, 0, 1, EINV_NS_RAM},   /* ApplicableTradePaymentPenaltyTerms */
-    {1281, 752, 0, 1, EINV_NS_RAM},   /* ApplicableTradePaymentDiscountTerms */
-    {1282, 643, 0, 65535, EINV_NS_RAM},   /* PayeeTradeParty */
-    {1283, 632, 0, 1, EINV_NS_RAM},   /* BasisDateTime */
-    {1284, 641, 0, 1, EINV_NS_RAM},   /* BasisPeriodMeasure */
-    {1111, 691, 0, 1, EINV_NS_RAM},   /* BasisAmount */
-    {1110, 669, 0, 1, EINV_NS_RAM},   /* CalculationPercent */
-    {1285, 691, 0, 1, EINV_NS_RAM},   /* ActualPenaltyAmount */
-    {1283, 632, 0, 1, EINV_NS_RAM},   /* BasisDateTime */
-    {1284, 641, 0, 1, EINV_NS_RAM},   /* BasisPeriodMeasure */
-    {1111, 691, 0, 1, EINV_NS_RAM},   /* BasisAmount */
-    {1110, 669, 0, 1, EINV_NS_RAM},   /* CalculationPercent */
-    {1286, 691, 0, 1, EINV_NS_RAM},   /* ActualDiscountAmount */
-    {1287, 691, 0, 65535, EINV_NS_RAM},   /* LineTotalAmount */
-    {1288, 691, 0, 65535, EINV_NS_RAM},   /* ChargeTotalAmount */
-    {1289, 691, 0, 65535, EINV_NS_RAM},   /* AllowanceTotalAmount */
-    {1290, 691, 0, 65535, EINV_NS_RAM},   /* TaxBasisTotalAmount */
-    {1291, 691, 0, 65535, EINV_NS_RAM},   /* TaxTotalAmount */
-    {1292, 691, 0, 65535, EINV_NS_RAM},   /* GrandTotalAmount */
-    {1127, 691, 0, 65535, EINV_NS_RAM},   /* InformationAmount */
-    {1293, 691, 0, 65535, EINV_NS_RAM},   /* TotalAllowanceChargeAmount */
-    {1294, 691, 0, 65535, EINV_NS_RAM},   /* TotalRetailValueInformationAmount */
-    {1295, 691, 0, 65535, EINV_NS_RAM},   /* GrossLineTotalAmount */
-    {1296, 691, 0, 65535, EINV_NS_RAM},   /* NetLineTotalAmount */
-    {1297, 691, 0, 65535, EINV_NS_RAM},   /* NetIncludingTaxesLineTotalAmount */
-    {1298, 691, 0, 65535, EINV_NS_RAM},   /* ProductWeightLossInformationAmount */
-    {1115, 638, 0, 1, EINV_NS_RAM},   /* ReasonCode */
-    {1116, 630, 0, 65535, EINV_NS_RAM},   /* Reason */
-    {1113, 691, 0, 65535, EINV_NS_RAM},   /* ActualAmount */
-    {1182, 673, 0, 1, EINV_NS_RAM},   /* ActualQuantity */
-    {1183, 632, 0, 1, EINV_NS_RAM},   /* ActualDateTime */
-    {1299, 643, 0, 1, EINV_NS_RAM},   /* ClaimRelatedTradeParty */
-    {1300, 676, 0, 1, EINV_NS_RAM},   /* InvoiceReferenceReferencedDocument */
-    {1301, 626, 0, 1, EINV_NS_RAM},   /* MicrochipIndicator */
-    {862, 625, 0, 1, EINV_NS_RAM},   /* ID */
-    {869, 638, 0, 1, EINV_NS_RAM},   /* TypeCode */
-    {1302, 630, 0, 1, EINV_NS_RAM},   /* CardholderName */
-    {1303, 700, 0, 1, EINV_NS_RAM},   /* ExpiryDate */
-    {1304, 642, 0, 1, EINV_NS_RAM},   /* VerificationNumeric */
-    {1305, 632, 0, 1, EINV_NS_RAM},   /* ValidFromDateTime */
-    {1306, 691, 0, 65535, EINV_NS_RAM},   /* CreditLimitAmount */
-    {1307, 691, 0, 65535, EINV_NS_RAM},   /* CreditAvailableAmount */
-    {1308, 669, 0, 1, EINV_NS_RAM},   /* InterestRatePercent */
-    {1309, 630, 0, 1, EINV_NS_RAM},   /* IssuingCompanyName */
-    {890, 630, 0, 1, EINV_NS_RAM},   /* Description */
-    {862, 625, 0, 65535, EINV_NS_RAM},   /* ID */
-    {1310, 684, 0, 1, EINV_NS_RAM},   /* SpecifiedReferencedProduct */
-    {1311, 662, 0, 65535, EINV_NS_RAM},   /* ApplicableTradeProduct */
-    {1312, 757, 0, 1, EINV_NS_RAM},   /* SpecifiedSubordinateLineTradeAgreement */
-    {1313, 758, 0, 1, EINV_NS_RAM},   /* SpecifiedSubordinateLineTradeDelivery */
-    {1314, 759, 0, 1, EINV_NS_RAM},   /* SpecifiedSubordinateLineTradeSettlement */
-    {1081, 676, 0, 1, EINV_NS_RAM},   /* SellerOrderReferencedDocument */
-    {1082, 676, 0, 1, EINV_NS_RAM},   /* BuyerOrderReferencedDocument */
-    {1087, 676, 0, 65535, EINV_NS_RAM},   /* AdditionalReferencedDocument */
-    {1088, 689, 0, 1, EINV_NS_RAM},   /* GrossPriceProductTradePrice */
-    {1089, 689, 0, 1, EINV_NS_RAM},   /* NetPriceProductTradePrice */
-    {1161, 673, 0, 1, EINV_NS_RAM},   /* PackageQuantity */
-    {1162, 673, 0, 1, EINV_NS_RAM},   /* ProductUnitQuantity */
-    {1163, 673, 0, 1, EINV_NS_RAM},   /* PerPackageUnitQuantity */
-    {1167, 716, 0, 65535, EINV_NS_RAM},   /* IncludedSupplyChainPackaging */
-    {1243, 695, 0, 1, EINV_NS_RAM},   /* ApplicableTradeTax */
-    {1315, 630, 0, 65535, EINV_NS_RAM},   /* Reference */
-    {1078, 630, 0, 1, EINV_NS_RAM},   /* BuyerReference */
-    {1316, 643, 0, 1, EINV_NS_RAM},   /* SellerTradeParty */
-    {1317, 643, 0, 1, EINV_NS_RAM},   /* BuyerTradeParty */
-    {1318, 643, 0, 1, EINV_NS_RAM},   /* SalesAgentTradeParty */
-    {1079, 643, 0, 65535, EINV_NS_RAM},   /* BuyerRequisitionerTradeParty */
-    {1319, 643, 0, 1, EINV_NS_RAM},   /* BuyerAssignedAccountantTradeParty */
-    {1320, 643, 0, 1, EINV_NS_RAM},   /* SellerAssignedAccountantTradeParty */
-    {1321, 643, 0, 1, EINV_NS_RAM},   /* BuyerTaxRepresentativeTradeParty */
-    {1322, 643, 0, 1, EINV_NS_RAM},   /* SellerTaxRepresentativeTradeParty */
-    {1323, 643, 0, 1, EINV_NS_RAM},   /* ProductEndUserTradeParty */
-    {1080, 686, 0, 1, EINV_NS_RAM},   /* ApplicableTradeDeliveryTerms */
-    {1081, 676, 0, 1, EINV_NS_RAM},   /* SellerOrderReferencedDocument */
-    {1082, 676, 0, 1, EINV_NS_RAM},   /* BuyerOrderReferencedDocument */
-    {1083, 676, 0, 1, EINV_NS_RAM},   /* QuotationReferencedDocument */
-    {1324, 676, 0, 1, EINV_NS_RAM},   /* OrderResponseReferencedDocument */
-    {1084, 676, 0, 1, EINV_NS_RAM},   /* ContractReferencedDocument */
-    {1085, 676, 0, 1, EINV_NS_RAM},   /* DemandForecastReferencedDocument */
-    {1325, 676, 0, 1, EINV_NS_RAM},   /* SupplyInstructionReferencedDocument */
-    {1086, 676, 0, 1, EINV_NS_RAM},   /* PromotionalDealReferencedDocument */
-    {1326, 676, 0, 1, EINV_NS_RAM},   /* PriceListReferencedDocument */
-    {1087, 676, 0, 65535, EINV_NS_RAM},   /* AdditionalReferencedDocument */
-    {1090, 676, 0, 65535, EINV_NS_RAM},   /* RequisitionerReferencedDocument */
-    {1327, 643, 0, 1, EINV_NS_RAM},   /* BuyerAgentTradeParty */
-    {1328, 676, 0, 65535, EINV_NS_RAM},   /* PurchaseConditionsReferencedDocument */
-    {1329, 761, 0, 1, EINV_NS_RAM},   /* SpecifiedProcuringProject */
-    {1094, 676, 0, 65535, EINV_NS_RAM},   /* UltimateCustomerOrderReferencedDocument */
+    {1150, 632, 1, 0, EINV_NS_RAM},   /* ConversionRateDateTime */
+    {1108, 676, 65535, 0, EINV_NS_RAM},   /* AssociatedReferencedDocument */
+    {1097, 691, 1, 0, EINV_NS_RAM},   /* ChargeAmount */
+    {1098, 673, 65535, 0, EINV_NS_RAM},   /* BasisQuantity */
+    {1151, 626, 65535, 0, EINV_NS_RAM},   /* NetPriceIndicator */
+    {1152, 638, 1, 0, EINV_NS_RAM},   /* ComparisonMethodCode */
+    {862, 625, 1, 0, EINV_NS_RAM},   /* ID */
+    {865, 630, 1, 0, EINV_NS_RAM},   /* Name */
+    {1153, 626, 1, 0, EINV_NS_RAM},   /* VirtualIndicator */
+    {1154, 625, 65535, 0, EINV_NS_RAM},   /* WebsiteURIID */
+    {1155, 638, 1, 0, EINV_NS_RAM},   /* SalesMethodCode */
+    {1156, 711, 65535, 0, EINV_NS_RAM},   /* OrderingAvailablePeriod */
+    {891, 632, 1, 0, EINV_NS_RAM},   /* StartDateTime */
+    {892, 632, 1, 0, EINV_NS_RAM},   /* EndDateTime */
+    {890, 630, 1, 0, EINV_NS_RAM},   /* Description */
+    {1157, 673, 1, 0, EINV_NS_RAM},   /* RequestedQuantity */
+    {1158, 673, 1, 0, EINV_NS_RAM},   /* ReceivedQuantity */
+    {1159, 673, 1, 0, EINV_NS_RAM},   /* BilledQuantity */
+    {1160, 673, 1, 0, EINV_NS_RAM},   /* ChargeFreeQuantity */
+    {1161, 673, 1, 0, EINV_NS_RAM},   /* PackageQuantity */
+    {1162, 673, 1, 0, EINV_NS_RAM},   /* ProductUnitQuantity */
+    {1163, 673, 1, 0, EINV_NS_RAM},   /* PerPackageUnitQuantity */
+    {985, 713, 1, 0, EINV_NS_RAM},   /* NetWeightMeasure */
+    {986, 713, 1, 0, EINV_NS_RAM},   /* GrossWeightMeasure */
+    {1164, 713, 1, 0, EINV_NS_RAM},   /* TheoreticalWeightMeasure */
+    {1165, 673, 1, 0, EINV_NS_RAM},   /* DespatchedQuantity */
+    {1166, 714, 65535, 0, EINV_NS_RAM},   /* SpecifiedDeliveryAdjustment */
+    {1167, 716, 65535, 0, EINV_NS_RAM},   /* IncludedSupplyChainPackaging */
+    {1168, 723, 1, 0, EINV_NS_RAM},   /* RelatedSupplyChainConsignment */
+    {1169, 643, 1, 0, EINV_NS_RAM},   /* ShipToTradeParty */
+    {1170, 643, 1, 0, EINV_NS_RAM},   /* UltimateShipToTradeParty */
+    {1171, 643, 1, 0, EINV_NS_RAM},   /* ShipFromTradeParty */
+    {1172, 672, 1, 0, EINV_NS_RAM},   /* ActualDespatchSupplyChainEvent */
+    {1173, 672, 1, 0, EINV_NS_RAM},   /* ActualPickUpSupplyChainEvent */
+    {1174, 672, 1, 0, EINV_NS_RAM},   /* RequestedDeliverySupplyChainEvent */
+    {1175, 672, 1, 0, EINV_NS_RAM},   /* ActualDeliverySupplyChainEvent */
+    {1176, 672, 1, 0, EINV_NS_RAM},   /* ActualReceiptSupplyChainEvent */
+    {1087, 676, 65535, 0, EINV_NS_RAM},   /* AdditionalReferencedDocument */
+    {1177, 676, 1, 0, EINV_NS_RAM},   /* DespatchAdviceReferencedDocument */
+    {1178, 676, 1, 0, EINV_NS_RAM},   /* ReceivingAdviceReferencedDocument */
+    {1179, 676, 1, 0, EINV_NS_RAM},   /* DeliveryNoteReferencedDocument */
+    {1180, 676, 1, 0, EINV_NS_RAM},   /* ConsumptionReportReferencedDocument */
+    {1181, 676, 1, 0, EINV_NS_RAM},   /* PackingListReferencedDocument */
+    {1115, 715, 1, 0, EINV_NS_RAM},   /* ReasonCode */
+    {1116, 630, 65535, 0, EINV_NS_RAM},   /* Reason */
+    {1113, 691, 65535, 0, EINV_NS_RAM},   /* ActualAmount */
+    {1182, 673, 1, 0, EINV_NS_RAM},   /* ActualQuantity */
+    {1183, 632, 1, 0, EINV_NS_RAM},   /* ActualDateTime */
+    {869, 717, 1, 0, EINV_NS_RAM},   /* TypeCode */
+    {1126, 630, 1, 0, EINV_NS_RAM},   /* Type */
+    {890, 630, 65535, 0, EINV_NS_RAM},   /* Description */
+    {1184, 638, 1, 0, EINV_NS_RAM},   /* ConditionCode */
+    {1185, 638, 65535, 0, EINV_NS_RAM},   /* DisposalMethodCode */
+    {1186, 641, 65535, 0, EINV_NS_RAM},   /* WeightMeasure */
+    {1187, 673, 1, 0, EINV_NS_RAM},   /* MaximumStackabilityQuantity */
+    {1188, 641, 1, 0, EINV_NS_RAM},   /* MaximumStackabilityWeightMeasure */
+    {1189, 673, 1, 0, EINV_NS_RAM},   /* CustomerFacingTotalUnitQuantity */
+    {1190, 673, 1, 0, EINV_NS_RAM},   /* LayerTotalUnitQuantity */
+    {1191, 673, 1, 0, EINV_NS_RAM},   /* ContentLayerQuantity */
+    {1008, 681, 1, 0, EINV_NS_RAM},   /* LinearSpatialDimension */
+    {1009, 681, 1, 0, EINV_NS_RAM},   /* MinimumLinearSpatialDimension */
+    {1010, 681, 1, 0, EINV_NS_RAM},   /* MaximumLinearSpatialDimension */
+    {1192, 718, 65535, 0, EINV_NS_RAM},   /* SpecifiedPackagingMarking */
+    {1002, 668, 65535, 0, EINV_NS_RAM},   /* ApplicableMaterialGoodsCharacteristic */
+    {1193, 721, 65535, 0, EINV_NS_RAM},   /* ApplicableDisposalInstructions */
+    {1194, 722, 65535, 0, EINV_NS_RAM},   /* ApplicableReturnableAssetInstructions */
+    {869, 719, 65535, 0, EINV_NS_RAM},   /* TypeCode */
+    {886, 630, 65535, 0, EINV_NS_RAM},   /* Content */
+    {1195, 632, 1, 0, EINV_NS_RAM},   /* ContentDateTime */
+    {1196, 691, 65535, 0, EINV_NS_RAM},   /* ContentAmount */
+    {1197, 638, 65535, 0, EINV_NS_RAM},   /* BarcodeTypeCode */
+    {885, 638, 65535, 0, EINV_NS_RAM},   /* ContentCode */
+    {1198, 720, 65535, 0, EINV_NS_RAM},   /* AutomaticDataCaptureMethodTypeCode */
+    {1199, 625, 1, 0, EINV_NS_RAM},   /* MaterialID */
+    {1200, 638, 65535, 0, EINV_NS_RAM},   /* RecyclingDescriptionCode */
+    {890, 630, 65535, 0, EINV_NS_RAM},   /* Description */
+    {1201, 630, 65535, 0, EINV_NS_RAM},   /* RecyclingProcedure */
+    {1199, 625, 65535, 0, EINV_NS_RAM},   /* MaterialID */
+    {1202, 630, 65535, 0, EINV_NS_RAM},   /* TermsAndConditionsDescription */
+    {1203, 638, 1, 0, EINV_NS_RAM},   /* TermsAndConditionsDescriptionCode */
+    {1204, 691, 65535, 0, EINV_NS_RAM},   /* DepositValueSpecifiedAmount */
+    {1205, 640, 1, 0, EINV_NS_RAM},   /* DepositValueValiditySpecifiedPeriod */
+    {986, 713, 65535, 0, EINV_NS_RAM},   /* GrossWeightMeasure */
+    {985, 641, 65535, 0, EINV_NS_RAM},   /* NetWeightMeasure */
+    {1206, 724, 65535, 0, EINV_NS_RAM},   /* GrossVolumeMeasure */
+    {1207, 691, 1, 0, EINV_NS_RAM},   /* InsurancePremiumAmount */
+    {1208, 691, 65535, 0, EINV_NS_RAM},   /* AssociatedInvoiceAmount */
+    {1209, 691, 1, 0, EINV_NS_RAM},   /* TotalChargeAmount */
+    {1210, 691, 1, 0, EINV_NS_RAM},   /* DeclaredValueForCustomsAmount */
+    {1161, 673, 1, 0, EINV_NS_RAM},   /* PackageQuantity */
+    {1211, 643, 1, 0, EINV_NS_RAM},   /* ConsignorTradeParty */
+    {1212, 643, 1, 0, EINV_NS_RAM},   /* ConsigneeTradeParty */
+    {1213, 643, 1, 0, EINV_NS_RAM},   /* CarrierTradeParty */
+    {1214, 643, 1, 0, EINV_NS_RAM},   /* FreightForwarderTradeParty */
+    {1215, 643, 1, 0, EINV_NS_RAM},   /* DeliveryTradeParty */
+    {1216, 643, 1, 0, EINV_NS_RAM},   /* CustomsImportAgentTradeParty */
+    {1217, 643, 1, 0, EINV_NS_RAM},   /* CustomsExportAgentTradeParty */
+    {1218, 643, 65535, 0, EINV_NS_RAM},   /* GroupingCentreTradeParty */
+    {1219, 676, 1, 0, EINV_NS_RAM},   /* TransportContractReferencedDocument */
+    {1108, 676, 65535, 0, EINV_NS_RAM},   /* AssociatedReferencedDocument */
+    {1220, 725, 65535, 0, EINV_NS_RAM},   /* IncludedSupplyChainConsignmentItem */
+    {1221, 732, 65535, 0, EINV_NS_RAM},   /* UtilizedLogisticsTransportEquipment */
+    {1222, 736, 65535, 0, EINV_NS_RAM},   /* SpecifiedLogisticsTransportMovement */
+    {869, 726, 1, 0, EINV_NS_RAM},   /* TypeCode */
+    {1223, 727, 1, 0, EINV_NS_RAM},   /* TypeExtensionCode */
+    {1210, 691, 1, 0, EINV_NS_RAM},   /* DeclaredValueForCustomsAmount */
+    {1224, 691, 1, 0, EINV_NS_RAM},   /* DeclaredValueForStatisticsAmount */
+    {1225, 691, 65535, 0, EINV_NS_RAM},   /* InvoiceAmount */
+    {986, 713, 1, 0, EINV_NS_RAM},   /* GrossWeightMeasure */
+    {985, 641, 1, 0, EINV_NS_RAM},   /* NetWeightMeasure */
+    {1226, 673, 1, 0, EINV_NS_RAM},   /* TariffQuantity */
+    {1227, 728, 1, 0, EINV_NS_RAM},   /* NatureIdentificationTransportCargo */
+    {869, 729, 1, 0, EINV_NS_RAM},   /* TypeCode */
+    {1228, 630, 1, 0, EINV_NS_RAM},   /* Identification */
+    {1229, 730, 1, 0, EINV_NS_RAM},   /* OperationalCategoryCode */
+    {1230, 731, 1, 0, EINV_NS_RAM},   /* StatisticalClassificationCode */
+    {862, 625, 1, 0, EINV_NS_RAM},   /* ID */
+    {1231, 683, 1, 0, EINV_NS_RAM},   /* LoadingLengthMeasure */
+    {880, 733, 1, 0, EINV_NS_RAM},   /* CategoryCode */
+    {1232, 734, 1, 0, EINV_NS_RAM},   /* CharacteristicCode */
+    {1233, 735, 1, 0, EINV_NS_RAM},   /* UsedCapacityCode */
+    {1008, 681, 1, 0, EINV_NS_RAM},   /* LinearSpatialDimension */
+    {1234, 737, 1, 0, EINV_NS_RAM},   /* StageCode */
+    {1235, 738, 1, 0, EINV_NS_RAM},   /* ModeCode */
+    {1236, 630, 1, 0, EINV_NS_RAM},   /* Mode */
+    {1237, 739, 1, 0, EINV_NS_RAM},   /* UsedLogisticsTransportMeans */
+    {869, 740, 1, 0, EINV_NS_RAM},   /* TypeCode */
+    {1126, 630, 1, 0, EINV_NS_RAM},   /* Type */
+    {862, 625, 1, 0, EINV_NS_RAM},   /* ID */
+    {865, 630, 1, 0, EINV_NS_RAM},   /* Name */
+    {1238, 643, 1, 0, EINV_NS_RAM},   /* OwnerTradeParty */
+    {1239, 630, 65535, 0, EINV_NS_RAM},   /* PaymentReference */
+    {1240, 630, 1, 0, EINV_NS_RAM},   /* InvoiceIssuerReference */
+    {1241, 691, 1, 0, EINV_NS_RAM},   /* TotalAdjustmentAmount */
+    {1242, 626, 1, 0, EINV_NS_RAM},   /* DiscountIndicator */
+    {1243, 695, 65535, 0, EINV_NS_RAM},   /* ApplicableTradeTax */
+    {1244, 640, 1, 0, EINV_NS_RAM},   /* BillingSpecifiedPeriod */
+    {1245, 692, 65535, 0, EINV_NS_RAM},   /* SpecifiedTradeAllowanceCharge */
+    {1246, 695, 65535, 0, EINV_NS_RAM},   /* SubtotalCalculatedTradeTax */
+    {1247, 742, 65535, 0, EINV_NS_RAM},   /* SpecifiedLogisticsServiceCharge */
+    {1248, 747, 65535, 0, EINV_NS_RAM},   /* SpecifiedTradePaymentTerms */
+    {1249, 753, 1, 0, EINV_NS_RAM},   /* SpecifiedTradeSettlementLineMonetarySummation */
+    {1250, 754, 65535, 0, EINV_NS_RAM},   /* SpecifiedFinancialAdjustment */
+    {1251, 676, 1, 0, EINV_NS_RAM},   /* InvoiceReferencedDocument */
+    {1087, 676, 65535, 0, EINV_NS_RAM},   /* AdditionalReferencedDocument */
+    {1252, 704, 65535, 0, EINV_NS_RAM},   /* PayableSpecifiedTradeAccountingAccount */
+    {1253, 704, 65535, 0, EINV_NS_RAM},   /* ReceivableSpecifiedTradeAccountingAccount */
+    {1254, 704, 65535, 0, EINV_NS_RAM},   /* PurchaseSpecifiedTradeAccountingAccount */
+    {1255, 704, 65535, 0, EINV_NS_RAM},   /* SalesSpecifiedTradeAccountingAccount */
+    {1256, 755, 1, 0, EINV_NS_RAM},   /* SpecifiedTradeSettlementFinancialCard */
+    {862, 743, 1, 0, EINV_NS_RAM},   /* ID */
+    {890, 630, 65535, 0, EINV_NS_RAM},   /* Description */
+    {1257, 638, 1, 0, EINV_NS_RAM},   /* PaymentArrangementCode */
+    {1258, 744, 1, 0, EINV_NS_RAM},   /* TariffClassCode */
+    {1259, 638, 1, 0, EINV_NS_RAM},   /* ChargeCategoryCode */
+    {1260, 638, 1, 0, EINV_NS_RAM},   /* ServiceCategoryCode */
+    {1261, 691, 65535, 0, EINV_NS_RAM},   /* DisbursementAmount */
+    {1262, 691, 65535, 0, EINV_NS_RAM},   /* AppliedAmount */
+    {1263, 630, 1, 0, EINV_NS_RAM},   /* AllowanceCharge */
+    {1264, 745, 1, 0, EINV_NS_RAM},   /* PayingPartyRoleCode */
+    {1265, 746, 1, 0, EINV_NS_RAM},   /* CalculationBasisCode */
+    {1266, 630, 1, 0, EINV_NS_RAM},   /* CalculationBasis */
+    {1267, 638, 1, 0, EINV_NS_RAM},   /* TransportPaymentMethodCode */
+    {1268, 674, 1, 0, EINV_NS_RAM},   /* PaymentPlaceLogisticsLocation */
+    {1269, 674, 1, 0, EINV_NS_RAM},   /* AppliedFromLogisticsLocation */
+    {1270, 674, 1, 0, EINV_NS_RAM},   /* AppliedToLogisticsLocation */
+    {1271, 695, 65535, 0, EINV_NS_RAM},   /* AppliedTradeTax */
+    {862, 748, 1, 0, EINV_NS_RAM},   /* ID */
+    {1272, 749, 1, 0, EINV_NS_RAM},   /* FromEventCode */
+    {1273, 641, 1, 0, EINV_NS_RAM},   /* SettlementPeriodMeasure */
+    {890, 630, 65535, 0, EINV_NS_RAM},   /* Description */
+    {1274, 632, 1, 0, EINV_NS_RAM},   /* DueDateDateTime */
+    {869, 750, 1, 0, EINV_NS_RAM},   /* TypeCode */
+    {1275, 638, 1, 0, EINV_NS_RAM},   /* InstructionTypeCode */
+    {1276, 625, 65535, 0, EINV_NS_RAM},   /* DirectDebitMandateID */
+    {1277, 669, 1, 0, EINV_NS_RAM},   /* PartialPaymentPercent */
+    {1278, 625, 65535, 0, EINV_NS_RAM},   /* PaymentMeansID */
+    {1279, 691, 65535, 0, EINV_NS_RAM},   /* PartialPaymentAmount */
+    {1280, 751, 1, 0, EINV_NS_RAM},   /* ApplicableTradePaymentPenaltyTerms */
+    {1281, 752, 1, 0, EINV_NS_RAM},   /* ApplicableTradePaymentDiscountTerms */
+    {1282, 643, 65535, 0, EINV_NS_RAM},   /* PayeeTradeParty */
+    {1283, 632, 1, 0, EINV_NS_RAM},   /* BasisDateTime */
+    {1284, 641, 1, 0, EINV_NS_RAM},   /* BasisPeriodMeasure */
+    {1111, 691, 1, 0, EINV_NS_RAM},   /* BasisAmount */
+    {1110, 669, 1, 0, EINV_NS_RAM},   /* CalculationPercent */
+    {1285, 691, 1, 0, EINV_NS_RAM},   /* ActualPenaltyAmount */
+    {1283, 632, 1, 0, EINV_NS_RAM},   /* BasisDateTime */
+    {1284, 641, 1, 0, EINV_NS_RAM},   /* BasisPeriodMeasure */
+    {1111, 691, 1, 0, EINV_NS_RAM},   /* BasisAmount */
+    {1110, 669, 1, 0, EINV_NS_RAM},   /* CalculationPercent */
+    {1286, 691, 1, 0, EINV_NS_RAM},   /* ActualDiscountAmount */
+    {1287, 691, 65535, 0, EINV_NS_RAM},   /* LineTotalAmount */
+    {1288, 691, 65535, 0, EINV_NS_RAM},   /* ChargeTotalAmount */
+    {1289, 691, 65535, 0, EINV_NS_RAM},   /* AllowanceTotalAmount */
+    {1290, 691, 65535, 0, EINV_NS_RAM},   /* TaxBasisTotalAmount */
+    {1291, 691, 65535, 0, EINV_NS_RAM},   /* TaxTotalAmount */
+    {1292, 691, 65535, 0, EINV_NS_RAM},   /* GrandTotalAmount */
+    {1127, 691, 65535, 0, EINV_NS_RAM},   /* InformationAmount */
+    {1293, 691, 65535, 0, EINV_NS_RAM},   /* TotalAllowanceChargeAmount */
+    {1294, 691, 65535, 0, EINV_NS_RAM},   /* TotalRetailValueInformationAmount */
+    {1295, 691, 65535, 0, EINV_NS_RAM},   /* GrossLineTotalAmount */
+    {1296, 691, 65535, 0, EINV_NS_RAM},   /* NetLineTotalAmount */
+    {1297, 691, 65535, 0, EINV_NS_RAM},   /* NetIncludingTaxesLineTotalAmount */
+    {1298, 691, 65535, 0, EINV_NS_RAM},   /* ProductWeightLossInformationAmount */
+    {1115, 638, 1, 0, EINV_NS_RAM},   /* ReasonCode */
+    {1116, 630, 65535, 0, EINV_NS_RAM},   /* Reason */
+    {1113, 691, 65535, 0, EINV_NS_RAM},   /* ActualAmount */
+    {1182, 673, 1, 0, EINV_NS_RAM},   /* ActualQuantity */
+    {1183, 632, 1, 0, EINV_NS_RAM},   /* ActualDateTime */
+    {1299, 643, 1, 0, EINV_NS_RAM},   /* ClaimRelatedTradeParty */
+    {1300, 676, 1, 0, EINV_NS_RAM},   /* InvoiceReferenceReferencedDocument */
+    {1301, 626, 1, 0, EINV_NS_RAM},   /* MicrochipIndicator */
+    {862, 625, 1, 0, EINV_NS_RAM},   /* ID */
+    {869, 638, 1, 0, EINV_NS_RAM},   /* TypeCode */
+    {1302, 630, 1, 0, EINV_NS_RAM},   /* CardholderName */
+    {1303, 700, 1, 0, EINV_NS_RAM},   /* ExpiryDate */
+    {1304, 642, 1, 0, EINV_NS_RAM},   /* VerificationNumeric */
+    {1305, 632, 1, 0, EINV_NS_RAM},   /* ValidFromDateTime */
+    {1306, 691, 65535, 0, EINV_NS_RAM},   /* CreditLimitAmount */
+    {1307, 691, 65535, 0, EINV_NS_RAM},   /* CreditAvailableAmount */
+    {1308, 669, 1, 0, EINV_NS_RAM},   /* InterestRatePercent */
+    {1309, 630, 1, 0, EINV_NS_RAM},   /* IssuingCompanyName */
+    {890, 630, 1, 0, EINV_NS_RAM},   /* Description */
+    {862, 625, 65535, 0, EINV_NS_RAM},   /* ID */
+    {1310, 684, 1, 0, EINV_NS_RAM},   /* SpecifiedReferencedProduct */
+    {1311, 662, 65535, 0, EINV_NS_RAM},   /* ApplicableTradeProduct */
+    {1312, 757, 1, 0, EINV_NS_RAM},   /* SpecifiedSubordinateLineTradeAgreement */
+    {1313, 758, 1, 0, EINV_NS_RAM},   /* SpecifiedSubordinateLineTradeDelivery */
+    {1314, 759, 1, 0, EINV_NS_RAM},   /* SpecifiedSubordinateLineTradeSettlement */
+    {1081, 676, 1, 0, EINV_NS_RAM},   /* SellerOrderReferencedDocument */
+    {1082, 676, 1, 0, EINV_NS_RAM},   /* BuyerOrderReferencedDocument */
+    {1087, 676, 65535, 0, EINV_NS_RAM},   /* AdditionalReferencedDocument */
+    {1088, 689, 1, 0, EINV_NS_RAM},   /* GrossPriceProductTradePrice */
+    {1089, 689, 1, 0, EINV_NS_RAM},   /* NetPriceProductTradePrice */
+    {1161, 673, 1, 0, EINV_NS_RAM},   /* PackageQuantity */
+    {1162, 673, 1, 0, EINV_NS_RAM},   /* ProductUnitQuantity */
+    {1163, 673, 1, 0, EINV_NS_RAM},   /* PerPackageUnitQuantity */
+    {1167, 716, 65535, 0, EINV_NS_RAM},   /* IncludedSupplyChainPackaging */
+    {1243, 695, 1, 0, EINV_NS_RAM},   /* ApplicableTradeTax */
+    {1315, 630, 65535, 0, EINV_NS_RAM},   /* Reference */
+    {1078, 630, 1, 0, EINV_NS_RAM},   /* BuyerReference */
+    {1316, 643, 1, 0, EINV_NS_RAM},   /* SellerTradeParty */
+    {1317, 643, 1, 0, EINV_NS_RAM},   /* BuyerTradeParty */
+    {1318, 643, 1, 0, EINV_NS_RAM},   /* SalesAgentTradeParty */
+    {1079, 643, 65535, 0, EINV_NS_RAM},   /* BuyerRequisitionerTradeParty */
+    {1319, 643, 1, 0, EINV_NS_RAM},   /* BuyerAssignedAccountantTradeParty */
+    {1320, 643, 1, 0, EINV_NS_RAM},   /* SellerAssignedAccountantTradeParty */
+    {1321, 643, 1, 0, EINV_NS_RAM},   /* BuyerTaxRepresentativeTradeParty */
+    {1322, 643, 1, 0, EINV_NS_RAM},   /* SellerTaxRepresentativeTradeParty */
+    {1323, 643, 1, 0, EINV_NS_RAM},   /* ProductEndUserTradeParty */
+    {1080, 686, 1, 0, EINV_NS_RAM},   /* ApplicableTradeDeliveryTerms */
+    {1081, 676, 1, 0, EINV_NS_RAM},   /* SellerOrderReferencedDocument */
+    {1082, 676, 1, 0, EINV_NS_RAM},   /* BuyerOrderReferencedDocument */
+    {1083, 676, 1, 0, EINV_NS_RAM},   /* QuotationReferencedDocument */
+    {1324, 676, 1, 0, EINV_NS_RAM},   /* OrderResponseReferencedDocument */
+    {1084, 676, 1, 0, EINV_NS_RAM},   /* ContractReferencedDocument */
+    {1085, 676, 1, 0, EINV_NS_RAM},   /* DemandForecastReferencedDocument */
+    {1325, 676, 1, 0, EINV_NS_RAM},   /* SupplyInstructionReferencedDocument */
+    {1086, 676, 1, 0, EINV_NS_RAM},   /* PromotionalDealReferencedDocument */
+    {1326, 676, 1, 0, EINV_NS_RAM},   /* PriceListReferencedDocument */
+    {1087, 676, 65535, 0, EINV_NS_RAM},   /* AdditionalReferencedDocument */
+    {1090, 676, 65535, 0, EINV_NS_RAM},   /* RequisitionerReferencedDocument */
+    {1327, 643, 1, 0, EINV_NS_RAM},   /* BuyerAgentTradeParty */
+    {1328, 676, 65535, 0, EINV_NS_RAM},   /* PurchaseConditionsReferencedDocument */
+    {1329, 761, 1, 0, EINV_NS_RAM},   /* SpecifiedProcuringProject */
+    {1094, 676, 65535, 0, EINV_NS_RAM},   /* UltimateCustomerOrderReferencedDocument */
     {862, 625, 1, 1, EINV_NS_RAM},   /* ID */
-    {890, 630, 0, 1, EINV_NS_RAM},   /* Description */
+    {890, 630, 1, 0, EINV_NS_RAM},   /* Description */
     {865, 630, 1, 1, EINV_NS_RAM},   /* Name */
-    {1168, 723, 0, 1, EINV_NS_RAM},   /* RelatedSupplyChainConsignment */
-    {1169, 643, 0, 1, EINV_NS_RAM},   /* ShipToTradeParty */
-    {1170, 643, 0, 1, EINV_NS_RAM},   /* UltimateShipToTradeParty */
-    {1171, 643, 0, 1, EINV_NS_RAM},   /* ShipFromTradeParty */
-    {1172, 672, 0, 1, EINV_NS_RAM},   /* ActualDespatchSupplyChainEvent */
-    {1173, 672, 0, 1, EINV_NS_RAM},   /* ActualPickUpSupplyChainEvent */
-    {1175, 672, 0, 1, EINV_NS_RAM},   /* ActualDeliverySupplyChainEvent */
-    {1176, 672, 0, 1, EINV_NS_RAM},   /* ActualReceiptSupplyChainEvent */
-    {1087, 676, 0, 65535, EINV_NS_RAM},   /* AdditionalReferencedDocument */
-    {1177, 676, 0, 1, EINV_NS_RAM},   /* DespatchAdviceReferencedDocument */
-    {1178, 676, 0, 1, EINV_NS_RAM},   /* ReceivingAdviceReferencedDocument */
-    {1179, 676, 0, 1, EINV_NS_RAM},   /* DeliveryNoteReferencedDocument */
-    {1180, 676, 0, 1, EINV_NS_RAM},   /* ConsumptionReportReferencedDocument */
-    {1330, 672, 0, 65535, EINV_NS_RAM},   /* PreviousDeliverySupplyChainEvent */
-    {1181, 676, 0, 1, EINV_NS_RAM},   /* PackingListReferencedDocument */
-    {1331, 691, 0, 65535, EINV_NS_RAM},   /* DuePayableAmount */
-    {1332, 638, 0, 65535, EINV_NS_RAM},   /* CreditorReferenceTypeCode */
-    {1333, 630, 0, 65535, EINV_NS_RAM},   /* CreditorReferenceType */
-    {1334, 625, 0, 65535, EINV_NS_RAM},   /* CreditorReferenceIssuerID */
-    {1335, 625, 0, 1, EINV_NS_RAM},   /* CreditorReferenceID */
-    {1239, 630, 0, 65535, EINV_NS_RAM},   /* PaymentReference */
-    {1336, 699, 0, 1, EINV_NS_RAM},   /* TaxCurrencyCode */
-    {1337, 699, 0, 1, EINV_NS_RAM},   /* InvoiceCurrencyCode */
-    {1338, 699, 0, 1, EINV_NS_RAM},   /* PaymentCurrencyCode */
-    {1240, 630, 0, 1, EINV_NS_RAM},   /* InvoiceIssuerReference */
-    {1339, 632, 0, 1, EINV_NS_RAM},   /* InvoiceDateTime */
-    {1340, 632, 0, 65535, EINV_NS_RAM},   /* NextInvoiceDateTime */
-    {1341, 638, 0, 1, EINV_NS_RAM},   /* CreditReasonCode */
-    {1342, 630, 0, 65535, EINV_NS_RAM},   /* CreditReason */
-    {1343, 643, 0, 1, EINV_NS_RAM},   /* InvoicerTradeParty */
-    {1344, 643, 0, 1, EINV_NS_RAM},   /* InvoiceeTradeParty */
-    {1282, 643, 0, 1, EINV_NS_RAM},   /* PayeeTradeParty */
-    {1345, 643, 0, 1, EINV_NS_RAM},   /* PayerTradeParty */
-    {1346, 708, 0, 1, EINV_NS_RAM},   /* TaxApplicableTradeCurrencyExchange */
-    {1347, 708, 0, 1, EINV_NS_RAM},   /* InvoiceApplicableTradeCurrencyExchange */
-    {1348, 708, 0, 1, EINV_NS_RAM},   /* PaymentApplicableTradeCurrencyExchange */
-    {1349, 764, 0, 65535, EINV_NS_RAM},   /* SpecifiedTradeSettlementPaymentMeans */
-    {1243, 695, 0, 65535, EINV_NS_RAM},   /* ApplicableTradeTax */
-    {1244, 640, 0, 1, EINV_NS_RAM},   /* BillingSpecifiedPeriod */
-    {1245, 692, 0, 65535, EINV_NS_RAM},   /* SpecifiedTradeAllowanceCharge */
-    {1246, 695, 0, 65535, EINV_NS_RAM},   /* SubtotalCalculatedTradeTax */
-    {1247, 742, 0, 65535, EINV_NS_RAM},   /* SpecifiedLogisticsServiceCharge */
-    {1248, 747, 0, 65535, EINV_NS_RAM},   /* SpecifiedTradePaymentTerms */
-    {1350, 774, 0, 1, EINV_NS_RAM},   /* SpecifiedTradeSettlementHeaderMonetarySummation */
-    {1250, 754, 0, 65535, EINV_NS_RAM},   /* SpecifiedFinancialAdjustment */
-    {1251, 676, 0, 1, EINV_NS_RAM},   /* InvoiceReferencedDocument */
-    {1351, 676, 0, 1, EINV_NS_RAM},   /* ProFormaInvoiceReferencedDocument */
-    {1352, 676, 0, 1, EINV_NS_RAM},   /* LetterOfCreditReferencedDocument */
-    {1353, 676, 0, 65535, EINV_NS_RAM},   /* FactoringAgreementReferencedDocument */
-    {1354, 676, 0, 65535, EINV_NS_RAM},   /* FactoringListReferencedDocument */
-    {1252, 704, 0, 65535, EINV_NS_RAM},   /* PayableSpecifiedTradeAccountingAccount */
-    {1253, 704, 0, 65535, EINV_NS_RAM},   /* ReceivableSpecifiedTradeAccountingAccount */
-    {1254, 704, 0, 65535, EINV_NS_RAM},   /* PurchaseSpecifiedTradeAccountingAccount */
-    {1255, 704, 0, 65535, EINV_NS_RAM},   /* SalesSpecifiedTradeAccountingAccount */
-    {1256, 755, 0, 65535, EINV_NS_RAM},   /* SpecifiedTradeSettlementFinancialCard */
-    {1355, 775, 0, 65535, EINV_NS_RAM},   /* SpecifiedAdvancePayment */
-    {1356, 643, 0, 1, EINV_NS_RAM},   /* UltimatePayeeTradeParty */
-    {1357, 765, 0, 1, EINV_NS_RAM},   /* PaymentChannelCode */
-    {869, 766, 0, 1, EINV_NS_RAM},   /* TypeCode */
-    {1358, 767, 0, 1, EINV_NS_RAM},   /* GuaranteeMethodCode */
-    {1359, 638, 0, 1, EINV_NS_RAM},   /* PaymentMethodCode */
-    {1066, 630, 0, 65535, EINV_NS_RAM},   /* Information */
-    {862, 625, 0, 65535, EINV_NS_RAM},   /* ID */
-    {1360, 755, 0, 1, EINV_NS_RAM},   /* ApplicableTradeSettlementFinancialCard */
-    {1361, 768, 0, 1, EINV_NS_RAM},   /* PayerPartyDebtorFinancialAccount */
-    {1362, 769, 0, 1, EINV_NS_RAM},   /* PayeePartyCreditorFinancialAccount */
-    {1363, 770, 0, 1, EINV_NS_RAM},   /* PayerSpecifiedDebtorFinancialInstitution */
-    {1364, 773, 0, 1, EINV_NS_RAM},   /* PayeeSpecifiedCreditorFinancialInstitution */
-    {1365, 625, 0, 1, EINV_NS_RAM},   /* IBANID */
-    {1366, 630, 0, 1, EINV_NS_RAM},   /* AccountName */
-    {1367, 625, 0, 1, EINV_NS_RAM},   /* ProprietaryID */
-    {1365, 625, 0, 1, EINV_NS_RAM},   /* IBANID */
-    {1366, 630, 0, 1, EINV_NS_RAM},   /* AccountName */
-    {1367, 625, 0, 1, EINV_NS_RAM},   /* ProprietaryID */
-    {1368, 625, 0, 1, EINV_NS_RAM},   /* BICID */
-    {1369, 630, 0, 1, EINV_NS_RAM},   /* ClearingSystemName */
-    {1370, 625, 0, 1, EINV_NS_RAM},   /* CHIPSUniversalID */
-    {1371, 625, 0, 1, EINV_NS_RAM},   /* NewZealandNCCID */
-    {1372, 625, 0, 1, EINV_NS_RAM},   /* IrishNSCID */
-    {1373, 625, 0, 1, EINV_NS_RAM},   /* UKSortCodeID */
-    {1374, 625, 0, 1, EINV_NS_RAM},   /* CHIPSParticipantID */
-    {1375, 625, 0, 1, EINV_NS_RAM},   /* SwissBCID */
-    {1376, 625, 0, 1, EINV_NS_RAM},   /* FedwireRoutingNumberID */
-    {1377, 625, 0, 1, EINV_NS_RAM},   /* PortugueseNCCID */
-    {1378, 625, 0, 1, EINV_NS_RAM},   /* RussianCentralBankID */
-    {1379, 625, 0, 1, EINV_NS_RAM},   /* ItalianDomesticID */
-    {1380, 625, 0, 1, EINV_NS_RAM},   /* AustrianBankleitzahlID */
-    {1381, 625, 0, 1, EINV_NS_RAM},   /* CanadianPaymentsAssociationID */
-    {1382, 625, 0, 1, EINV_NS_RAM},   /* SICID */
-    {1383, 625, 0, 1, EINV_NS_RAM},   /* GermanBankleitzahlID */
-    {1384, 625, 0, 1, EINV_NS_RAM},   /* SpanishDomesticInterbankingID */
-    {1385, 625, 0, 1, EINV_NS_RAM},   /* SouthAfricanNCCID */
-    {1386, 625, 0, 1, EINV_NS_RAM},   /* HongKongBankID */
-    {1387, 625, 0, 1, EINV_NS_RAM},   /* AustralianBSBID */
-    {1388, 625, 0, 1, EINV_NS_RAM},   /* IndianFinancialSystemID */
-    {1389, 625, 0, 1, EINV_NS_RAM},   /* HellenicBankID */
-    {1390, 625, 0, 1, EINV_NS_RAM},   /* PolishNationalClearingID */
-    {865, 630, 0, 1, EINV_NS_RAM},   /* Name */
-    {1391, 625, 0, 1, EINV_NS_RAM},   /* JapanFinancialInstitutionCommonID */
-    {1392, 771, 0, 1, EINV_NS_RAM},   /* LocationFinancialInstitutionAddress */
-    {1393, 772, 0, 1, EINV_NS_RAM},   /* SubDivisionBranchFinancialInstitution */
-    {910, 638, 0, 1, EINV_NS_RAM},   /* PostcodeCode */
-    {927, 630, 0, 1, EINV_NS_RAM},   /* BuildingNumber */
-    {913, 630, 0, 1, EINV_NS_RAM},   /* LineOne */
-    {914, 630, 0, 1, EINV_NS_RAM},   /* LineTwo */
-    {915, 630, 0, 1, EINV_NS_RAM},   /* LineThree */
-    {916, 630, 0, 1, EINV_NS_RAM},   /* LineFour */
-    {917, 630, 0, 1, EINV_NS_RAM},   /* LineFive */
-    {918, 630, 0, 1, EINV_NS_RAM},   /* StreetName */
-    {919, 630, 0, 1, EINV_NS_RAM},   /* CityName */
-    {923, 625, 0, 1, EINV_NS_RAM},   /* CountrySubDivisionID */
-    {921, 625, 0, 1, EINV_NS_RAM},   /* CountryID */
-    {869, 638, 0, 1, EINV_NS_RAM},   /* TypeCode */
-    {928, 630, 0, 1, EINV_NS_RAM},   /* DepartmentName */
-    {911, 630, 0, 1, EINV_NS_RAM},   /* PostOfficeBox */
-    {1394, 625, 0, 1, EINV_NS_RAM},   /* CityID */
-    {924, 630, 0, 1, EINV_NS_RAM},   /* CountrySubDivisionName */
-    {922, 630, 0, 1, EINV_NS_RAM},   /* CountryName */
-    {862, 625, 0, 1, EINV_NS_RAM},   /* ID */
-    {865, 630, 0, 1, EINV_NS_RAM},   /* Name */
-    {1392, 771, 0, 1, EINV_NS_RAM},   /* LocationFinancialInstitutionAddress */
-    {1368, 625, 0, 1, EINV_NS_RAM},   /* BICID */
-    {1370, 625, 0, 1, EINV_NS_RAM},   /* CHIPSUniversalID */
-    {1371, 625, 0, 1, EINV_NS_RAM},   /* NewZealandNCCID */
-    {1372, 625, 0, 1, EINV_NS_RAM},   /* IrishNSCID */
-    {1373, 625, 0, 1, EINV_NS_RAM},   /* UKSortCodeID */
-    {1374, 625, 0, 1, EINV_NS_RAM},   /* CHIPSParticipantID */
-    {1375, 625, 0, 1, EINV_NS_RAM},   /* SwissBCID */
-    {1376, 625, 0, 1, EINV_NS_RAM},   /* FedwireRoutingNumberID */
-    {1377, 625, 0, 1, EINV_NS_RAM},   /* PortugueseNCCID */
-    {1378, 625, 0, 1, EINV_NS_RAM},   /* RussianCentralBankID */
-    {1379, 625, 0, 1, EINV_NS_RAM},   /* ItalianDomesticID */
-    {1380, 625, 0, 1, EINV_NS_RAM},   /* AustrianBankleitzahlID */
-    {1381, 625, 0, 1, EINV_NS_RAM},   /* CanadianPaymentsAssociationID */
-    {1382, 625, 0, 1, EINV_NS_RAM},   /* SICID */
-    {1383, 625, 0, 1, EINV_NS_RAM},   /* GermanBankleitzahlID */
-    {1384, 625, 0, 1, EINV_NS_RAM},   /* SpanishDomesticInterbankingID */
-    {1385, 625, 0, 1, EINV_NS_RAM},   /* SouthAfricanNCCID */
-    {1386, 625, 0, 1, EINV_NS_RAM},   /* HongKongBankID */
-    {1387, 625, 0, 1, EINV_NS_RAM},   /* AustralianBSBID */
-    {1388, 625, 0, 1, EINV_NS_RAM},   /* IndianFinancialSystemID */
-    {1389, 625, 0, 1, EINV_NS_RAM},   /* HellenicBankID */
-    {1390, 625, 0, 1, EINV_NS_RAM},   /* PolishNationalClearingID */
-    {865, 630, 0, 1, EINV_NS_RAM},   /* Name */
-    {1369, 630, 0, 1, EINV_NS_RAM},   /* ClearingSystemName */
-    {1391, 625, 0, 1, EINV_NS_RAM},   /* JapanFinancialInstitutionCommonID */
-    {1392, 771, 0, 1, EINV_NS_RAM},   /* LocationFinancialInstitutionAddress */
-    {1393, 772, 0, 1, EINV_NS_RAM},   /* SubDivisionBranchFinancialInstitution */
-    {1287, 691, 0, 65535, EINV_NS_RAM},   /* LineTotalAmount */
-    {1288, 691, 0, 65535, EINV_NS_RAM},   /* ChargeTotalAmount */
-    {1289, 691, 0, 65535, EINV_NS_RAM},   /* AllowanceTotalAmount */
-    {1290, 691, 0, 65535, EINV_NS_RAM},   /* TaxBasisTotalAmount */
-    {1291, 691, 0, 65535, EINV_NS_RAM},   /* TaxTotalAmount */
-    {1395, 691, 0, 65535, EINV_NS_RAM},   /* RoundingAmount */
-    {1292, 691, 0, 65535, EINV_NS_RAM},   /* GrandTotalAmount */
-    {1127, 691, 0, 65535, EINV_NS_RAM},   /* InformationAmount */
-    {1396, 691, 0, 65535, EINV_NS_RAM},   /* TotalPrepaidAmount */
-    {1397, 691, 0, 65535, EINV_NS_RAM},   /* TotalDiscountAmount */
-    {1293, 691, 0, 65535, EINV_NS_RAM},   /* TotalAllowanceChargeAmount */
-    {1331, 691, 0, 65535, EINV_NS_RAM},   /* DuePayableAmount */
-    {1398, 691, 0, 65535, EINV_NS_RAM},   /* RetailValueExcludingTaxInformationAmount */
-    {1399, 691, 0, 65535, EINV_NS_RAM},   /* TotalDepositFeeInformationAmount */
-    {1400, 691, 0, 65535, EINV_NS_RAM},   /* ProductValueExcludingTobaccoTaxInformationAmount */
-    {1294, 691, 0, 65535, EINV_NS_RAM},   /* TotalRetailValueInformationAmount */
-    {1295, 691, 0, 65535, EINV_NS_RAM},   /* GrossLineTotalAmount */
-    {1296, 691, 0, 65535, EINV_NS_RAM},   /* NetLineTotalAmount */
-    {1297, 691, 0, 65535, EINV_NS_RAM},   /* NetIncludingTaxesLineTotalAmount */
+    {1168, 723, 1, 0, EINV_NS_RAM},   /* RelatedSupplyChainConsignment */
+    {1169, 643, 1, 0, EINV_NS_RAM},   /* ShipToTradeParty */
+    {1170, 643, 1, 0, EINV_NS_RAM},   /* UltimateShipToTradeParty */
+    {1171, 643, 1, 0, EINV_NS_RAM},   /* ShipFromTradeParty */
+    {1172, 672, 1, 0, EINV_NS_RAM},   /* ActualDespatchSupplyChainEvent */
+    {1173, 672, 1, 0, EINV_NS_RAM},   /* ActualPickUpSupplyChainEvent */
+    {1175, 672, 1, 0, EINV_NS_RAM},   /* ActualDeliverySupplyChainEvent */
+    {1176, 672, 1, 0, EINV_NS_RAM},   /* ActualReceiptSupplyChainEvent */
+    {1087, 676, 65535, 0, EINV_NS_RAM},   /* AdditionalReferencedDocument */
+    {1177, 676, 1, 0, EINV_NS_RAM},   /* DespatchAdviceReferencedDocument */
+    {1178, 676, 1, 0, EINV_NS_RAM},   /* ReceivingAdviceReferencedDocument */
+    {1179, 676, 1, 0, EINV_NS_RAM},   /* DeliveryNoteReferencedDocument */
+    {1180, 676, 1, 0, EINV_NS_RAM},   /* ConsumptionReportReferencedDocument */
+    {1330, 672, 65535, 0, EINV_NS_RAM},   /* PreviousDeliverySupplyChainEvent */
+    {1181, 676, 1, 0, EINV_NS_RAM},   /* PackingListReferencedDocument */
+    {1331, 691, 65535, 0, EINV_NS_RAM},   /* DuePayableAmount */
+    {1332, 638, 65535, 0, EINV_NS_RAM},   /* CreditorReferenceTypeCode */
+    {1333, 630, 65535, 0, EINV_NS_RAM},   /* CreditorReferenceType */
+    {1334, 625, 65535, 0, EINV_NS_RAM},   /* CreditorReferenceIssuerID */
+    {1335, 625, 1, 0, EINV_NS_RAM},   /* CreditorReferenceID */
+    {1239, 630, 65535, 0, EINV_NS_RAM},   /* PaymentReference */
+    {1336, 699, 1, 0, EINV_NS_RAM},   /* TaxCurrencyCode */
+    {1337, 699, 1, 0, EINV_NS_RAM},   /* InvoiceCurrencyCode */
+    {1338, 699, 1, 0, EINV_NS_RAM},   /* PaymentCurrencyCode */
+    {1240, 630, 1, 0, EINV_NS_RAM},   /* InvoiceIssuerReference */
+    {1339, 632, 1, 0, EINV_NS_RAM},   /* InvoiceDateTime */
+    {1340, 632, 65535, 0, EINV_NS_RAM},   /* NextInvoiceDateTime */
+    {1341, 638, 1, 0, EINV_NS_RAM},   /* CreditReasonCode */
+    {1342, 630, 65535, 0, EINV_NS_RAM},   /* CreditReason */
+    {1343, 643, 1, 0, EINV_NS_RAM},   /* InvoicerTradeParty */
+    {1344, 643, 1, 0, EINV_NS_RAM},   /* InvoiceeTradeParty */
+    {1282, 643, 1, 0, EINV_NS_RAM},   /* PayeeTradeParty */
+    {1345, 643, 1, 0, EINV_NS_RAM},   /* PayerTradeParty */
+    {1346, 708, 1, 0, EINV_NS_RAM},   /* TaxApplicableTradeCurrencyExchange */
+    {1347, 708, 1, 0, EINV_NS_RAM},   /* InvoiceApplicableTradeCurrencyExchange */
+    {1348, 708, 1, 0, EINV_NS_RAM},   /* PaymentApplicableTradeCurrencyExchange */
+    {1349, 764, 65535, 0, EINV_NS_RAM},   /* SpecifiedTradeSettlementPaymentMeans */
+    {1243, 695, 65535, 0, EINV_NS_RAM},   /* ApplicableTradeTax */
+    {1244, 640, 1, 0, EINV_NS_RAM},   /* BillingSpecifiedPeriod */
+    {1245, 692, 65535, 0, EINV_NS_RAM},   /* SpecifiedTradeAllowanceCharge */
+    {1246, 695, 65535, 0, EINV_NS_RAM},   /* SubtotalCalculatedTradeTax */
+    {1247, 742, 65535, 0, EINV_NS_RAM},   /* SpecifiedLogisticsServiceCharge */
+    {1248, 747, 65535, 0, EINV_NS_RAM},   /* SpecifiedTradePaymentTerms */
+    {1350, 774, 1, 0, EINV_NS_RAM},   /* SpecifiedTradeSettlementHeaderMonetarySummation */
+    {1250, 754, 65535, 0, EINV_NS_RAM},   /* SpecifiedFinancialAdjustment */
+    {1251, 676, 1, 0, EINV_NS_RAM},   /* InvoiceReferencedDocument */
+    {1351, 676, 1, 0, EINV_NS_RAM},   /* ProFormaInvoiceReferencedDocument */
+    {1352, 676, 1, 0, EINV_NS_RAM},   /* LetterOfCreditReferencedDocument */
+    {1353, 676, 65535, 0, EINV_NS_RAM},   /* FactoringAgreementReferencedDocument */
+    {1354, 676, 65535, 0, EINV_NS_RAM},   /* FactoringListReferencedDocument */
+    {1252, 704, 65535, 0, EINV_NS_RAM},   /* PayableSpecifiedTradeAccountingAccount */
+    {1253, 704, 65535, 0, EINV_NS_RAM},   /* ReceivableSpecifiedTradeAccountingAccount */
+    {1254, 704, 65535, 0, EINV_NS_RAM},   /* PurchaseSpecifiedTradeAccountingAccount */
+    {1255, 704, 65535, 0, EINV_NS_RAM},   /* SalesSpecifiedTradeAccountingAccount */
+    {1256, 755, 65535, 0, EINV_NS_RAM},   /* SpecifiedTradeSettlementFinancialCard */
+    {1355, 775, 65535, 0, EINV_NS_RAM},   /* SpecifiedAdvancePayment */
+    {1356, 643, 1, 0, EINV_NS_RAM},   /* UltimatePayeeTradeParty */
+    {1357, 765, 1, 0, EINV_NS_RAM},   /* PaymentChannelCode */
+    {869, 766, 1, 0, EINV_NS_RAM},   /* TypeCode */
+    {1358, 767, 1, 0, EINV_NS_RAM},   /* GuaranteeMethodCode */
+    {1359, 638, 1, 0, EINV_NS_RAM},   /* PaymentMethodCode */
+    {1066, 630, 65535, 0, EINV_NS_RAM},   /* Information */
+    {862, 625, 65535, 0, EINV_NS_RAM},   /* ID */
+    {1360, 755, 1, 0, EINV_NS_RAM},   /* ApplicableTradeSettlementFinancialCard */
+    {1361, 768, 1, 0, EINV_NS_RAM},   /* PayerPartyDebtorFinancialAccount */
+    {1362, 769, 1, 0, EINV_NS_RAM},   /* PayeePartyCreditorFinancialAccount */
+    {1363, 770, 1, 0, EINV_NS_RAM},   /* PayerSpecifiedDebtorFinancialInstitution */
+    {1364, 773, 1, 0, EINV_NS_RAM},   /* PayeeSpecifiedCreditorFinancialInstitution */
+    {1365, 625, 1, 0, EINV_NS_RAM},   /* IBANID */
+    {1366, 630, 1, 0, EINV_NS_RAM},   /* AccountName */
+    {1367, 625, 1, 0, EINV_NS_RAM},   /* ProprietaryID */
+    {1365, 625, 1, 0, EINV_NS_RAM},   /* IBANID */
+    {1366, 630, 1, 0, EINV_NS_RAM},   /* AccountName */
+    {1367, 625, 1, 0, EINV_NS_RAM},   /* ProprietaryID */
+    {1368, 625, 1, 0, EINV_NS_RAM},   /* BICID */
+    {1369, 630, 1, 0, EINV_NS_RAM},   /* ClearingSystemName */
+    {1370, 625, 1, 0, EINV_NS_RAM},   /* CHIPSUniversalID */
+    {1371, 625, 1, 0, EINV_NS_RAM},   /* NewZealandNCCID */
+    {1372, 625, 1, 0, EINV_NS_RAM},   /* IrishNSCID */
+    {1373, 625, 1, 0, EINV_NS_RAM},   /* UKSortCodeID */
+    {1374, 625, 1, 0, EINV_NS_RAM},   /* CHIPSParticipantID */
+    {1375, 625, 1, 0, EINV_NS_RAM},   /* SwissBCID */
+    {1376, 625, 1, 0, EINV_NS_RAM},   /* FedwireRoutingNumberID */
+    {1377, 625, 1, 0, EINV_NS_RAM},   /* PortugueseNCCID */
+    {1378, 625, 1, 0, EINV_NS_RAM},   /* RussianCentralBankID */
+    {1379, 625, 1, 0, EINV_NS_RAM},   /* ItalianDomesticID */
+    {1380, 625, 1, 0, EINV_NS_RAM},   /* AustrianBankleitzahlID */
+    {1381, 625, 1, 0, EINV_NS_RAM},   /* CanadianPaymentsAssociationID */
+    {1382, 625, 1, 0, EINV_NS_RAM},   /* SICID */
+    {1383, 625, 1, 0, EINV_NS_RAM},   /* GermanBankleitzahlID */
+    {1384, 625, 1, 0, EINV_NS_RAM},   /* SpanishDomesticInterbankingID */
+    {1385, 625, 1, 0, EINV_NS_RAM},   /* SouthAfricanNCCID */
+    {1386, 625, 1, 0, EINV_NS_RAM},   /* HongKongBankID */
+    {1387, 625, 1, 0, EINV_NS_RAM},   /* AustralianBSBID */
+    {1388, 625, 1, 0, EINV_NS_RAM},   /* IndianFinancialSystemID */
+    {1389, 625, 1, 0, EINV_NS_RAM},   /* HellenicBankID */
+    {1390, 625, 1, 0, EINV_NS_RAM},   /* PolishNationalClearingID */
+    {865, 630, 1, 0, EINV_NS_RAM},   /* Name */
+    {1391, 625, 1, 0, EINV_NS_RAM},   /* JapanFinancialInstitutionCommonID */
+    {1392, 771, 1, 0, EINV_NS_RAM},   /* LocationFinancialInstitutionAddress */
+    {1393, 772, 1, 0, EINV_NS_RAM},   /* SubDivisionBranchFinancialInstitution */
+    {910, 638, 1, 0, EINV_NS_RAM},   /* PostcodeCode */
+    {927, 630, 1, 0, EINV_NS_RAM},   /* BuildingNumber */
+    {913, 630, 1, 0, EINV_NS_RAM},   /* LineOne */
+    {914, 630, 1, 0, EINV_NS_RAM},   /* LineTwo */
+    {915, 630, 1, 0, EINV_NS_RAM},   /* LineThree */
+    {916, 630, 1, 0, EINV_NS_RAM},   /* LineFour */
+    {917, 630, 1, 0, EINV_NS_RAM},   /* LineFive */
+    {918, 630, 1, 0, EINV_NS_RAM},   /* StreetName */
+    {919, 630, 1, 0, EINV_NS_RAM},   /* CityName */
+    {923, 625, 1, 0, EINV_NS_RAM},   /* CountrySubDivisionID */
+    {921, 625, 1, 0, EINV_NS_RAM},   /* CountryID */
+    {869, 638, 1, 0, EINV_NS_RAM},   /* TypeCode */
+    {928, 630, 1, 0, EINV_NS_RAM},   /* DepartmentName */
+    {911, 630, 1, 0, EINV_NS_RAM},   /* PostOfficeBox */
+    {1394, 625, 1, 0, EINV_NS_RAM},   /* CityID */
+    {924, 630, 1, 0, EINV_NS_RAM},   /* CountrySubDivisionName */
+    {922, 630, 1, 0, EINV_NS_RAM},   /* CountryName */
+    {862, 625, 1, 0, EINV_NS_RAM},   /* ID */
+    {865, 630, 1, 0, EINV_NS_RAM},   /* Name */
+    {1392, 771, 1, 0, EINV_NS_RAM},   /* LocationFinancialInstitutionAddress */
+    {1368, 625, 1, 0, EINV_NS_RAM},   /* BICID */
+    {1370, 625, 1, 0, EINV_NS_RAM},   /* CHIPSUniversalID */
+    {1371, 625, 1, 0, EINV_NS_RAM},   /* NewZealandNCCID */
+    {1372, 625, 1, 0, EINV_NS_RAM},   /* IrishNSCID */
+    {1373, 625, 1, 0, EINV_NS_RAM},   /* UKSortCodeID */
+    {1374, 625, 1, 0, EINV_NS_RAM},   /* CHIPSParticipantID */
+    {1375, 625, 1, 0, EINV_NS_RAM},   /* SwissBCID */
+    {1376, 625, 1, 0, EINV_NS_RAM},   /* FedwireRoutingNumberID */
+    {1377, 625, 1, 0, EINV_NS_RAM},   /* PortugueseNCCID */
+    {1378, 625, 1, 0, EINV_NS_RAM},   /* RussianCentralBankID */
+    {1379, 625, 1, 0, EINV_NS_RAM},   /* ItalianDomesticID */
+    {1380, 625, 1, 0, EINV_NS_RAM},   /* AustrianBankleitzahlID */
+    {1381, 625, 1, 0, EINV_NS_RAM},   /* CanadianPaymentsAssociationID */
+    {1382, 625, 1, 0, EINV_NS_RAM},   /* SICID */
+    {1383, 625, 1, 0, EINV_NS_RAM},   /* GermanBankleitzahlID */
+    {1384, 625, 1, 0, EINV_NS_RAM},   /* SpanishDomesticInterbankingID */
+    {1385, 625, 1, 0, EINV_NS_RAM},   /* SouthAfricanNCCID */
+    {1386, 625, 1, 0, EINV_NS_RAM},   /* HongKongBankID */
+    {1387, 625, 1, 0, EINV_NS_RAM},   /* AustralianBSBID */
+    {1388, 625, 1, 0, EINV_NS_RAM},   /* IndianFinancialSystemID */
+    {1389, 625, 1, 0, EINV_NS_RAM},   /* HellenicBankID */
+    {1390, 625, 1, 0, EINV_NS_RAM},   /* PolishNationalClearingID */
+    {865, 630, 1, 0, EINV_NS_RAM},   /* Name */
+    {1369, 630, 1, 0, EINV_NS_RAM},   /* ClearingSystemName */
+    {1391, 625, 1, 0, EINV_NS_RAM},   /* JapanFinancialInstitutionCommonID */
+    {1392, 771, 1, 0, EINV_NS_RAM},   /* LocationFinancialInstitutionAddress */
+    {1393, 772, 1, 0, EINV_NS_RAM},   /* SubDivisionBranchFinancialInstitution */
+    {1287, 691, 65535, 0, EINV_NS_RAM},   /* LineTotalAmount */
+    {1288, 691, 65535, 0, EINV_NS_RAM},   /* ChargeTotalAmount */
+    {1289, 691, 65535, 0, EINV_NS_RAM},   /* AllowanceTotalAmount */
+    {1290, 691, 65535, 0, EINV_NS_RAM},   /* TaxBasisTotalAmount */
+    {1291, 691, 65535, 0, EINV_NS_RAM},   /* TaxTotalAmount */
+    {1395, 691, 65535, 0, EINV_NS_RAM},   /* RoundingAmount */
+    {1292, 691, 65535, 0, EINV_NS_RAM},   /* GrandTotalAmount */
+    {1127, 691, 65535, 0, EINV_NS_RAM},   /* InformationAmount */
+    {1396, 691, 65535, 0, EINV_NS_RAM},   /* TotalPrepaidAmount */
+    {1397, 691, 65535, 0, EINV_NS_RAM},   /* TotalDiscountAmount */
+    {1293, 691, 65535, 0, EINV_NS_RAM},   /* TotalAllowanceChargeAmount */
+    {1331, 691, 65535, 0, EINV_NS_RAM},   /* DuePayableAmount */
+    {1398, 691, 65535, 0, EINV_NS_RAM},   /* RetailValueExcludingTaxInformationAmount */
+    {1399, 691, 65535, 0, EINV_NS_RAM},   /* TotalDepositFeeInformationAmount */
+    {1400, 691, 65535, 0, EINV_NS_RAM},   /* ProductValueExcludingTobaccoTaxInformationAmount */
+    {1294, 691, 65535, 0, EINV_NS_RAM},   /* TotalRetailValueInformationAmount */
+    {1295, 691, 65535, 0, EINV_NS_RAM},   /* GrossLineTotalAmount */
+    {1296, 691, 65535, 0, EINV_NS_RAM},   /* NetLineTotalAmount */
+    {1297, 691, 65535, 0, EINV_NS_RAM},   /* NetIncludingTaxesLineTotalAmount */
     {1401, 691, 1, 1, EINV_NS_RAM},   /* PaidAmount */
-    {1402, 663, 0, 1, EINV_NS_RAM},   /* FormattedReceivedDateTime */
-    {1105, 695, 0, 65535, EINV_NS_RAM},   /* IncludedTradeTax */
+    {1402, 663, 1, 0, EINV_NS_RAM},   /* FormattedReceivedDateTime */
+    {1105, 695, 65535, 0, EINV_NS_RAM},   /* IncludedTradeTax */
     {862, 625, 1, 1, EINV_NS_RAM},   /* ID */
     {865, 630, 1, 1, EINV_NS_RAM},   /* Name */
-    {890, 630, 0, 65535, EINV_NS_RAM},   /* Description */
-    {1403, 625, 0, 65535, EINV_NS_RAM},   /* MeasurementMethodID */
+    {890, 630, 65535, 0, EINV_NS_RAM},   /* Description */
+    {1403, 625, 65535, 0, EINV_NS_RAM},   /* MeasurementMethodID */
     {1404, 632, 1, 1, EINV_NS_RAM},   /* CreationDateTime */
     {1405, 699, 1, 1, EINV_NS_RAM},   /* DefaultCurrencyCode */
     {1406, 638, 1, 1, EINV_NS_RAM},   /* DefaultLanguageCode */
-    {1407, 630, 0, 65535, EINV_NS_RAM},   /* Comment */
-    {869, 638, 0, 65535, EINV_NS_RAM},   /* TypeCode */
-    {1408, 638, 0, 65535, EINV_NS_RAM},   /* RequestedActionCode */
-    {1409, 625, 0, 1, EINV_NS_RAM},   /* PriceListID */
-    {1410, 638, 0, 1, EINV_NS_RAM},   /* ContractualLanguageCode */
-    {1411, 777, 0, 65535, EINV_NS_RAM},   /* ItemGroupedWorkItem */
-    {1412, 781, 0, 65535, EINV_NS_RAM},   /* ItemBasicWorkItem */
-    {1413, 778, 0, 65535, EINV_NS_RAM},   /* TotalCalculatedPrice */
-    {1414, 788, 0, 65535, EINV_NS_RAM},   /* ChangedRecordedStatus */
-    {1415, 656, 0, 65535, EINV_NS_RAM},   /* CreationSpecifiedBinaryFile */
-    {1416, 656, 0, 65535, EINV_NS_RAM},   /* ReaderSpecifiedBinaryFile */
-    {1417, 656, 0, 65535, EINV_NS_RAM},   /* ReferencedSpecifiedBinaryFile */
+    {1407, 630, 65535, 0, EINV_NS_RAM},   /* Comment */
+    {869, 638, 65535, 0, EINV_NS_RAM},   /* TypeCode */
+    {1408, 638, 65535, 0, EINV_NS_RAM},   /* RequestedActionCode */
+    {1409, 625, 1, 0, EINV_NS_RAM},   /* PriceListID */
+    {1410, 638, 1, 0, EINV_NS_RAM},   /* ContractualLanguageCode */
+    {1411, 777, 65535, 0, EINV_NS_RAM},   /* ItemGroupedWorkItem */
+    {1412, 781, 65535, 0, EINV_NS_RAM},   /* ItemBasicWorkItem */
+    {1413, 778, 65535, 0, EINV_NS_RAM},   /* TotalCalculatedPrice */
+    {1414, 788, 65535, 0, EINV_NS_RAM},   /* ChangedRecordedStatus */
+    {1415, 656, 65535, 0, EINV_NS_RAM},   /* CreationSpecifiedBinaryFile */
+    {1416, 656, 65535, 0, EINV_NS_RAM},   /* ReaderSpecifiedBinaryFile */
+    {1417, 656, 65535, 0, EINV_NS_RAM},   /* ReferencedSpecifiedBinaryFile */
     {862, 625, 1, 1, EINV_NS_RAM},   /* ID */
-    {1418, 638, 0, 65535, EINV_NS_RAM},   /* PrimaryClassificationCode */
-    {1419, 638, 0, 65535, EINV_NS_RAM},   /* AlternativeClassificationCode */
-    {869, 638, 0, 65535, EINV_NS_RAM},   /* TypeCode */
-    {1407, 630, 0, 65535, EINV_NS_RAM},   /* Comment */
-    {1420, 673, 0, 1, EINV_NS_RAM},   /* TotalQuantity */
-    {1421, 630, 0, 1, EINV_NS_RAM},   /* Index */
-    {1408, 638, 0, 65535, EINV_NS_RAM},   /* RequestedActionCode */
-    {1422, 625, 0, 1, EINV_NS_RAM},   /* PriceListItemID */
-    {1410, 638, 0, 1, EINV_NS_RAM},   /* ContractualLanguageCode */
-    {1413, 778, 0, 65535, EINV_NS_RAM},   /* TotalCalculatedPrice */
-    {1411, 777, 0, 65535, EINV_NS_RAM},   /* ItemGroupedWorkItem */
-    {1412, 781, 0, 65535, EINV_NS_RAM},   /* ItemBasicWorkItem */
-    {1414, 788, 0, 65535, EINV_NS_RAM},   /* ChangedRecordedStatus */
-    {1423, 783, 0, 65535, EINV_NS_RAM},   /* ActualWorkItemComplexDescription */
-    {1417, 656, 0, 65535, EINV_NS_RAM},   /* ReferencedSpecifiedBinaryFile */
-    {869, 638, 0, 65535, EINV_NS_RAM},   /* TypeCode */
-    {1097, 691, 0, 65535, EINV_NS_RAM},   /* ChargeAmount */
-    {1424, 779, 0, 65535, EINV_NS_RAM},   /* RelatedAppliedAllowanceCharge */
-    {1113, 691, 0, 1, EINV_NS_RAM},   /* ActualAmount */
-    {890, 630, 0, 1, EINV_NS_RAM},   /* Description */
-    {1115, 638, 0, 1, EINV_NS_RAM},   /* ReasonCode */
-    {1110, 669, 0, 1, EINV_NS_RAM},   /* CalculationPercent */
-    {1111, 691, 0, 1, EINV_NS_RAM},   /* BasisAmount */
+    {1418, 638, 65535, 0, EINV_NS_RAM},   /* PrimaryClassificationCode */
+    {1419, 638, 65535, 0, EINV_NS_RAM},   /* AlternativeClassificationCode */
+    {869, 638, 65535, 0, EINV_NS_RAM},   /* TypeCode */
+    {1407, 630, 65535, 0, EINV_NS_RAM},   /* Comment */
+    {1420, 673, 1, 0, EINV_NS_RAM},   /* TotalQuantity */
+    {1421, 630, 1, 0, EINV_NS_RAM},   /* Index */
+    {1408, 638, 65535, 0, EINV_NS_RAM},   /* RequestedActionCode */
+    {1422, 625, 1, 0, EINV_NS_RAM},   /* PriceListItemID */
+    {1410, 638, 1, 0, EINV_NS_RAM},   /* ContractualLanguageCode */
+    {1413, 778, 65535, 0, EINV_NS_RAM},   /* TotalCalculatedPrice */
+    {1411, 777, 65535, 0, EINV_NS_RAM},   /* ItemGroupedWorkItem */
+    {1412, 781, 65535, 0, EINV_NS_RAM},   /* ItemBasicWorkItem */
+    {1414, 788, 65535, 0, EINV_NS_RAM},   /* ChangedRecordedStatus */
+    {1423, 783, 65535, 0, EINV_NS_RAM},   /* ActualWorkItemComplexDescription */
+    {1417, 656, 65535, 0, EINV_NS_RAM},   /* ReferencedSpecifiedBinaryFile */
+    {869, 638, 65535, 0, EINV_NS_RAM},   /* TypeCode */
+    {1097, 691, 65535, 0, EINV_NS_RAM},   /* ChargeAmount */
+    {1424, 779, 65535, 0, EINV_NS_RAM},   /* RelatedAppliedAllowanceCharge */
+    {1113, 691, 1, 0, EINV_NS_RAM},   /* ActualAmount */
+    {890, 630, 1, 0, EINV_NS_RAM},   /* Description */
+    {1115, 638, 1, 0, EINV_NS_RAM},   /* ReasonCode */
+    {1110, 669, 1, 0, EINV_NS_RAM},   /* CalculationPercent */
+    {1111, 691, 1, 0, EINV_NS_RAM},   /* BasisAmount */
     {1109, 626, 1, 1, EINV_NS_RAM},   /* ChargeIndicator */
-    {1425, 780, 0, 1, EINV_NS_RAM},   /* CategoryAppliedTax */
-    {1119, 691, 0, 1, EINV_NS_RAM},   /* CalculatedAmount */
-    {869, 638, 0, 1, EINV_NS_RAM},   /* TypeCode */
-    {1120, 697, 0, 1, EINV_NS_RAM},   /* CalculatedRate */
-    {1111, 691, 0, 1, EINV_NS_RAM},   /* BasisAmount */
-    {1125, 700, 0, 1, EINV_NS_RAM},   /* TaxPointDate */
+    {1425, 780, 1, 0, EINV_NS_RAM},   /* CategoryAppliedTax */
+    {1119, 691, 1, 0, EINV_NS_RAM},   /* CalculatedAmount */
+    {869, 638, 1, 0, EINV_NS_RAM},   /* TypeCode */
+    {1120, 697, 1, 0, EINV_NS_RAM},   /* CalculatedRate */
+    {1111, 691, 1, 0, EINV_NS_RAM},   /* BasisAmount */
+    {1125, 700, 1, 0, EINV_NS_RAM},   /* TaxPointDate */
     {862, 625, 1, 1, EINV_NS_RAM},   /* ID */
-    {1426, 625, 0, 1, EINV_NS_RAM},   /* ReferenceID */
-    {1418, 638, 0, 65535, EINV_NS_RAM},   /* PrimaryClassificationCode */
-    {1419, 638, 0, 65535, EINV_NS_RAM},   /* AlternativeClassificationCode */
-    {869, 638, 0, 65535, EINV_NS_RAM},   /* TypeCode */
-    {1407, 630, 0, 65535, EINV_NS_RAM},   /* Comment */
-    {1420, 673, 0, 1, EINV_NS_RAM},   /* TotalQuantity */
-    {1427, 638, 0, 1, EINV_NS_RAM},   /* TotalQuantityClassificationCode */
-    {1428, 782, 0, 1, EINV_NS_RAM},   /* IndexValue */
-    {1064, 638, 0, 65535, EINV_NS_RAM},   /* StatusCode */
-    {1429, 657, 0, 65535, EINV_NS_RAM},   /* ReferenceFileBinaryObject */
-    {1421, 630, 0, 1, EINV_NS_RAM},   /* Index */
-    {1408, 638, 0, 65535, EINV_NS_RAM},   /* RequestedActionCode */
-    {1422, 625, 0, 1, EINV_NS_RAM},   /* PriceListItemID */
-    {1410, 638, 0, 1, EINV_NS_RAM},   /* ContractualLanguageCode */
-    {1423, 783, 0, 65535, EINV_NS_RAM},   /* ActualWorkItemComplexDescription */
-    {1430, 786, 0, 65535, EINV_NS_RAM},   /* TotalQuantityWorkItemQuantityAnalysis */
-    {1431, 778, 0, 65535, EINV_NS_RAM},   /* UnitCalculatedPrice */
-    {1413, 778, 0, 65535, EINV_NS_RAM},   /* TotalCalculatedPrice */
-    {1432, 781, 0, 65535, EINV_NS_RAM},   /* SubordinateBasicWorkItem */
-    {1414, 788, 0, 65535, EINV_NS_RAM},   /* ChangedRecordedStatus */
-    {1412, 781, 0, 65535, EINV_NS_RAM},   /* ItemBasicWorkItem */
-    {1417, 656, 0, 65535, EINV_NS_RAM},   /* ReferencedSpecifiedBinaryFile */
-    {1433, 630, 0, 65535, EINV_NS_RAM},   /* Abstract */
-    {886, 630, 0, 65535, EINV_NS_RAM},   /* Content */
-    {1410, 638, 0, 1, EINV_NS_RAM},   /* ContractualLanguageCode */
-    {1434, 784, 0, 65535, EINV_NS_RAM},   /* RequestingSpecificationQuery */
-    {1435, 785, 0, 65535, EINV_NS_RAM},   /* RespondingSpecificationResponse */
-    {1436, 783, 0, 1, EINV_NS_RAM},   /* SubsetWorkItemComplexDescription */
+    {1426, 625, 1, 0, EINV_NS_RAM},   /* ReferenceID */
+    {1418, 638, 65535, 0, EINV_NS_RAM},   /* PrimaryClassificationCode */
+    {1419, 638, 65535, 0, EINV_NS_RAM},   /* AlternativeClassificationCode */
+    {869, 638, 65535, 0, EINV_NS_RAM},   /* TypeCode */
+    {1407, 630, 65535, 0, EINV_NS_RAM},   /* Comment */
+    {1420, 673, 1, 0, EINV_NS_RAM},   /* TotalQuantity */
+    {1427, 638, 1, 0, EINV_NS_RAM},   /* TotalQuantityClassificationCode */
+    {1428, 782, 1, 0, EINV_NS_RAM},   /* IndexValue */
+    {1064, 638, 65535, 0, EINV_NS_RAM},   /* StatusCode */
+    {1429, 657, 65535, 0, EINV_NS_RAM},   /* ReferenceFileBinaryObject */
+    {1421, 630, 1, 0, EINV_NS_RAM},   /* Index */
+    {1408, 638, 65535, 0, EINV_NS_RAM},   /* RequestedActionCode */
+    {1422, 625, 1, 0, EINV_NS_RAM},   /* PriceListItemID */
+    {1410, 638, 1, 0, EINV_NS_RAM},   /* ContractualLanguageCode */
+    {1423, 783, 65535, 0, EINV_NS_RAM},   /* ActualWorkItemComplexDescription */
+    {1430, 786, 65535, 0, EINV_NS_RAM},   /* TotalQuantityWorkItemQuantityAnalysis */
+    {1431, 778, 65535, 0, EINV_NS_RAM},   /* UnitCalculatedPrice */
+    {1413, 778, 65535, 0, EINV_NS_RAM},   /* TotalCalculatedPrice */
+    {1432, 781, 65535, 0, EINV_NS_RAM},   /* SubordinateBasicWorkItem */
+    {1414, 788, 65535, 0, EINV_NS_RAM},   /* ChangedRecordedStatus */
+    {1412, 781, 65535, 0, EINV_NS_RAM},   /* ItemBasicWorkItem */
+    {1417, 656, 65535, 0, EINV_NS_RAM},   /* ReferencedSpecifiedBinaryFile */
+    {1433, 630, 65535, 0, EINV_NS_RAM},   /* Abstract */
+    {886, 630, 65535, 0, EINV_NS_RAM},   /* Content */
+    {1410, 638, 1, 0, EINV_NS_RAM},   /* ContractualLanguageCode */
+    {1434, 784, 65535, 0, EINV_NS_RAM},   /* RequestingSpecificationQuery */
+    {1435, 785, 65535, 0, EINV_NS_RAM},   /* RespondingSpecificationResponse */
+    {1436, 783, 1, 0, EINV_NS_RAM},   /* SubsetWorkItemComplexDescription */
     {862, 625, 1, 1, EINV_NS_RAM},   /* ID */
-    {869, 638, 0, 1, EINV_NS_RAM},   /* TypeCode */
+    {869, 638, 1, 0, EINV_NS_RAM},   /* TypeCode */
     {886, 630, 1, 1, EINV_NS_RAM},   /* Content */
-    {1410, 638, 0, 1, EINV_NS_RAM},   /* ContractualLanguageCode */
+    {1410, 638, 1, 0, EINV_NS_RAM},   /* ContractualLanguageCode */
     {862, 625, 1, 1, EINV_NS_RAM},   /* ID */
-    {1437, 625, 0, 1, EINV_NS_RAM},   /* QueryID */
-    {869, 638, 0, 1, EINV_NS_RAM},   /* TypeCode */
+    {1437, 625, 1, 0, EINV_NS_RAM},   /* QueryID */
+    {869, 638, 1, 0, EINV_NS_RAM},   /* TypeCode */
     {886, 630, 1, 1, EINV_NS_RAM},   /* Content */
-    {1410, 638, 0, 1, EINV_NS_RAM},   /* ContractualLanguageCode */
+    {1410, 638, 1, 0, EINV_NS_RAM},   /* ContractualLanguageCode */
     {862, 625, 1, 1, EINV_NS_RAM},   /* ID */
-    {1182, 673, 0, 1, EINV_NS_RAM},   /* ActualQuantity */
-    {890, 630, 0, 1, EINV_NS_RAM},   /* Description */
-    {1438, 669, 0, 1, EINV_NS_RAM},   /* ActualQuantityPercent */
-    {1064, 638, 0, 1, EINV_NS_RAM},   /* StatusCode */
-    {869, 638, 0, 1, EINV_NS_RAM},   /* TypeCode */
-    {1418, 638, 0, 65535, EINV_NS_RAM},   /* PrimaryClassificationCode */
-    {1419, 638, 0, 65535, EINV_NS_RAM},   /* AlternativeClassificationCode */
-    {1410, 638, 0, 1, EINV_NS_RAM},   /* ContractualLanguageCode */
-    {1439, 787, 0, 65535, EINV_NS_RAM},   /* ActualQuantityWorkItemDimension */
-    {1440, 786, 0, 65535, EINV_NS_RAM},   /* BreakdownWorkItemQuantityAnalysis */
-    {1414, 788, 0, 65535, EINV_NS_RAM},   /* ChangedRecordedStatus */
-    {862, 625, 0, 1, EINV_NS_RAM},   /* ID */
+    {1182, 673, 1, 0, EINV_NS_RAM},   /* ActualQuantity */
+    {890, 630, 1, 0, EINV_NS_RAM},   /* Description */
+    {1438, 669, 1, 0, EINV_NS_RAM},   /* ActualQuantityPercent */
+    {1064, 638, 1, 0, EINV_NS_RAM},   /* StatusCode */
+    {869, 638, 1, 0, EINV_NS_RAM},   /* TypeCode */
+    {1418, 638, 65535, 0, EINV_NS_RAM},   /* PrimaryClassificationCode */
+    {1419, 638, 65535, 0, EINV_NS_RAM},   /* AlternativeClassificationCode */
+    {1410, 638, 1, 0, EINV_NS_RAM},   /* ContractualLanguageCode */
+    {1439, 787, 65535, 0, EINV_NS_RAM},   /* ActualQuantityWorkItemDimension */
+    {1440, 786, 65535, 0, EINV_NS_RAM},   /* BreakdownWorkItemQuantityAnalysis */
+    {1414, 788, 65535, 0, EINV_NS_RAM},   /* ChangedRecordedStatus */
+    {862, 625, 1, 0, EINV_NS_RAM},   /* ID */
     {1020, 641, 1, 1, EINV_NS_RAM},   /* ValueMeasure */
-    {890, 630, 0, 1, EINV_NS_RAM},   /* Description */
+    {890, 630, 1, 0, EINV_NS_RAM},   /* Description */
     {869, 638, 1, 1, EINV_NS_RAM},   /* TypeCode */
-    {1410, 638, 0, 1, EINV_NS_RAM},   /* ContractualLanguageCode */
-    {1441, 787, 0, 65535, EINV_NS_RAM},   /* ComponentWorkItemDimension */
+    {1410, 638, 1, 0, EINV_NS_RAM},   /* ContractualLanguageCode */
+    {1441, 787, 65535, 0, EINV_NS_RAM},   /* ComponentWorkItemDimension */
     {1184, 638, 1, 1, EINV_NS_RAM},   /* ConditionCode */
-    {1442, 630, 0, 1, EINV_NS_RAM},   /* ChangerName */
+    {1442, 630, 1, 0, EINV_NS_RAM},   /* ChangerName */
     {1443, 632, 1, 1, EINV_NS_RAM},   /* ChangedDateTime */
-    {6, 3, 0, 1, EINV_NS_CBC},   /* ID */
-    {307, 253, 0, 1, EINV_NS_CBC},   /* Quantity */
-    {71, 41, 0, 65535, EINV_NS_CBC},   /* Description */
+    {6, 3, 1, 0, EINV_NS_CBC},   /* ID */
+    {307, 253, 1, 0, EINV_NS_CBC},   /* Quantity */
+    {71, 41, 65535, 0, EINV_NS_CBC},   /* Description */
     {6, 3, 1, 1, EINV_NS_CBC},   /* ID */
     {1445, 791, 1, 1, EINV_NS_CBC},   /* SupplyChainActivityTypeCode */
-    {38, 250, 0, 1, EINV_NS_CAC},   /* BuyerCustomerParty */
-    {39, 246, 0, 1, EINV_NS_CAC},   /* SellerSupplierParty */
-    {1446, 34, 0, 1, EINV_NS_CAC},   /* ActivityPeriod */
+    {38, 250, 1, 0, EINV_NS_CAC},   /* BuyerCustomerParty */
+    {39, 246, 1, 0, EINV_NS_CAC},   /* SellerSupplierParty */
+    {1446, 34, 1, 0, EINV_NS_CAC},   /* ActivityPeriod */
     {1447, 115, 1, 1, EINV_NS_CAC},   /* ActivityOriginLocation */
-    {1448, 115, 0, 1, EINV_NS_CAC},   /* ActivityFinalLocation */
-    {1449, 792, 1, 65535, EINV_NS_CAC},   /* SalesItem */
+    {1448, 115, 1, 0, EINV_NS_CAC},   /* ActivityFinalLocation */
+    {1449, 792, 65535, 1, EINV_NS_CAC},   /* SalesItem */
     {307, 253, 1, 1, EINV_NS_CBC},   /* Quantity */
-    {1450, 793, 0, 65535, EINV_NS_CAC},   /* ActivityProperty */
-    {1451, 530, 0, 65535, EINV_NS_CAC},   /* TaxExclusivePrice */
-    {1452, 530, 0, 65535, EINV_NS_CAC},   /* TaxInclusivePrice */
+    {1450, 793, 65535, 0, EINV_NS_CAC},   /* ActivityProperty */
+    {1451, 530, 65535, 0, EINV_NS_CAC},   /* TaxExclusivePrice */
+    {1452, 530, 65535, 0, EINV_NS_CAC},   /* TaxInclusivePrice */
     {599, 446, 1, 1, EINV_NS_CAC},   /* Item */
     {56, 4, 1, 1, EINV_NS_CBC},   /* Name */
     {190, 148, 1, 1, EINV_NS_CBC},   /* Value */
     {1455, 616, 1, 1, EINV_NS_CAC},   /* Response */
-    {75, 46, 1, 65535, EINV_NS_CAC},   /* DocumentReference */
-    {86, 68, 0, 1, EINV_NS_CAC},   /* IssuerParty */
-    {1456, 68, 0, 1, EINV_NS_CAC},   /* RecipientParty */
-    {1457, 795, 0, 65535, EINV_NS_CAC},   /* LineResponse */
+    {75, 46, 65535, 1, EINV_NS_CAC},   /* DocumentReference */
+    {86, 68, 1, 0, EINV_NS_CAC},   /* IssuerParty */
+    {1456, 68, 1, 0, EINV_NS_CAC},   /* RecipientParty */
+    {1457, 795, 65535, 0, EINV_NS_CAC},   /* LineResponse */
     {1458, 525, 1, 1, EINV_NS_CAC},   /* LineReference */
-    {1455, 616, 1, 65535, EINV_NS_CAC},   /* Response */
-    {1461, 797, 0, 1, EINV_NS_CBC},   /* ParticipationPercent */
-    {1462, 798, 0, 65535, EINV_NS_CBC},   /* PersonalSituation */
-    {1463, 799, 0, 1, EINV_NS_CBC},   /* OperatingYearsQuantity */
-    {1464, 800, 0, 1, EINV_NS_CBC},   /* EmployeeQuantity */
-    {1465, 801, 0, 1, EINV_NS_CBC},   /* BusinessClassificationEvidenceID */
-    {1466, 802, 0, 1, EINV_NS_CBC},   /* BusinessIdentityEvidenceID */
-    {1467, 803, 0, 1, EINV_NS_CBC},   /* TendererRoleCode */
-    {1468, 804, 0, 1, EINV_NS_CAC},   /* BusinessClassificationScheme */
-    {1469, 812, 0, 65535, EINV_NS_CAC},   /* TechnicalCapability */
-    {1470, 812, 0, 65535, EINV_NS_CAC},   /* FinancialCapability */
-    {1471, 815, 0, 65535, EINV_NS_CAC},   /* CompletedTask */
-    {1472, 819, 0, 65535, EINV_NS_CAC},   /* Declaration */
-    {183, 68, 0, 1, EINV_NS_CAC},   /* Party */
-    {1473, 821, 0, 1, EINV_NS_CAC},   /* EconomicOperatorRole */
+    {1455, 616, 65535, 1, EINV_NS_CAC},   /* Response */
+    {1461, 797, 1, 0, EINV_NS_CBC},   /* ParticipationPercent */
+    {1462, 798, 65535, 0, EINV_NS_CBC},   /* PersonalSituation */
+    {1463, 799, 1, 0, EINV_NS_CBC},   /* OperatingYearsQuantity */
+    {1464, 800, 1, 0, EINV_NS_CBC},   /* EmployeeQuantity */
+    {1465, 801, 1, 0, EINV_NS_CBC},   /* BusinessClassificationEvidenceID */
+    {1466, 802, 1, 0, EINV_NS_CBC},   /* BusinessIdentityEvidenceID */
+    {1467, 803, 1, 0, EINV_NS_CBC},   /* TendererRoleCode */
+    {1468, 804, 1, 0, EINV_NS_CAC},   /* BusinessClassificationScheme */
+    {1469, 812, 65535, 0, EINV_NS_CAC},   /* TechnicalCapability */
+    {1470, 812, 65535, 0, EINV_NS_CAC},   /* FinancialCapability */
+    {1471, 815, 65535, 0, EINV_NS_CAC},   /* CompletedTask */
+    {1472, 819, 65535, 0, EINV_NS_CAC},   /* Declaration */
+    {183, 68, 1, 0, EINV_NS_CAC},   /* Party */
+    {1473, 821, 1, 0, EINV_NS_CAC},   /* EconomicOperatorRole */
     {6, 3, 1, 1, EINV_NS_CBC},   /* ID */
-    {8, 18, 0, 1, EINV_NS_CBC},   /* UUID */
-    {1474, 805, 0, 1, EINV_NS_CBC},   /* LastRevisionDate */
-    {1475, 806, 0, 1, EINV_NS_CBC},   /* LastRevisionTime */
-    {13, 23, 0, 65535, EINV_NS_CBC},   /* Note */
-    {56, 4, 0, 1, EINV_NS_CBC},   /* Name */
-    {71, 41, 0, 65535, EINV_NS_CBC},   /* Description */
-    {1476, 807, 0, 1, EINV_NS_CBC},   /* AgencyID */
-    {1477, 808, 0, 1, EINV_NS_CBC},   /* AgencyName */
-    {81, 52, 0, 1, EINV_NS_CBC},   /* VersionID */
-    {90, 58, 0, 1, EINV_NS_CBC},   /* URI */
-    {1478, 809, 0, 1, EINV_NS_CBC},   /* SchemeURI */
-    {79, 50, 0, 1, EINV_NS_CBC},   /* LanguageID */
-    {1479, 810, 1, 65535, EINV_NS_CAC},   /* ClassificationCategory */
-    {56, 4, 0, 1, EINV_NS_CBC},   /* Name */
-    {1480, 811, 0, 1, EINV_NS_CBC},   /* CodeValue */
-    {71, 41, 0, 65535, EINV_NS_CBC},   /* Description */
-    {1481, 810, 0, 65535, EINV_NS_CAC},   /* CategorizesClassificationCategory */
-    {1482, 813, 0, 1, EINV_NS_CBC},   /* CapabilityTypeCode */
-    {71, 41, 0, 65535, EINV_NS_CBC},   /* Description */
-    {684, 511, 0, 1, EINV_NS_CBC},   /* ValueAmount */
-    {656, 484, 0, 1, EINV_NS_CBC},   /* ValueQuantity */
-    {1483, 814, 0, 65535, EINV_NS_CAC},   /* EvidenceSupplied */
-    {85, 34, 0, 1, EINV_NS_CAC},   /* ValidityPeriod */
+    {8, 18, 1, 0, EINV_NS_CBC},   /* UUID */
+    {1474, 805, 1, 0, EINV_NS_CBC},   /* LastRevisionDate */
+    {1475, 806, 1, 0, EINV_NS_CBC},   /* LastRevisionTime */
+    {13, 23, 65535, 0, EINV_NS_CBC},   /* Note */
+    {56, 4, 1, 0, EINV_NS_CBC},   /* Name */
+    {71, 41, 65535, 0, EINV_NS_CBC},   /* Description */
+    {1476, 807, 1, 0, EINV_NS_CBC},   /* AgencyID */
+    {1477, 808, 1, 0, EINV_NS_CBC},   /* AgencyName */
+    {81, 52, 1, 0, EINV_NS_CBC},   /* VersionID */
+    {90, 58, 1, 0, EINV_NS_CBC},   /* URI */
+    {1478, 809, 1, 0, EINV_NS_CBC},   /* SchemeURI */
+    {79, 50, 1, 0, EINV_NS_CBC},   /* LanguageID */
+    {1479, 810, 65535, 1, EINV_NS_CAC},   /* ClassificationCategory */
+    {56, 4, 1, 0, EINV_NS_CBC},   /* Name */
+    {1480, 811, 1, 0, EINV_NS_CBC},   /* CodeValue */
+    {71, 41, 65535, 0, EINV_NS_CBC},   /* Description */
+    {1481, 810, 65535, 0, EINV_NS_CAC},   /* CategorizesClassificationCategory */
+    {1482, 813, 1, 0, EINV_NS_CBC},   /* CapabilityTypeCode */
+    {71, 41, 65535, 0, EINV_NS_CBC},   /* Description */
+    {684, 511, 1, 0, EINV_NS_CBC},   /* ValueAmount */
+    {656, 484, 1, 0, EINV_NS_CBC},   /* ValueQuantity */
+    {1483, 814, 65535, 0, EINV_NS_CAC},   /* EvidenceSupplied */
+    {85, 34, 1, 0, EINV_NS_CAC},   /* ValidityPeriod */
     {6, 3, 1, 1, EINV_NS_CBC},   /* ID */
-    {1484, 816, 0, 1, EINV_NS_CBC},   /* AnnualAverageAmount */
-    {1485, 817, 0, 1, EINV_NS_CBC},   /* TotalTaskAmount */
-    {1486, 818, 0, 1, EINV_NS_CBC},   /* PartyCapacityAmount */
-    {71, 41, 0, 65535, EINV_NS_CBC},   /* Description */
-    {1483, 814, 0, 65535, EINV_NS_CAC},   /* EvidenceSupplied */
-    {457, 34, 0, 1, EINV_NS_CAC},   /* Period */
-    {1487, 250, 0, 1, EINV_NS_CAC},   /* RecipientCustomerParty */
-    {56, 4, 0, 65535, EINV_NS_CBC},   /* Name */
-    {1488, 820, 0, 1, EINV_NS_CBC},   /* DeclarationTypeCode */
-    {71, 41, 0, 65535, EINV_NS_CBC},   /* Description */
-    {1483, 814, 0, 65535, EINV_NS_CAC},   /* EvidenceSupplied */
-    {1489, 822, 0, 1, EINV_NS_CBC},   /* RoleCode */
-    {1490, 823, 0, 65535, EINV_NS_CBC},   /* RoleDescription */
-    {1493, 825, 0, 1, EINV_NS_CBC},   /* Rate */
-    {1494, 826, 0, 1, EINV_NS_CBC},   /* UnknownPriceIndicator */
-    {71, 41, 0, 65535, EINV_NS_CBC},   /* Description */
-    {232, 183, 0, 1, EINV_NS_CBC},   /* Amount */
-    {1495, 827, 0, 1, EINV_NS_CBC},   /* SubcontractingConditionsCode */
-    {1496, 828, 0, 1, EINV_NS_CBC},   /* MaximumPercent */
-    {1497, 829, 0, 1, EINV_NS_CBC},   /* MinimumPercent */
+    {1484, 816, 1, 0, EINV_NS_CBC},   /* AnnualAverageAmount */
+    {1485, 817, 1, 0, EINV_NS_CBC},   /* TotalTaskAmount */
+    {1486, 818, 1, 0, EINV_NS_CBC},   /* PartyCapacityAmount */
+    {71, 41, 65535, 0, EINV_NS_CBC},   /* Description */
+    {1483, 814, 65535, 0, EINV_NS_CAC},   /* EvidenceSupplied */
+    {457, 34, 1, 0, EINV_NS_CAC},   /* Period */
+    {1487, 250, 1, 0, EINV_NS_CAC},   /* RecipientCustomerParty */
+    {56, 4, 65535, 0, EINV_NS_CBC},   /* Name */
+    {1488, 820, 1, 0, EINV_NS_CBC},   /* DeclarationTypeCode */
+    {71, 41, 65535, 0, EINV_NS_CBC},   /* Description */
+    {1483, 814, 65535, 0, EINV_NS_CAC},   /* EvidenceSupplied */
+    {1489, 822, 1, 0, EINV_NS_CBC},   /* RoleCode */
+    {1490, 823, 65535, 0, EINV_NS_CBC},   /* RoleDescription */
+    {1493, 825, 1, 0, EINV_NS_CBC},   /* Rate */
+    {1494, 826, 1, 0, EINV_NS_CBC},   /* UnknownPriceIndicator */
+    {71, 41, 65535, 0, EINV_NS_CBC},   /* Description */
+    {232, 183, 1, 0, EINV_NS_CBC},   /* Amount */
+    {1495, 827, 1, 0, EINV_NS_CBC},   /* SubcontractingConditionsCode */
+    {1496, 828, 1, 0, EINV_NS_CBC},   /* MaximumPercent */
+    {1497, 829, 1, 0, EINV_NS_CBC},   /* MinimumPercent */
     {6, 3, 1, 1, EINV_NS_CBC},   /* ID */
-    {72, 43, 0, 1, EINV_NS_CBC},   /* SalesOrderID */
-    {8, 18, 0, 1, EINV_NS_CBC},   /* UUID */
-    {13, 23, 0, 65535, EINV_NS_CBC},   /* Note */
-    {591, 436, 0, 1, EINV_NS_CBC},   /* LineStatusCode */
-    {307, 253, 0, 1, EINV_NS_CBC},   /* Quantity */
-    {697, 522, 0, 1, EINV_NS_CBC},   /* LineExtensionAmount */
-    {1499, 831, 0, 1, EINV_NS_CBC},   /* TotalTaxAmount */
-    {308, 254, 0, 1, EINV_NS_CBC},   /* MinimumQuantity */
-    {309, 255, 0, 1, EINV_NS_CBC},   /* MaximumQuantity */
-    {1500, 832, 0, 1, EINV_NS_CBC},   /* MinimumBackorderQuantity */
-    {1501, 833, 0, 1, EINV_NS_CBC},   /* MaximumBackorderQuantity */
-    {1502, 834, 0, 1, EINV_NS_CBC},   /* InspectionMethodCode */
-    {1503, 835, 0, 1, EINV_NS_CBC},   /* PartialDeliveryIndicator */
-    {1504, 836, 0, 1, EINV_NS_CBC},   /* BackOrderAllowedIndicator */
-    {20, 30, 0, 1, EINV_NS_CBC},   /* AccountingCostCode */
-    {21, 31, 0, 1, EINV_NS_CBC},   /* AccountingCost */
-    {1505, 837, 0, 65535, EINV_NS_CBC},   /* WarrantyInformation */
-    {41, 252, 0, 65535, EINV_NS_CAC},   /* Delivery */
-    {42, 272, 0, 1, EINV_NS_CAC},   /* DeliveryTerms */
-    {703, 68, 0, 1, EINV_NS_CAC},   /* OriginatorParty */
-    {1506, 838, 0, 65535, EINV_NS_CAC},   /* OrderedShipment */
-    {702, 526, 0, 1, EINV_NS_CAC},   /* PricingReference */
-    {46, 184, 0, 65535, EINV_NS_CAC},   /* AllowanceCharge */
-    {704, 530, 0, 1, EINV_NS_CAC},   /* Price */
+    {72, 43, 1, 0, EINV_NS_CBC},   /* SalesOrderID */
+    {8, 18, 1, 0, EINV_NS_CBC},   /* UUID */
+    {13, 23, 65535, 0, EINV_NS_CBC},   /* Note */
+    {591, 436, 1, 0, EINV_NS_CBC},   /* LineStatusCode */
+    {307, 253, 1, 0, EINV_NS_CBC},   /* Quantity */
+    {697, 522, 1, 0, EINV_NS_CBC},   /* LineExtensionAmount */
+    {1499, 831, 1, 0, EINV_NS_CBC},   /* TotalTaxAmount */
+    {308, 254, 1, 0, EINV_NS_CBC},   /* MinimumQuantity */
+    {309, 255, 1, 0, EINV_NS_CBC},   /* MaximumQuantity */
+    {1500, 832, 1, 0, EINV_NS_CBC},   /* MinimumBackorderQuantity */
+    {1501, 833, 1, 0, EINV_NS_CBC},   /* MaximumBackorderQuantity */
+    {1502, 834, 1, 0, EINV_NS_CBC},   /* InspectionMethodCode */
+    {1503, 835, 1, 0, EINV_NS_CBC},   /* PartialDeliveryIndicator */
+    {1504, 836, 1, 0, EINV_NS_CBC},   /* BackOrderAllowedIndicator */
+    {20, 30, 1, 0, EINV_NS_CBC},   /* AccountingCostCode */
+    {21, 31, 1, 0, EINV_NS_CBC},   /* AccountingCost */
+    {1505, 837, 65535, 0, EINV_NS_CBC},   /* WarrantyInformation */
+    {41, 252, 65535, 0, EINV_NS_CAC},   /* Delivery */
+    {42, 272, 1, 0, EINV_NS_CAC},   /* DeliveryTerms */
+    {703, 68, 1, 0, EINV_NS_CAC},   /* OriginatorParty */
+    {1506, 838, 65535, 0, EINV_NS_CAC},   /* OrderedShipment */
+    {702, 526, 1, 0, EINV_NS_CAC},   /* PricingReference */
+    {46, 184, 65535, 0, EINV_NS_CAC},   /* AllowanceCharge */
+    {704, 530, 1, 0, EINV_NS_CAC},   /* Price */
     {599, 446, 1, 1, EINV_NS_CAC},   /* Item */
-    {1507, 830, 0, 65535, EINV_NS_CAC},   /* SubLineItem */
-    {1508, 34, 0, 1, EINV_NS_CAC},   /* WarrantyValidityPeriod */
-    {1509, 68, 0, 1, EINV_NS_CAC},   /* WarrantyParty */
-    {51, 200, 0, 65535, EINV_NS_CAC},   /* TaxTotal */
-    {706, 561, 0, 1, EINV_NS_CAC},   /* ItemPriceExtension */
-    {1458, 525, 0, 65535, EINV_NS_CAC},   /* LineReference */
+    {1507, 830, 65535, 0, EINV_NS_CAC},   /* SubLineItem */
+    {1508, 34, 1, 0, EINV_NS_CAC},   /* WarrantyValidityPeriod */
+    {1509, 68, 1, 0, EINV_NS_CAC},   /* WarrantyParty */
+    {51, 200, 65535, 0, EINV_NS_CAC},   /* TaxTotal */
+    {706, 561, 1, 0, EINV_NS_CAC},   /* ItemPriceExtension */
+    {1458, 525, 65535, 0, EINV_NS_CAC},   /* LineReference */
     {328, 280, 1, 1, EINV_NS_CAC},   /* Shipment */
-    {544, 504, 0, 65535, EINV_NS_CAC},   /* Package */
-    {71, 41, 0, 65535, EINV_NS_CBC},   /* Description */
-    {1514, 34, 0, 1, EINV_NS_CAC},   /* PresentationPeriod */
-    {1512, 68, 0, 1, EINV_NS_CAC},   /* AppealInformationParty */
-    {1513, 68, 0, 1, EINV_NS_CAC},   /* AppealReceiverParty */
-    {1515, 68, 0, 1, EINV_NS_CAC},   /* MediationParty */
+    {544, 504, 65535, 0, EINV_NS_CAC},   /* Package */
+    {71, 41, 65535, 0, EINV_NS_CBC},   /* Description */
+    {1514, 34, 1, 0, EINV_NS_CAC},   /* PresentationPeriod */
+    {1512, 68, 1, 0, EINV_NS_CAC},   /* AppealInformationParty */
+    {1513, 68, 1, 0, EINV_NS_CAC},   /* AppealReceiverParty */
+    {1515, 68, 1, 0, EINV_NS_CAC},   /* MediationParty */
     {56, 4, 1, 1, EINV_NS_CBC},   /* Name */
-    {1518, 841, 0, 1, EINV_NS_CBC},   /* LegalReference */
-    {1519, 842, 0, 1, EINV_NS_CBC},   /* OntologyURI */
-    {1522, 844, 0, 1, EINV_NS_CBC},   /* AuctionConstraintIndicator */
-    {1523, 845, 0, 65535, EINV_NS_CBC},   /* JustificationDescription */
-    {71, 41, 0, 65535, EINV_NS_CBC},   /* Description */
-    {1524, 846, 0, 65535, EINV_NS_CBC},   /* ProcessDescription */
-    {1525, 847, 0, 65535, EINV_NS_CBC},   /* ConditionsDescription */
-    {1526, 848, 0, 65535, EINV_NS_CBC},   /* ElectronicDeviceDescription */
-    {1527, 849, 0, 1, EINV_NS_CBC},   /* AuctionURI */
-    {1529, 851, 0, 1, EINV_NS_CBC},   /* VariantID */
-    {1530, 852, 0, 1, EINV_NS_CBC},   /* FeeAmount */
-    {1531, 853, 0, 65535, EINV_NS_CBC},   /* FeeDescription */
-    {1532, 854, 0, 1, EINV_NS_CBC},   /* TenderEnvelopeID */
-    {1533, 855, 0, 1, EINV_NS_CBC},   /* TenderEnvelopeTypeCode */
-    {1534, 856, 0, 1, EINV_NS_CAC},   /* ProcurementProjectLot */
-    {1535, 46, 0, 65535, EINV_NS_CAC},   /* EvidenceDocumentReference */
-    {51, 200, 0, 65535, EINV_NS_CAC},   /* TaxTotal */
-    {53, 605, 0, 1, EINV_NS_CAC},   /* LegalMonetaryTotal */
-    {1536, 935, 0, 65535, EINV_NS_CAC},   /* TenderLine */
-    {1537, 942, 0, 65535, EINV_NS_CAC},   /* AwardingCriterionResponse */
+    {1518, 841, 1, 0, EINV_NS_CBC},   /* LegalReference */
+    {1519, 842, 1, 0, EINV_NS_CBC},   /* OntologyURI */
+    {1522, 844, 1, 0, EINV_NS_CBC},   /* AuctionConstraintIndicator */
+    {1523, 845, 65535, 0, EINV_NS_CBC},   /* JustificationDescription */
+    {71, 41, 65535, 0, EINV_NS_CBC},   /* Description */
+    {1524, 846, 65535, 0, EINV_NS_CBC},   /* ProcessDescription */
+    {1525, 847, 65535, 0, EINV_NS_CBC},   /* ConditionsDescription */
+    {1526, 848, 65535, 0, EINV_NS_CBC},   /* ElectronicDeviceDescription */
+    {1527, 849, 1, 0, EINV_NS_CBC},   /* AuctionURI */
+    {1529, 851, 1, 0, EINV_NS_CBC},   /* VariantID */
+    {1530, 852, 1, 0, EINV_NS_CBC},   /* FeeAmount */
+    {1531, 853, 65535, 0, EINV_NS_CBC},   /* FeeDescription */
+    {1532, 854, 1, 0, EINV_NS_CBC},   /* TenderEnvelopeID */
+    {1533, 855, 1, 0, EINV_NS_CBC},   /* TenderEnvelopeTypeCode */
+    {1534, 856, 1, 0, EINV_NS_CAC},   /* ProcurementProjectLot */
+    {1535, 46, 65535, 0, EINV_NS_CAC},   /* EvidenceDocumentReference */
+    {51, 200, 65535, 0, EINV_NS_CAC},   /* TaxTotal */
+    {53, 605, 1, 0, EINV_NS_CAC},   /* LegalMonetaryTotal */
+    {1536, 935, 65535, 0, EINV_NS_CAC},   /* TenderLine */
+    {1537, 942, 65535, 0, EINV_NS_CAC},   /* AwardingCriterionResponse */
     {6, 3, 1, 1, EINV_NS_CBC},   /* ID */
-    {1538, 857, 0, 1, EINV_NS_CAC},   /* TenderingTerms */
-    {1539, 917, 0, 1, EINV_NS_CAC},   /* ProcurementProject */
-    {1540, 858, 0, 1, EINV_NS_CBC},   /* AwardingMethodTypeCode */
-    {1541, 859, 0, 1, EINV_NS_CBC},   /* PriceEvaluationCode */
-    {1542, 860, 0, 1, EINV_NS_CBC},   /* MaximumVariantQuantity */
-    {1543, 861, 0, 1, EINV_NS_CBC},   /* VariantConstraintIndicator */
-    {1544, 862, 0, 65535, EINV_NS_CBC},   /* AcceptedVariantsDescription */
-    {1545, 863, 0, 65535, EINV_NS_CBC},   /* PriceRevisionFormulaDescription */
-    {1546, 864, 0, 1, EINV_NS_CBC},   /* FundingProgramCode */
-    {1547, 865, 0, 65535, EINV_NS_CBC},   /* FundingProgram */
-    {1548, 866, 0, 1, EINV_NS_CBC},   /* MaximumAdvertisementAmount */
-    {13, 23, 0, 65535, EINV_NS_CBC},   /* Note */
-    {1549, 867, 0, 1, EINV_NS_CBC},   /* PaymentFrequencyCode */
-    {1550, 868, 0, 1, EINV_NS_CBC},   /* EconomicOperatorRegistryURI */
-    {1551, 869, 0, 1, EINV_NS_CBC},   /* RequiredCurriculaIndicator */
-    {1552, 870, 0, 1, EINV_NS_CBC},   /* OtherConditionsIndicator */
-    {1553, 871, 0, 65535, EINV_NS_CBC},   /* AdditionalConditions */
-    {1554, 872, 0, 1, EINV_NS_CBC},   /* LatestSecurityClearanceDate */
-    {1555, 873, 0, 1, EINV_NS_CBC},   /* DocumentationFeeAmount */
-    {1556, 234, 0, 65535, EINV_NS_CAC},   /* PenaltyClause */
-    {1557, 874, 0, 65535, EINV_NS_CAC},   /* RequiredFinancialGuarantee */
-    {1558, 46, 0, 1, EINV_NS_CAC},   /* ProcurementLegislationDocumentReference */
-    {1559, 46, 0, 1, EINV_NS_CAC},   /* FiscalLegislationDocumentReference */
-    {1560, 46, 0, 1, EINV_NS_CAC},   /* EnvironmentalLegislationDocumentReference */
-    {1561, 46, 0, 1, EINV_NS_CAC},   /* EmploymentLegislationDocumentReference */
-    {1562, 46, 0, 65535, EINV_NS_CAC},   /* ContractualDocumentReference */
-    {1563, 46, 0, 1, EINV_NS_CAC},   /* CallForTendersDocumentReference */
-    {1508, 34, 0, 1, EINV_NS_CAC},   /* WarrantyValidityPeriod */
-    {44, 549, 0, 65535, EINV_NS_CAC},   /* PaymentTerms */
-    {1564, 878, 0, 65535, EINV_NS_CAC},   /* TendererQualificationRequest */
-    {1498, 824, 0, 65535, EINV_NS_CAC},   /* AllowedSubcontractTerms */
-    {1565, 890, 0, 65535, EINV_NS_CAC},   /* TenderPreparation */
-    {1566, 893, 0, 65535, EINV_NS_CAC},   /* ContractExecutionRequirement */
-    {1567, 895, 0, 1, EINV_NS_CAC},   /* AwardingTerms */
-    {1460, 68, 0, 1, EINV_NS_CAC},   /* AdditionalInformationParty */
-    {1568, 68, 0, 1, EINV_NS_CAC},   /* DocumentProviderParty */
-    {1569, 68, 0, 1, EINV_NS_CAC},   /* TenderRecipientParty */
-    {1570, 68, 0, 1, EINV_NS_CAC},   /* ContractResponsibleParty */
-    {1571, 68, 0, 65535, EINV_NS_CAC},   /* TenderEvaluationParty */
-    {1572, 34, 0, 1, EINV_NS_CAC},   /* TenderValidityPeriod */
-    {1573, 34, 0, 1, EINV_NS_CAC},   /* ContractAcceptancePeriod */
-    {1516, 839, 0, 1, EINV_NS_CAC},   /* AppealTerms */
-    {108, 77, 0, 65535, EINV_NS_CAC},   /* Language */
-    {1574, 913, 0, 65535, EINV_NS_CAC},   /* BudgetAccountLine */
-    {1575, 46, 0, 1, EINV_NS_CAC},   /* ReplacedNoticeDocumentReference */
+    {1538, 857, 1, 0, EINV_NS_CAC},   /* TenderingTerms */
+    {1539, 917, 1, 0, EINV_NS_CAC},   /* ProcurementProject */
+    {1540, 858, 1, 0, EINV_NS_CBC},   /* AwardingMethodTypeCode */
+    {1541, 859, 1, 0, EINV_NS_CBC},   /* PriceEvaluationCode */
+    {1542, 860, 1, 0, EINV_NS_CBC},   /* MaximumVariantQuantity */
+    {1543, 861, 1, 0, EINV_NS_CBC},   /* VariantConstraintIndicator */
+    {1544, 862, 65535, 0, EINV_NS_CBC},   /* AcceptedVariantsDescription */
+    {1545, 863, 65535, 0, EINV_NS_CBC},   /* PriceRevisionFormulaDescription */
+    {1546, 864, 1, 0, EINV_NS_CBC},   /* FundingProgramCode */
+    {1547, 865, 65535, 0, EINV_NS_CBC},   /* FundingProgram */
+    {1548, 866, 1, 0, EINV_NS_CBC},   /* MaximumAdvertisementAmount */
+    {13, 23, 65535, 0, EINV_NS_CBC},   /* Note */
+    {1549, 867, 1, 0, EINV_NS_CBC},   /* PaymentFrequencyCode */
+    {1550, 868, 1, 0, EINV_NS_CBC},   /* EconomicOperatorRegistryURI */
+    {1551, 869, 1, 0, EINV_NS_CBC},   /* RequiredCurriculaIndicator */
+    {1552, 870, 1, 0, EINV_NS_CBC},   /* OtherConditionsIndicator */
+    {1553, 871, 65535, 0, EINV_NS_CBC},   /* AdditionalConditions */
+    {1554, 872, 1, 0, EINV_NS_CBC},   /* LatestSecurityClearanceDate */
+    {1555, 873, 1, 0, EINV_NS_CBC},   /* DocumentationFeeAmount */
+    {1556, 234, 65535, 0, EINV_NS_CAC},   /* PenaltyClause */
+    {1557, 874, 65535, 0, EINV_NS_CAC},   /* RequiredFinancialGuarantee */
+    {1558, 46, 1, 0, EINV_NS_CAC},   /* ProcurementLegislationDocumentReference */
+    {1559, 46, 1, 0, EINV_NS_CAC},   /* FiscalLegislationDocumentReference */
+    {1560, 46, 1, 0, EINV_NS_CAC},   /* EnvironmentalLegislationDocumentReference */
+    {1561, 46, 1, 0, EINV_NS_CAC},   /* EmploymentLegislationDocumentReference */
+    {1562, 46, 65535, 0, EINV_NS_CAC},   /* ContractualDocumentReference */
+    {1563, 46, 1, 0, EINV_NS_CAC},   /* CallForTendersDocumentReference */
+    {1508, 34, 1, 0, EINV_NS_CAC},   /* WarrantyValidityPeriod */
+    {44, 549, 65535, 0, EINV_NS_CAC},   /* PaymentTerms */
+    {1564, 878, 65535, 0, EINV_NS_CAC},   /* TendererQualificationRequest */
+    {1498, 824, 65535, 0, EINV_NS_CAC},   /* AllowedSubcontractTerms */
+    {1565, 890, 65535, 0, EINV_NS_CAC},   /* TenderPreparation */
+    {1566, 893, 65535, 0, EINV_NS_CAC},   /* ContractExecutionRequirement */
+    {1567, 895, 1, 0, EINV_NS_CAC},   /* AwardingTerms */
+    {1460, 68, 1, 0, EINV_NS_CAC},   /* AdditionalInformationParty */
+    {1568, 68, 1, 0, EINV_NS_CAC},   /* DocumentProviderParty */
+    {1569, 68, 1, 0, EINV_NS_CAC},   /* TenderRecipientParty */
+    {1570, 68, 1, 0, EINV_NS_CAC},   /* ContractResponsibleParty */
+    {1571, 68, 65535, 0, EINV_NS_CAC},   /* TenderEvaluationParty */
+    {1572, 34, 1, 0, EINV_NS_CAC},   /* TenderValidityPeriod */
+    {1573, 34, 1, 0, EINV_NS_CAC},   /* ContractAcceptancePeriod */
+    {1516, 839, 1, 0, EINV_NS_CAC},   /* AppealTerms */
+    {108, 77, 65535, 0, EINV_NS_CAC},   /* Language */
+    {1574, 913, 65535, 0, EINV_NS_CAC},   /* BudgetAccountLine */
+    {1575, 46, 1, 0, EINV_NS_CAC},   /* ReplacedNoticeDocumentReference */
     {1576, 875, 1, 1, EINV_NS_CBC},   /* GuaranteeTypeCode */
-    {71, 41, 0, 65535, EINV_NS_CBC},   /* Description */
-    {1577, 876, 0, 1, EINV_NS_CBC},   /* LiabilityAmount */
-    {1578, 877, 0, 1, EINV_NS_CBC},   /* AmountRate */
-    {1579, 34, 0, 1, EINV_NS_CAC},   /* ConstitutionPeriod */
-    {172, 131, 0, 1, EINV_NS_CBC},   /* CompanyLegalFormCode */
-    {173, 132, 0, 1, EINV_NS_CBC},   /* CompanyLegalForm */
-    {1462, 798, 0, 65535, EINV_NS_CBC},   /* PersonalSituation */
-    {1463, 799, 0, 1, EINV_NS_CBC},   /* OperatingYearsQuantity */
-    {1464, 800, 0, 1, EINV_NS_CBC},   /* EmployeeQuantity */
-    {71, 41, 0, 65535, EINV_NS_CBC},   /* Description */
-    {1580, 804, 0, 65535, EINV_NS_CAC},   /* RequiredBusinessClassificationScheme */
-    {1581, 879, 0, 65535, EINV_NS_CAC},   /* TechnicalEvaluationCriterion */
-    {1582, 879, 0, 65535, EINV_NS_CAC},   /* FinancialEvaluationCriterion */
-    {1583, 888, 0, 65535, EINV_NS_CAC},   /* SpecificTendererRequirement */
-    {1473, 821, 0, 65535, EINV_NS_CAC},   /* EconomicOperatorRole */
-    {1584, 880, 0, 1, EINV_NS_CBC},   /* EvaluationCriterionTypeCode */
-    {71, 41, 0, 65535, EINV_NS_CBC},   /* Description */
-    {1585, 881, 0, 1, EINV_NS_CBC},   /* ThresholdAmount */
-    {1586, 882, 0, 1, EINV_NS_CBC},   /* ThresholdQuantity */
-    {1587, 883, 0, 1, EINV_NS_CBC},   /* ExpressionCode */
-    {1588, 884, 0, 65535, EINV_NS_CBC},   /* Expression */
-    {1589, 34, 0, 1, EINV_NS_CAC},   /* DurationPeriod */
-    {1590, 885, 0, 65535, EINV_NS_CAC},   /* SuggestedEvidence */
-    {6, 3, 0, 1, EINV_NS_CBC},   /* ID */
-    {1591, 886, 0, 1, EINV_NS_CBC},   /* EvidenceTypeCode */
-    {71, 41, 0, 65535, EINV_NS_CBC},   /* Description */
-    {1592, 887, 0, 65535, EINV_NS_CBC},   /* CandidateStatement */
-    {1593, 68, 0, 1, EINV_NS_CAC},   /* EvidenceIssuingParty */
-    {75, 46, 0, 1, EINV_NS_CAC},   /* DocumentReference */
-    {108, 77, 0, 1, EINV_NS_CAC},   /* Language */
-    {56, 4, 0, 65535, EINV_NS_CBC},   /* Name */
-    {1594, 889, 0, 1, EINV_NS_CBC},   /* TendererRequirementTypeCode */
-    {71, 41, 0, 65535, EINV_NS_CBC},   /* Description */
-    {1518, 841, 0, 1, EINV_NS_CBC},   /* LegalReference */
-    {1590, 885, 0, 65535, EINV_NS_CAC},   /* SuggestedEvidence */
+    {71, 41, 65535, 0, EINV_NS_CBC},   /* Description */
+    {1577, 876, 1, 0, EINV_NS_CBC},   /* LiabilityAmount */
+    {1578, 877, 1, 0, EINV_NS_CBC},   /* AmountRate */
+    {1579, 34, 1, 0, EINV_NS_CAC},   /* ConstitutionPeriod */
+    {172, 131, 1, 0, EINV_NS_CBC},   /* CompanyLegalFormCode */
+    {173, 132, 1, 0, EINV_NS_CBC},   /* CompanyLegalForm */
+    {1462, 798, 65535, 0, EINV_NS_CBC},   /* PersonalSituation */
+    {1463, 799, 1, 0, EINV_NS_CBC},   /* OperatingYearsQuantity */
+    {1464, 800, 1, 0, EINV_NS_CBC},   /* EmployeeQuantity */
+    {71, 41, 65535, 0, EINV_NS_CBC},   /* Description */
+    {1580, 804, 65535, 0, EINV_NS_CAC},   /* RequiredBusinessClassificationScheme */
+    {1581, 879, 65535, 0, EINV_NS_CAC},   /* TechnicalEvaluationCriterion */
+    {1582, 879, 65535, 0, EINV_NS_CAC},   /* FinancialEvaluationCriterion */
+    {1583, 888, 65535, 0, EINV_NS_CAC},   /* SpecificTendererRequirement */
+    {1473, 821, 65535, 0, EINV_NS_CAC},   /* EconomicOperatorRole */
+    {1584, 880, 1, 0, EINV_NS_CBC},   /* EvaluationCriterionTypeCode */
+    {71, 41, 65535, 0, EINV_NS_CBC},   /* Description */
+    {1585, 881, 1, 0, EINV_NS_CBC},   /* ThresholdAmount */
+    {1586, 882, 1, 0, EINV_NS_CBC},   /* ThresholdQuantity */
+    {1587, 883, 1, 0, EINV_NS_CBC},   /* ExpressionCode */
+    {1588, 884, 65535, 0, EINV_NS_CBC},   /* Expression */
+    {1589, 34, 1, 0, EINV_NS_CAC},   /* DurationPeriod */
+    {1590, 885, 65535, 0, EINV_NS_CAC},   /* SuggestedEvidence */
+    {6, 3, 1, 0, EINV_NS_CBC},   /* ID */
+    {1591, 886, 1, 0, EINV_NS_CBC},   /* EvidenceTypeCode */
+    {71, 41, 65535, 0, EINV_NS_CBC},   /* Description */
+    {1592, 887, 65535, 0, EINV_NS_CBC},   /* CandidateStatement */
+    {1593, 68, 1, 0, EINV_NS_CAC},   /* EvidenceIssuingParty */
+    {75, 46, 1, 0, EINV_NS_CAC},   /* DocumentReference */
+    {108, 77, 1, 0, EINV_NS_CAC},   /* Language */
+    {56, 4, 65535, 0, EINV_NS_CBC},   /* Name */
+    {1594, 889, 1, 0, EINV_NS_CBC},   /* TendererRequirementTypeCode */
+    {71, 41, 65535, 0, EINV_NS_CBC},   /* Description */
+    {1518, 841, 1, 0, EINV_NS_CBC},   /* LegalReference */
+    {1590, 885, 65535, 0, EINV_NS_CAC},   /* SuggestedEvidence */
     {1532, 854, 1, 1, EINV_NS_CBC},   /* TenderEnvelopeID */
-    {1533, 855, 0, 1, EINV_NS_CBC},   /* TenderEnvelopeTypeCode */
-    {71, 41, 0, 65535, EINV_NS_CBC},   /* Description */
-    {1595, 891, 0, 1, EINV_NS_CBC},   /* OpenTenderID */
-    {1534, 856, 0, 65535, EINV_NS_CAC},   /* ProcurementProjectLot */
-    {1596, 892, 0, 65535, EINV_NS_CAC},   /* DocumentTenderRequirement */
+    {1533, 855, 1, 0, EINV_NS_CBC},   /* TenderEnvelopeTypeCode */
+    {71, 41, 65535, 0, EINV_NS_CBC},   /* Description */
+    {1595, 891, 1, 0, EINV_NS_CBC},   /* OpenTenderID */
+    {1534, 856, 65535, 0, EINV_NS_CAC},   /* ProcurementProjectLot */
+    {1596, 892, 65535, 0, EINV_NS_CAC},   /* DocumentTenderRequirement */
     {56, 4, 1, 1, EINV_NS_CBC},   /* Name */
-    {71, 41, 0, 65535, EINV_NS_CBC},   /* Description */
-    {1597, 46, 0, 1, EINV_NS_CAC},   /* TemplateDocumentReference */
-    {56, 4, 0, 65535, EINV_NS_CBC},   /* Name */
-    {1598, 894, 0, 1, EINV_NS_CBC},   /* ExecutionRequirementCode */
-    {71, 41, 0, 65535, EINV_NS_CBC},   /* Description */
-    {1599, 896, 0, 1, EINV_NS_CBC},   /* WeightingAlgorithmCode */
-    {71, 41, 0, 65535, EINV_NS_CBC},   /* Description */
-    {1600, 897, 0, 65535, EINV_NS_CBC},   /* TechnicalCommitteeDescription */
-    {1601, 898, 0, 65535, EINV_NS_CBC},   /* LowTendersDescription */
-    {1602, 899, 0, 1, EINV_NS_CBC},   /* PrizeIndicator */
-    {1603, 900, 0, 65535, EINV_NS_CBC},   /* PrizeDescription */
-    {1604, 901, 0, 65535, EINV_NS_CBC},   /* PaymentDescription */
-    {1605, 902, 0, 1, EINV_NS_CBC},   /* FollowupContractIndicator */
-    {1606, 903, 0, 1, EINV_NS_CBC},   /* BindingOnBuyerIndicator */
-    {1607, 904, 0, 65535, EINV_NS_CAC},   /* AwardingCriterion */
-    {1608, 149, 0, 65535, EINV_NS_CAC},   /* TechnicalCommitteePerson */
-    {6, 3, 0, 1, EINV_NS_CBC},   /* ID */
-    {1609, 905, 0, 1, EINV_NS_CBC},   /* AwardingCriterionTypeCode */
-    {71, 41, 0, 65535, EINV_NS_CBC},   /* Description */
-    {1610, 906, 0, 1, EINV_NS_CBC},   /* WeightNumeric */
-    {1611, 907, 0, 65535, EINV_NS_CBC},   /* Weight */
-    {1612, 908, 0, 65535, EINV_NS_CBC},   /* CalculationExpression */
-    {1613, 909, 0, 1, EINV_NS_CBC},   /* CalculationExpressionCode */
-    {308, 254, 0, 1, EINV_NS_CBC},   /* MinimumQuantity */
-    {309, 255, 0, 1, EINV_NS_CBC},   /* MaximumQuantity */
-    {1614, 910, 0, 1, EINV_NS_CBC},   /* MinimumAmount */
-    {1615, 911, 0, 1, EINV_NS_CBC},   /* MaximumAmount */
-    {1616, 912, 0, 65535, EINV_NS_CBC},   /* MinimumImprovementBid */
-    {1617, 904, 0, 65535, EINV_NS_CAC},   /* SubordinateAwardingCriterion */
-    {6, 3, 0, 1, EINV_NS_CBC},   /* ID */
-    {1618, 914, 0, 1, EINV_NS_CBC},   /* TotalAmount */
-    {1619, 915, 0, 65535, EINV_NS_CAC},   /* BudgetAccount */
-    {6, 3, 0, 1, EINV_NS_CBC},   /* ID */
-    {1620, 916, 0, 1, EINV_NS_CBC},   /* BudgetYearNumeric */
-    {1621, 804, 0, 1, EINV_NS_CAC},   /* RequiredClassificationScheme */
-    {6, 3, 0, 1, EINV_NS_CBC},   /* ID */
-    {56, 4, 1, 65535, EINV_NS_CBC},   /* Name */
-    {71, 41, 0, 65535, EINV_NS_CBC},   /* Description */
-    {1622, 918, 0, 1, EINV_NS_CBC},   /* ProcurementTypeCode */
-    {1623, 919, 0, 1, EINV_NS_CBC},   /* ProcurementSubTypeCode */
-    {1624, 920, 0, 1, EINV_NS_CBC},   /* QualityControlCode */
-    {1625, 921, 0, 1, EINV_NS_CBC},   /* RequiredFeeAmount */
-    {1531, 853, 0, 65535, EINV_NS_CBC},   /* FeeDescription */
-    {1626, 922, 0, 1, EINV_NS_CBC},   /* RequestedDeliveryDate */
-    {1627, 923, 0, 1, EINV_NS_CBC},   /* EstimatedOverallContractQuantity */
-    {13, 23, 0, 65535, EINV_NS_CBC},   /* Note */
-    {1628, 924, 0, 1, EINV_NS_CAC},   /* RequestedTenderTotal */
-    {1629, 459, 0, 1, EINV_NS_CAC},   /* MainCommodityClassification */
-    {1454, 459, 0, 65535, EINV_NS_CAC},   /* AdditionalCommodityClassification */
-    {1630, 115, 0, 65535, EINV_NS_CAC},   /* RealizedLocation */
-    {1631, 34, 0, 1, EINV_NS_CAC},   /* PlannedPeriod */
-    {1632, 928, 0, 1, EINV_NS_CAC},   /* ContractExtension */
-    {1633, 933, 0, 65535, EINV_NS_CAC},   /* RequestForTenderLine */
-    {1634, 925, 0, 1, EINV_NS_CBC},   /* EstimatedOverallContractAmount */
-    {1618, 914, 0, 1, EINV_NS_CBC},   /* TotalAmount */
-    {251, 204, 0, 1, EINV_NS_CBC},   /* TaxIncludedIndicator */
-    {1614, 910, 0, 1, EINV_NS_CBC},   /* MinimumAmount */
-    {1615, 911, 0, 1, EINV_NS_CBC},   /* MaximumAmount */
-    {1635, 926, 0, 65535, EINV_NS_CBC},   /* MonetaryScope */
-    {1636, 927, 0, 1, EINV_NS_CBC},   /* AverageSubsequentContractAmount */
-    {712, 193, 0, 65535, EINV_NS_CAC},   /* ApplicableTaxCategory */
-    {1637, 929, 0, 65535, EINV_NS_CBC},   /* OptionsDescription */
-    {1638, 930, 0, 1, EINV_NS_CBC},   /* MinimumNumberNumeric */
-    {1639, 931, 0, 1, EINV_NS_CBC},   /* MaximumNumberNumeric */
-    {1640, 34, 0, 1, EINV_NS_CAC},   /* OptionValidityPeriod */
-    {1641, 932, 0, 65535, EINV_NS_CAC},   /* Renewal */
-    {232, 183, 0, 1, EINV_NS_CBC},   /* Amount */
-    {457, 34, 0, 1, EINV_NS_CAC},   /* Period */
-    {6, 3, 0, 1, EINV_NS_CBC},   /* ID */
-    {8, 18, 0, 1, EINV_NS_CBC},   /* UUID */
-    {13, 23, 0, 65535, EINV_NS_CBC},   /* Note */
-    {307, 253, 0, 1, EINV_NS_CBC},   /* Quantity */
-    {308, 254, 0, 1, EINV_NS_CBC},   /* MinimumQuantity */
-    {309, 255, 0, 1, EINV_NS_CBC},   /* MaximumQuantity */
-    {251, 204, 0, 1, EINV_NS_CBC},   /* TaxIncludedIndicator */
-    {1614, 910, 0, 1, EINV_NS_CBC},   /* MinimumAmount */
-    {1615, 911, 0, 1, EINV_NS_CBC},   /* MaximumAmount */
-    {1642, 934, 0, 1, EINV_NS_CBC},   /* EstimatedAmount */
-    {75, 46, 0, 65535, EINV_NS_CAC},   /* DocumentReference */
-    {1643, 34, 0, 65535, EINV_NS_CAC},   /* DeliveryPeriod */
-    {1644, 527, 0, 65535, EINV_NS_CAC},   /* RequiredItemLocationQuantity */
-    {1508, 34, 0, 1, EINV_NS_CAC},   /* WarrantyValidityPeriod */
+    {71, 41, 65535, 0, EINV_NS_CBC},   /* Description */
+    {1597, 46, 1, 0, EINV_NS_CAC},   /* TemplateDocumentReference */
+    {56, 4, 65535, 0, EINV_NS_CBC},   /* Name */
+    {1598, 894, 1, 0, EINV_NS_CBC},   /* ExecutionRequirementCode */
+    {71, 41, 65535, 0, EINV_NS_CBC},   /* Description */
+    {1599, 896, 1, 0, EINV_NS_CBC},   /* WeightingAlgorithmCode */
+    {71, 41, 65535, 0, EINV_NS_CBC},   /* Description */
+    {1600, 897, 65535, 0, EINV_NS_CBC},   /* TechnicalCommitteeDescription */
+    {1601, 898, 65535, 0, EINV_NS_CBC},   /* LowTendersDescription */
+    {1602, 899, 1, 0, EINV_NS_CBC},   /* PrizeIndicator */
+    {1603, 900, 65535, 0, EINV_NS_CBC},   /* PrizeDescription */
+    {1604, 901, 65535, 0, EINV_NS_CBC},   /* PaymentDescription */
+    {1605, 902, 1, 0, EINV_NS_CBC},   /* FollowupContractIndicator */
+    {1606, 903, 1, 0, EINV_NS_CBC},   /* BindingOnBuyerIndicator */
+    {1607, 904, 65535, 0, EINV_NS_CAC},   /* AwardingCriterion */
+    {1608, 149, 65535, 0, EINV_NS_CAC},   /* TechnicalCommitteePerson */
+    {6, 3, 1, 0, EINV_NS_CBC},   /* ID */
+    {1609, 905, 1, 0, EINV_NS_CBC},   /* AwardingCriterionTypeCode */
+    {71, 41, 65535, 0, EINV_NS_CBC},   /* Description */
+    {1610, 906, 1, 0, EINV_NS_CBC},   /* WeightNumeric */
+    {1611, 907, 65535, 0, EINV_NS_CBC},   /* Weight */
+    {1612, 908, 65535, 0, EINV_NS_CBC},   /* CalculationExpression */
+    {1613, 909, 1, 0, EINV_NS_CBC},   /* CalculationExpressionCode */
+    {308, 254, 1, 0, EINV_NS_CBC},   /* MinimumQuantity */
+    {309, 255, 1, 0, EINV_NS_CBC},   /* MaximumQuantity */
+    {1614, 910, 1, 0, EINV_NS_CBC},   /* MinimumAmount */
+    {1615, 911, 1, 0, EINV_NS_CBC},   /* MaximumAmount */
+    {1616, 912, 65535, 0, EINV_NS_CBC},   /* MinimumImprovementBid */
+    {1617, 904, 65535, 0, EINV_NS_CAC},   /* SubordinateAwardingCriterion */
+    {6, 3, 1, 0, EINV_NS_CBC},   /* ID */
+    {1618, 914, 1, 0, EINV_NS_CBC},   /* TotalAmount */
+    {1619, 915, 65535, 0, EINV_NS_CAC},   /* BudgetAccount */
+    {6, 3, 1, 0, EINV_NS_CBC},   /* ID */
+    {1620, 916, 1, 0, EINV_NS_CBC},   /* BudgetYearNumeric */
+    {1621, 804, 1, 0, EINV_NS_CAC},   /* RequiredClassificationScheme */
+    {6, 3, 1, 0, EINV_NS_CBC},   /* ID */
+    {56, 4, 65535, 1, EINV_NS_CBC},   /* Name */
+    {71, 41, 65535, 0, EINV_NS_CBC},   /* Description */
+    {1622, 918, 1, 0, EINV_NS_CBC},   /* ProcurementTypeCode */
+    {1623, 919, 1, 0, EINV_NS_CBC},   /* ProcurementSubTypeCode */
+    {1624, 920, 1, 0, EINV_NS_CBC},   /* QualityControlCode */
+    {1625, 921, 1, 0, EINV_NS_CBC},   /* RequiredFeeAmount */
+    {1531, 853, 65535, 0, EINV_NS_CBC},   /* FeeDescription */
+    {1626, 922, 1, 0, EINV_NS_CBC},   /* RequestedDeliveryDate */
+    {1627, 923, 1, 0, EINV_NS_CBC},   /* EstimatedOverallContractQuantity */
+    {13, 23, 65535, 0, EINV_NS_CBC},   /* Note */
+    {1628, 924, 1, 0, EINV_NS_CAC},   /* RequestedTenderTotal */
+    {1629, 459, 1, 0, EINV_NS_CAC},   /* MainCommodityClassification */
+    {1454, 459, 65535, 0, EINV_NS_CAC},   /* AdditionalCommodityClassification */
+    {1630, 115, 65535, 0, EINV_NS_CAC},   /* RealizedLocation */
+    {1631, 34, 1, 0, EINV_NS_CAC},   /* PlannedPeriod */
+    {1632, 928, 1, 0, EINV_NS_CAC},   /* ContractExtension */
+    {1633, 933, 65535, 0, EINV_NS_CAC},   /* RequestForTenderLine */
+    {1634, 925, 1, 0, EINV_NS_CBC},   /* EstimatedOverallContractAmount */
+    {1618, 914, 1, 0, EINV_NS_CBC},   /* TotalAmount */
+    {251, 204, 1, 0, EINV_NS_CBC},   /* TaxIncludedIndicator */
+    {1614, 910, 1, 0, EINV_NS_CBC},   /* MinimumAmount */
+    {1615, 911, 1, 0, EINV_NS_CBC},   /* MaximumAmount */
+    {1635, 926, 65535, 0, EINV_NS_CBC},   /* MonetaryScope */
+    {1636, 927, 1, 0, EINV_NS_CBC},   /* AverageSubsequentContractAmount */
+    {712, 193, 65535, 0, EINV_NS_CAC},   /* ApplicableTaxCategory */
+    {1637, 929, 65535, 0, EINV_NS_CBC},   /* OptionsDescription */
+    {1638, 930, 1, 0, EINV_NS_CBC},   /* MinimumNumberNumeric */
+    {1639, 931, 1, 0, EINV_NS_CBC},   /* MaximumNumberNumeric */
+    {1640, 34, 1, 0, EINV_NS_CAC},   /* OptionValidityPeriod */
+    {1641, 932, 65535, 0, EINV_NS_CAC},   /* Renewal */
+    {232, 183, 1, 0, EINV_NS_CBC},   /* Amount */
+    {457, 34, 1, 0, EINV_NS_CAC},   /* Period */
+    {6, 3, 1, 0, EINV_NS_CBC},   /* ID */
+    {8, 18, 1, 0, EINV_NS_CBC},   /* UUID */
+    {13, 23, 65535, 0, EINV_NS_CBC},   /* Note */
+    {307, 253, 1, 0, EINV_NS_CBC},   /* Quantity */
+    {308, 254, 1, 0, EINV_NS_CBC},   /* MinimumQuantity */
+    {309, 255, 1, 0, EINV_NS_CBC},   /* MaximumQuantity */
+    {251, 204, 1, 0, EINV_NS_CBC},   /* TaxIncludedIndicator */
+    {1614, 910, 1, 0, EINV_NS_CBC},   /* MinimumAmount */
+    {1615, 911, 1, 0, EINV_NS_CBC},   /* MaximumAmount */
+    {1642, 934, 1, 0, EINV_NS_CBC},   /* EstimatedAmount */
+    {75, 46, 65535, 0, EINV_NS_CAC},   /* DocumentReference */
+    {1643, 34, 65535, 0, EINV_NS_CAC},   /* DeliveryPeriod */
+    {1644, 527, 65535, 0, EINV_NS_CAC},   /* RequiredItemLocationQuantity */
+    {1508, 34, 1, 0, EINV_NS_CAC},   /* WarrantyValidityPeriod */
     {599, 446, 1, 1, EINV_NS_CAC},   /* Item */
-    {1645, 933, 0, 65535, EINV_NS_CAC},   /* SubRequestForTenderLine */
-    {6, 3, 0, 1, EINV_NS_CBC},   /* ID */
-    {13, 23, 0, 65535, EINV_NS_CBC},   /* Note */
-    {307, 253, 0, 1, EINV_NS_CBC},   /* Quantity */
-    {697, 522, 0, 1, EINV_NS_CBC},   /* LineExtensionAmount */
-    {1499, 831, 0, 1, EINV_NS_CBC},   /* TotalTaxAmount */
-    {1646, 936, 0, 1, EINV_NS_CBC},   /* OrderableUnit */
-    {1647, 937, 0, 1, EINV_NS_CBC},   /* ContentUnitQuantity */
-    {1648, 938, 0, 1, EINV_NS_CBC},   /* OrderQuantityIncrementNumeric */
-    {1649, 939, 0, 1, EINV_NS_CBC},   /* MinimumOrderQuantity */
-    {1650, 940, 0, 1, EINV_NS_CBC},   /* MaximumOrderQuantity */
-    {1505, 837, 0, 65535, EINV_NS_CBC},   /* WarrantyInformation */
-    {1651, 941, 0, 1, EINV_NS_CBC},   /* PackLevelCode */
-    {75, 46, 0, 65535, EINV_NS_CAC},   /* DocumentReference */
-    {599, 446, 0, 1, EINV_NS_CAC},   /* Item */
-    {1652, 527, 0, 65535, EINV_NS_CAC},   /* OfferedItemLocationQuantity */
-    {1653, 789, 0, 65535, EINV_NS_CAC},   /* ReplacementRelatedItem */
-    {1509, 68, 0, 1, EINV_NS_CAC},   /* WarrantyParty */
-    {1508, 34, 0, 1, EINV_NS_CAC},   /* WarrantyValidityPeriod */
-    {1654, 935, 0, 65535, EINV_NS_CAC},   /* SubTenderLine */
-    {1655, 525, 0, 1, EINV_NS_CAC},   /* CallForTendersLineReference */
-    {1563, 46, 0, 1, EINV_NS_CAC},   /* CallForTendersDocumentReference */
-    {6, 3, 0, 1, EINV_NS_CBC},   /* ID */
-    {1656, 943, 0, 1, EINV_NS_CBC},   /* AwardingCriterionID */
-    {1657, 944, 0, 65535, EINV_NS_CBC},   /* AwardingCriterionDescription */
-    {71, 41, 0, 65535, EINV_NS_CBC},   /* Description */
-    {307, 253, 0, 1, EINV_NS_CBC},   /* Quantity */
-    {232, 183, 0, 1, EINV_NS_CBC},   /* Amount */
-    {1658, 942, 0, 65535, EINV_NS_CAC},   /* SubordinateAwardingCriterionResponse */
+    {1645, 933, 65535, 0, EINV_NS_CAC},   /* SubRequestForTenderLine */
+    {6, 3, 1, 0, EINV_NS_CBC},   /* ID */
+    {13, 23, 65535, 0, EINV_NS_CBC},   /* Note */
+    {307, 253, 1, 0, EINV_NS_CBC},   /* Quantity */
+    {697, 522, 1, 0, EINV_NS_CBC},   /* LineExtensionAmount */
+    {1499, 831, 1, 0, EINV_NS_CBC},   /* TotalTaxAmount */
+    {1646, 936, 1, 0, EINV_NS_CBC},   /* OrderableUnit */
+    {1647, 937, 1, 0, EINV_NS_CBC},   /* ContentUnitQuantity */
+    {1648, 938, 1, 0, EINV_NS_CBC},   /* OrderQuantityIncrementNumeric */
+    {1649, 939, 1, 0, EINV_NS_CBC},   /* MinimumOrderQuantity */
+    {1650, 940, 1, 0, EINV_NS_CBC},   /* MaximumOrderQuantity */
+    {1505, 837, 65535, 0, EINV_NS_CBC},   /* WarrantyInformation */
+    {1651, 941, 1, 0, EINV_NS_CBC},   /* PackLevelCode */
+    {75, 46, 65535, 0, EINV_NS_CAC},   /* DocumentReference */
+    {599, 446, 1, 0, EINV_NS_CAC},   /* Item */
+    {1652, 527, 65535, 0, EINV_NS_CAC},   /* OfferedItemLocationQuantity */
+    {1653, 789, 65535, 0, EINV_NS_CAC},   /* ReplacementRelatedItem */
+    {1509, 68, 1, 0, EINV_NS_CAC},   /* WarrantyParty */
+    {1508, 34, 1, 0, EINV_NS_CAC},   /* WarrantyValidityPeriod */
+    {1654, 935, 65535, 0, EINV_NS_CAC},   /* SubTenderLine */
+    {1655, 525, 1, 0, EINV_NS_CAC},   /* CallForTendersLineReference */
+    {1563, 46, 1, 0, EINV_NS_CAC},   /* CallForTendersDocumentReference */
+    {6, 3, 1, 0, EINV_NS_CBC},   /* ID */
+    {1656, 943, 1, 0, EINV_NS_CBC},   /* AwardingCriterionID */
+    {1657, 944, 65535, 0, EINV_NS_CBC},   /* AwardingCriterionDescription */
+    {71, 41, 65535, 0, EINV_NS_CBC},   /* Description */
+    {307, 253, 1, 0, EINV_NS_CBC},   /* Quantity */
+    {232, 183, 1, 0, EINV_NS_CBC},   /* Amount */
+    {1658, 942, 65535, 0, EINV_NS_CAC},   /* SubordinateAwardingCriterionResponse */
     {232, 183, 1, 1, EINV_NS_CBC},   /* Amount */
-    {1665, 946, 0, 1, EINV_NS_CBC},   /* Duty */
-    {1666, 947, 0, 1, EINV_NS_CBC},   /* DutyCode */
-    {241, 193, 0, 1, EINV_NS_CAC},   /* TaxCategory */
+    {1665, 946, 1, 0, EINV_NS_CBC},   /* Duty */
+    {1666, 947, 1, 0, EINV_NS_CBC},   /* DutyCode */
+    {241, 193, 1, 0, EINV_NS_CAC},   /* TaxCategory */
     {6, 3, 1, 1, EINV_NS_CBC},   /* ID */
-    {1669, 250, 0, 1, EINV_NS_CAC},   /* ContractorCustomerParty */
-    {39, 246, 0, 1, EINV_NS_CAC},   /* SellerSupplierParty */
+    {1669, 250, 1, 0, EINV_NS_CAC},   /* ContractorCustomerParty */
+    {39, 246, 1, 0, EINV_NS_CAC},   /* SellerSupplierParty */
     {599, 446, 1, 1, EINV_NS_CAC},   /* Item */
     {6, 3, 1, 1, EINV_NS_CBC},   /* ID */
-    {635, 465, 0, 1, EINV_NS_CBC},   /* ActionCode */
-    {1671, 950, 0, 1, EINV_NS_CBC},   /* LifeCycleStatusCode */
-    {1672, 951, 0, 1, EINV_NS_CBC},   /* ContractSubdivision */
-    {13, 23, 0, 65535, EINV_NS_CBC},   /* Note */
-    {1673, 952, 0, 1, EINV_NS_CBC},   /* OrderableIndicator */
-    {1646, 936, 0, 1, EINV_NS_CBC},   /* OrderableUnit */
-    {1647, 937, 0, 1, EINV_NS_CBC},   /* ContentUnitQuantity */
-    {1648, 938, 0, 1, EINV_NS_CBC},   /* OrderQuantityIncrementNumeric */
-    {1649, 939, 0, 1, EINV_NS_CBC},   /* MinimumOrderQuantity */
-    {1650, 940, 0, 1, EINV_NS_CBC},   /* MaximumOrderQuantity */
-    {1505, 837, 0, 65535, EINV_NS_CBC},   /* WarrantyInformation */
-    {1651, 941, 0, 1, EINV_NS_CBC},   /* PackLevelCode */
-    {1669, 250, 0, 1, EINV_NS_CAC},   /* ContractorCustomerParty */
-    {39, 246, 0, 1, EINV_NS_CAC},   /* SellerSupplierParty */
-    {1509, 68, 0, 1, EINV_NS_CAC},   /* WarrantyParty */
-    {1508, 34, 0, 1, EINV_NS_CAC},   /* WarrantyValidityPeriod */
-    {1674, 34, 0, 1, EINV_NS_CAC},   /* LineValidityPeriod */
-    {1675, 953, 0, 65535, EINV_NS_CAC},   /* ItemComparison */
-    {1676, 789, 0, 65535, EINV_NS_CAC},   /* ComponentRelatedItem */
-    {1444, 789, 0, 65535, EINV_NS_CAC},   /* AccessoryRelatedItem */
-    {1677, 789, 0, 65535, EINV_NS_CAC},   /* RequiredRelatedItem */
-    {1653, 789, 0, 65535, EINV_NS_CAC},   /* ReplacementRelatedItem */
-    {1678, 789, 0, 65535, EINV_NS_CAC},   /* ComplementaryRelatedItem */
-    {1679, 789, 0, 65535, EINV_NS_CAC},   /* ReplacedRelatedItem */
-    {1644, 527, 0, 65535, EINV_NS_CAC},   /* RequiredItemLocationQuantity */
-    {75, 46, 0, 65535, EINV_NS_CAC},   /* DocumentReference */
+    {635, 465, 1, 0, EINV_NS_CBC},   /* ActionCode */
+    {1671, 950, 1, 0, EINV_NS_CBC},   /* LifeCycleStatusCode */
+    {1672, 951, 1, 0, EINV_NS_CBC},   /* ContractSubdivision */
+    {13, 23, 65535, 0, EINV_NS_CBC},   /* Note */
+    {1673, 952, 1, 0, EINV_NS_CBC},   /* OrderableIndicator */
+    {1646, 936, 1, 0, EINV_NS_CBC},   /* OrderableUnit */
+    {1647, 937, 1, 0, EINV_NS_CBC},   /* ContentUnitQuantity */
+    {1648, 938, 1, 0, EINV_NS_CBC},   /* OrderQuantityIncrementNumeric */
+    {1649, 939, 1, 0, EINV_NS_CBC},   /* MinimumOrderQuantity */
+    {1650, 940, 1, 0, EINV_NS_CBC},   /* MaximumOrderQuantity */
+    {1505, 837, 65535, 0, EINV_NS_CBC},   /* WarrantyInformation */
+    {1651, 941, 1, 0, EINV_NS_CBC},   /* PackLevelCode */
+    {1669, 250, 1, 0, EINV_NS_CAC},   /* ContractorCustomerParty */
+    {39, 246, 1, 0, EINV_NS_CAC},   /* SellerSupplierParty */
+    {1509, 68, 1, 0, EINV_NS_CAC},   /* WarrantyParty */
+    {1508, 34, 1, 0, EINV_NS_CAC},   /* WarrantyValidityPeriod */
+    {1674, 34, 1, 0, EINV_NS_CAC},   /* LineValidityPeriod */
+    {1675, 953, 65535, 0, EINV_NS_CAC},   /* ItemComparison */
+    {1676, 789, 65535, 0, EINV_NS_CAC},   /* ComponentRelatedItem */
+    {1444, 789, 65535, 0, EINV_NS_CAC},   /* AccessoryRelatedItem */
+    {1677, 789, 65535, 0, EINV_NS_CAC},   /* RequiredRelatedItem */
+    {1653, 789, 65535, 0, EINV_NS_CAC},   /* ReplacementRelatedItem */
+    {1678, 789, 65535, 0, EINV_NS_CAC},   /* ComplementaryRelatedItem */
+    {1679, 789, 65535, 0, EINV_NS_CAC},   /* ReplacedRelatedItem */
+    {1644, 527, 65535, 0, EINV_NS_CAC},   /* RequiredItemLocationQuantity */
+    {75, 46, 65535, 0, EINV_NS_CAC},   /* DocumentReference */
     {599, 446, 1, 1, EINV_NS_CAC},   /* Item */
-    {1680, 481, 0, 65535, EINV_NS_CAC},   /* KeywordItemProperty */
-    {1655, 525, 0, 1, EINV_NS_CAC},   /* CallForTendersLineReference */
-    {1563, 46, 0, 1, EINV_NS_CAC},   /* CallForTendersDocumentReference */
-    {714, 531, 0, 1, EINV_NS_CBC},   /* PriceAmount */
-    {307, 253, 0, 1, EINV_NS_CBC},   /* Quantity */
+    {1680, 481, 65535, 0, EINV_NS_CAC},   /* KeywordItemProperty */
+    {1655, 525, 1, 0, EINV_NS_CAC},   /* CallForTendersLineReference */
+    {1563, 46, 1, 0, EINV_NS_CAC},   /* CallForTendersDocumentReference */
+    {714, 531, 1, 0, EINV_NS_CBC},   /* PriceAmount */
+    {307, 253, 1, 0, EINV_NS_CBC},   /* Quantity */
     {6, 3, 1, 1, EINV_NS_CBC},   /* ID */
-    {1669, 250, 0, 1, EINV_NS_CAC},   /* ContractorCustomerParty */
-    {39, 246, 0, 1, EINV_NS_CAC},   /* SellerSupplierParty */
-    {1644, 527, 0, 65535, EINV_NS_CAC},   /* RequiredItemLocationQuantity */
+    {1669, 250, 1, 0, EINV_NS_CAC},   /* ContractorCustomerParty */
+    {39, 246, 1, 0, EINV_NS_CAC},   /* SellerSupplierParty */
+    {1644, 527, 65535, 0, EINV_NS_CAC},   /* RequiredItemLocationQuantity */
     {6, 3, 1, 1, EINV_NS_CBC},   /* ID */
-    {8, 18, 0, 1, EINV_NS_CBC},   /* UUID */
-    {9, 19, 0, 1, EINV_NS_CBC},   /* IssueDate */
-    {10, 20, 0, 1, EINV_NS_CBC},   /* IssueTime */
-    {1684, 956, 0, 1, EINV_NS_CBC},   /* RevisionDate */
-    {1685, 957, 0, 1, EINV_NS_CBC},   /* RevisionTime */
-    {13, 23, 0, 65535, EINV_NS_CBC},   /* Note */
-    {71, 41, 0, 65535, EINV_NS_CBC},   /* Description */
-    {81, 52, 0, 1, EINV_NS_CBC},   /* VersionID */
-    {1686, 958, 0, 1, EINV_NS_CBC},   /* PreviousVersionID */
+    {8, 18, 1, 0, EINV_NS_CBC},   /* UUID */
+    {9, 19, 1, 0, EINV_NS_CBC},   /* IssueDate */
+    {10, 20, 1, 0, EINV_NS_CBC},   /* IssueTime */
+    {1684, 956, 1, 0, EINV_NS_CBC},   /* RevisionDate */
+    {1685, 957, 1, 0, EINV_NS_CBC},   /* RevisionTime */
+    {13, 23, 65535, 0, EINV_NS_CBC},   /* Note */
+    {71, 41, 65535, 0, EINV_NS_CBC},   /* Description */
+    {81, 52, 1, 0, EINV_NS_CBC},   /* VersionID */
+    {1686, 958, 1, 0, EINV_NS_CBC},   /* PreviousVersionID */
     {6, 3, 1, 1, EINV_NS_CBC},   /* ID */
-    {1672, 951, 0, 1, EINV_NS_CBC},   /* ContractSubdivision */
-    {13, 23, 0, 65535, EINV_NS_CBC},   /* Note */
-    {1674, 34, 0, 1, EINV_NS_CAC},   /* LineValidityPeriod */
-    {1644, 527, 0, 65535, EINV_NS_CAC},   /* RequiredItemLocationQuantity */
+    {1672, 951, 1, 0, EINV_NS_CBC},   /* ContractSubdivision */
+    {13, 23, 65535, 0, EINV_NS_CBC},   /* Note */
+    {1674, 34, 1, 0, EINV_NS_CAC},   /* LineValidityPeriod */
+    {1644, 527, 65535, 0, EINV_NS_CAC},   /* RequiredItemLocationQuantity */
     {599, 446, 1, 1, EINV_NS_CAC},   /* Item */
     {840, 617, 1, 1, EINV_NS_CBC},   /* ReferenceID */
     {675, 503, 1, 1, EINV_NS_CBC},   /* CertificateType */
-    {1689, 961, 0, 1, EINV_NS_CBC},   /* ApplicationStatusCode */
+    {1689, 961, 1, 0, EINV_NS_CBC},   /* ApplicationStatusCode */
     {1690, 962, 1, 1, EINV_NS_CBC},   /* OriginalJobID */
-    {1691, 963, 0, 1, EINV_NS_CBC},   /* PreviousJobID */
-    {393, 316, 0, 65535, EINV_NS_CBC},   /* Remarks */
+    {1691, 963, 1, 0, EINV_NS_CBC},   /* PreviousJobID */
+    {393, 316, 65535, 0, EINV_NS_CBC},   /* Remarks */
     {328, 280, 1, 1, EINV_NS_CAC},   /* Shipment */
-    {1692, 964, 1, 65535, EINV_NS_CAC},   /* EndorserParty */
+    {1692, 964, 65535, 1, EINV_NS_CAC},   /* EndorserParty */
     {1693, 68, 1, 1, EINV_NS_CAC},   /* PreparationParty */
     {86, 68, 1, 1, EINV_NS_CAC},   /* IssuerParty */
-    {421, 68, 0, 1, EINV_NS_CAC},   /* ExporterParty */
-    {423, 68, 0, 1, EINV_NS_CAC},   /* ImporterParty */
+    {421, 68, 1, 0, EINV_NS_CAC},   /* ExporterParty */
+    {423, 68, 1, 0, EINV_NS_CAC},   /* ImporterParty */
     {1694, 104, 1, 1, EINV_NS_CAC},   /* IssuingCountry */
-    {1695, 965, 0, 65535, EINV_NS_CAC},   /* DocumentDistribution */
-    {1696, 46, 0, 65535, EINV_NS_CAC},   /* SupportingDocumentReference */
-    {34, 243, 0, 65535, EINV_NS_CAC},   /* Signature */
+    {1695, 965, 65535, 0, EINV_NS_CAC},   /* DocumentDistribution */
+    {1696, 46, 65535, 0, EINV_NS_CAC},   /* SupportingDocumentReference */
+    {34, 243, 65535, 0, EINV_NS_CAC},   /* Signature */
     {1489, 822, 1, 1, EINV_NS_CBC},   /* RoleCode */
     {238, 190, 1, 1, EINV_NS_CBC},   /* SequenceNumeric */
     {183, 68, 1, 1, EINV_NS_CAC},   /* Party */
@@ -8779,1828 +8779,1828 @@ const xsdt_part xsdt_parts[] = {
     {1698, 966, 1, 1, EINV_NS_CBC},   /* PrintQualifier */
     {1699, 967, 1, 1, EINV_NS_CBC},   /* MaximumCopiesNumeric */
     {183, 68, 1, 1, EINV_NS_CAC},   /* Party */
-    {1705, 969, 0, 1, EINV_NS_CBC},   /* UtilityStatementTypeCode */
-    {1706, 34, 0, 1, EINV_NS_CAC},   /* MainPeriod */
-    {46, 184, 0, 65535, EINV_NS_CAC},   /* AllowanceCharge */
-    {51, 200, 0, 65535, EINV_NS_CAC},   /* TaxTotal */
-    {1707, 970, 0, 1, EINV_NS_CAC},   /* EnergyWaterSupply */
-    {1708, 1006, 0, 1, EINV_NS_CAC},   /* TelecommunicationsSupply */
+    {1705, 969, 1, 0, EINV_NS_CBC},   /* UtilityStatementTypeCode */
+    {1706, 34, 1, 0, EINV_NS_CAC},   /* MainPeriod */
+    {46, 184, 65535, 0, EINV_NS_CAC},   /* AllowanceCharge */
+    {51, 200, 65535, 0, EINV_NS_CAC},   /* TaxTotal */
+    {1707, 970, 1, 0, EINV_NS_CAC},   /* EnergyWaterSupply */
+    {1708, 1006, 1, 0, EINV_NS_CAC},   /* TelecommunicationsSupply */
     {53, 605, 1, 1, EINV_NS_CAC},   /* LegalMonetaryTotal */
-    {1709, 971, 0, 65535, EINV_NS_CAC},   /* ConsumptionReport */
-    {1710, 989, 0, 65535, EINV_NS_CAC},   /* EnergyTaxReport */
-    {1711, 993, 0, 65535, EINV_NS_CAC},   /* ConsumptionAverage */
-    {1712, 995, 0, 65535, EINV_NS_CAC},   /* EnergyWaterConsumptionCorrection */
+    {1709, 971, 65535, 0, EINV_NS_CAC},   /* ConsumptionReport */
+    {1710, 989, 65535, 0, EINV_NS_CAC},   /* EnergyTaxReport */
+    {1711, 993, 65535, 0, EINV_NS_CAC},   /* ConsumptionAverage */
+    {1712, 995, 65535, 0, EINV_NS_CAC},   /* EnergyWaterConsumptionCorrection */
     {6, 3, 1, 1, EINV_NS_CBC},   /* ID */
-    {1713, 972, 0, 1, EINV_NS_CBC},   /* ConsumptionType */
-    {1714, 973, 0, 1, EINV_NS_CBC},   /* ConsumptionTypeCode */
-    {71, 41, 0, 65535, EINV_NS_CBC},   /* Description */
-    {1715, 974, 0, 1, EINV_NS_CBC},   /* TotalConsumedQuantity */
-    {1716, 975, 0, 1, EINV_NS_CBC},   /* BasicConsumedQuantity */
-    {1717, 976, 0, 1, EINV_NS_CBC},   /* ResidentOccupantsNumeric */
-    {1718, 977, 0, 1, EINV_NS_CBC},   /* ConsumersEnergyLevelCode */
-    {1719, 978, 0, 1, EINV_NS_CBC},   /* ConsumersEnergyLevel */
-    {1720, 979, 0, 1, EINV_NS_CBC},   /* ResidenceType */
-    {1721, 980, 0, 1, EINV_NS_CBC},   /* ResidenceTypeCode */
-    {1722, 981, 0, 1, EINV_NS_CBC},   /* HeatingType */
-    {1723, 982, 0, 1, EINV_NS_CBC},   /* HeatingTypeCode */
-    {457, 34, 0, 1, EINV_NS_CAC},   /* Period */
-    {1724, 46, 0, 1, EINV_NS_CAC},   /* GuidanceDocumentReference */
-    {75, 46, 0, 1, EINV_NS_CAC},   /* DocumentReference */
-    {1725, 983, 0, 65535, EINV_NS_CAC},   /* ConsumptionReportReference */
-    {1726, 985, 0, 65535, EINV_NS_CAC},   /* ConsumptionHistory */
+    {1713, 972, 1, 0, EINV_NS_CBC},   /* ConsumptionType */
+    {1714, 973, 1, 0, EINV_NS_CBC},   /* ConsumptionTypeCode */
+    {71, 41, 65535, 0, EINV_NS_CBC},   /* Description */
+    {1715, 974, 1, 0, EINV_NS_CBC},   /* TotalConsumedQuantity */
+    {1716, 975, 1, 0, EINV_NS_CBC},   /* BasicConsumedQuantity */
+    {1717, 976, 1, 0, EINV_NS_CBC},   /* ResidentOccupantsNumeric */
+    {1718, 977, 1, 0, EINV_NS_CBC},   /* ConsumersEnergyLevelCode */
+    {1719, 978, 1, 0, EINV_NS_CBC},   /* ConsumersEnergyLevel */
+    {1720, 979, 1, 0, EINV_NS_CBC},   /* ResidenceType */
+    {1721, 980, 1, 0, EINV_NS_CBC},   /* ResidenceTypeCode */
+    {1722, 981, 1, 0, EINV_NS_CBC},   /* HeatingType */
+    {1723, 982, 1, 0, EINV_NS_CBC},   /* HeatingTypeCode */
+    {457, 34, 1, 0, EINV_NS_CAC},   /* Period */
+    {1724, 46, 1, 0, EINV_NS_CAC},   /* GuidanceDocumentReference */
+    {75, 46, 1, 0, EINV_NS_CAC},   /* DocumentReference */
+    {1725, 983, 65535, 0, EINV_NS_CAC},   /* ConsumptionReportReference */
+    {1726, 985, 65535, 0, EINV_NS_CAC},   /* ConsumptionHistory */
     {1727, 984, 1, 1, EINV_NS_CBC},   /* ConsumptionReportID */
-    {1713, 972, 0, 1, EINV_NS_CBC},   /* ConsumptionType */
-    {1714, 973, 0, 1, EINV_NS_CBC},   /* ConsumptionTypeCode */
+    {1713, 972, 1, 0, EINV_NS_CBC},   /* ConsumptionType */
+    {1714, 973, 1, 0, EINV_NS_CBC},   /* ConsumptionTypeCode */
     {1715, 974, 1, 1, EINV_NS_CBC},   /* TotalConsumedQuantity */
     {457, 34, 1, 1, EINV_NS_CAC},   /* Period */
-    {1728, 986, 0, 1, EINV_NS_CBC},   /* MeterNumber */
+    {1728, 986, 1, 0, EINV_NS_CBC},   /* MeterNumber */
     {307, 253, 1, 1, EINV_NS_CBC},   /* Quantity */
-    {232, 183, 0, 1, EINV_NS_CBC},   /* Amount */
-    {1729, 987, 0, 1, EINV_NS_CBC},   /* ConsumptionLevelCode */
-    {1730, 988, 0, 1, EINV_NS_CBC},   /* ConsumptionLevel */
-    {71, 41, 0, 65535, EINV_NS_CBC},   /* Description */
+    {232, 183, 1, 0, EINV_NS_CBC},   /* Amount */
+    {1729, 987, 1, 0, EINV_NS_CBC},   /* ConsumptionLevelCode */
+    {1730, 988, 1, 0, EINV_NS_CBC},   /* ConsumptionLevel */
+    {71, 41, 65535, 0, EINV_NS_CBC},   /* Description */
     {457, 34, 1, 1, EINV_NS_CAC},   /* Period */
-    {1731, 990, 0, 1, EINV_NS_CBC},   /* TaxEnergyAmount */
-    {1732, 991, 0, 1, EINV_NS_CBC},   /* TaxEnergyOnAccountAmount */
-    {1733, 992, 0, 1, EINV_NS_CBC},   /* TaxEnergyBalanceAmount */
+    {1731, 990, 1, 0, EINV_NS_CBC},   /* TaxEnergyAmount */
+    {1732, 991, 1, 0, EINV_NS_CBC},   /* TaxEnergyOnAccountAmount */
+    {1733, 992, 1, 0, EINV_NS_CBC},   /* TaxEnergyBalanceAmount */
     {166, 125, 1, 1, EINV_NS_CAC},   /* TaxScheme */
-    {1734, 994, 0, 1, EINV_NS_CBC},   /* AverageAmount */
-    {71, 41, 0, 65535, EINV_NS_CBC},   /* Description */
-    {1735, 996, 0, 1, EINV_NS_CBC},   /* CorrectionType */
-    {1736, 997, 0, 1, EINV_NS_CBC},   /* CorrectionTypeCode */
-    {1728, 986, 0, 1, EINV_NS_CBC},   /* MeterNumber */
-    {1737, 998, 0, 1, EINV_NS_CBC},   /* GasPressureQuantity */
-    {1738, 999, 0, 1, EINV_NS_CBC},   /* ActualTemperatureReductionQuantity */
-    {1739, 1000, 0, 1, EINV_NS_CBC},   /* NormalTemperatureReductionQuantity */
-    {1740, 1001, 0, 1, EINV_NS_CBC},   /* DifferenceTemperatureReductionQuantity */
-    {71, 41, 0, 65535, EINV_NS_CBC},   /* Description */
-    {1741, 1002, 0, 1, EINV_NS_CBC},   /* CorrectionUnitAmount */
-    {1742, 1003, 0, 1, EINV_NS_CBC},   /* ConsumptionEnergyQuantity */
-    {1743, 1004, 0, 1, EINV_NS_CBC},   /* ConsumptionWaterQuantity */
-    {1744, 1005, 0, 1, EINV_NS_CBC},   /* CorrectionAmount */
-    {1745, 1007, 0, 1, EINV_NS_CBC},   /* TelecommunicationsSupplyType */
-    {1746, 1008, 0, 1, EINV_NS_CBC},   /* TelecommunicationsSupplyTypeCode */
+    {1734, 994, 1, 0, EINV_NS_CBC},   /* AverageAmount */
+    {71, 41, 65535, 0, EINV_NS_CBC},   /* Description */
+    {1735, 996, 1, 0, EINV_NS_CBC},   /* CorrectionType */
+    {1736, 997, 1, 0, EINV_NS_CBC},   /* CorrectionTypeCode */
+    {1728, 986, 1, 0, EINV_NS_CBC},   /* MeterNumber */
+    {1737, 998, 1, 0, EINV_NS_CBC},   /* GasPressureQuantity */
+    {1738, 999, 1, 0, EINV_NS_CBC},   /* ActualTemperatureReductionQuantity */
+    {1739, 1000, 1, 0, EINV_NS_CBC},   /* NormalTemperatureReductionQuantity */
+    {1740, 1001, 1, 0, EINV_NS_CBC},   /* DifferenceTemperatureReductionQuantity */
+    {71, 41, 65535, 0, EINV_NS_CBC},   /* Description */
+    {1741, 1002, 1, 0, EINV_NS_CBC},   /* CorrectionUnitAmount */
+    {1742, 1003, 1, 0, EINV_NS_CBC},   /* ConsumptionEnergyQuantity */
+    {1743, 1004, 1, 0, EINV_NS_CBC},   /* ConsumptionWaterQuantity */
+    {1744, 1005, 1, 0, EINV_NS_CBC},   /* CorrectionAmount */
+    {1745, 1007, 1, 0, EINV_NS_CBC},   /* TelecommunicationsSupplyType */
+    {1746, 1008, 1, 0, EINV_NS_CBC},   /* TelecommunicationsSupplyTypeCode */
     {1747, 1009, 1, 1, EINV_NS_CBC},   /* PrivacyCode */
-    {71, 41, 0, 65535, EINV_NS_CBC},   /* Description */
-    {1618, 914, 0, 1, EINV_NS_CBC},   /* TotalAmount */
-    {1748, 1010, 1, 65535, EINV_NS_CAC},   /* TelecommunicationsSupplyLine */
+    {71, 41, 65535, 0, EINV_NS_CBC},   /* Description */
+    {1618, 914, 1, 0, EINV_NS_CBC},   /* TotalAmount */
+    {1748, 1010, 65535, 1, EINV_NS_CAC},   /* TelecommunicationsSupplyLine */
     {6, 3, 1, 1, EINV_NS_CBC},   /* ID */
     {1749, 1011, 1, 1, EINV_NS_CBC},   /* PhoneNumber */
-    {71, 41, 0, 65535, EINV_NS_CBC},   /* Description */
-    {697, 522, 0, 1, EINV_NS_CBC},   /* LineExtensionAmount */
-    {747, 539, 0, 65535, EINV_NS_CAC},   /* ExchangeRate */
-    {46, 184, 0, 65535, EINV_NS_CAC},   /* AllowanceCharge */
-    {51, 200, 0, 65535, EINV_NS_CAC},   /* TaxTotal */
-    {1750, 1012, 1, 65535, EINV_NS_CAC},   /* TelecommunicationsService */
-    {6, 3, 0, 1, EINV_NS_CBC},   /* ID */
+    {71, 41, 65535, 0, EINV_NS_CBC},   /* Description */
+    {697, 522, 1, 0, EINV_NS_CBC},   /* LineExtensionAmount */
+    {747, 539, 65535, 0, EINV_NS_CAC},   /* ExchangeRate */
+    {46, 184, 65535, 0, EINV_NS_CAC},   /* AllowanceCharge */
+    {51, 200, 65535, 0, EINV_NS_CAC},   /* TaxTotal */
+    {1750, 1012, 65535, 1, EINV_NS_CAC},   /* TelecommunicationsService */
+    {6, 3, 1, 0, EINV_NS_CBC},   /* ID */
     {1751, 1013, 1, 1, EINV_NS_CBC},   /* CallDate */
     {1752, 1014, 1, 1, EINV_NS_CBC},   /* CallTime */
     {1753, 1015, 1, 1, EINV_NS_CBC},   /* ServiceNumberCalled */
-    {1754, 1016, 0, 1, EINV_NS_CBC},   /* TelecommunicationsServiceCategory */
-    {1755, 1017, 0, 1, EINV_NS_CBC},   /* TelecommunicationsServiceCategoryCode */
-    {1756, 1018, 0, 1, EINV_NS_CBC},   /* MovieTitle */
-    {1757, 1019, 0, 1, EINV_NS_CBC},   /* RoamingPartnerName */
-    {1758, 1020, 0, 1, EINV_NS_CBC},   /* PayPerView */
-    {307, 253, 0, 1, EINV_NS_CBC},   /* Quantity */
-    {1759, 1021, 0, 1, EINV_NS_CBC},   /* TelecommunicationsServiceCall */
-    {1760, 1022, 0, 1, EINV_NS_CBC},   /* TelecommunicationsServiceCallCode */
-    {1761, 1023, 0, 1, EINV_NS_CBC},   /* CallBaseAmount */
-    {1762, 1024, 0, 1, EINV_NS_CBC},   /* CallExtensionAmount */
-    {704, 530, 0, 1, EINV_NS_CAC},   /* Price */
-    {143, 104, 0, 1, EINV_NS_CAC},   /* Country */
-    {747, 539, 0, 65535, EINV_NS_CAC},   /* ExchangeRate */
-    {46, 184, 0, 65535, EINV_NS_CAC},   /* AllowanceCharge */
-    {51, 200, 0, 65535, EINV_NS_CAC},   /* TaxTotal */
-    {1667, 945, 0, 65535, EINV_NS_CAC},   /* CallDuty */
-    {1763, 945, 0, 65535, EINV_NS_CAC},   /* TimeDuty */
+    {1754, 1016, 1, 0, EINV_NS_CBC},   /* TelecommunicationsServiceCategory */
+    {1755, 1017, 1, 0, EINV_NS_CBC},   /* TelecommunicationsServiceCategoryCode */
+    {1756, 1018, 1, 0, EINV_NS_CBC},   /* MovieTitle */
+    {1757, 1019, 1, 0, EINV_NS_CBC},   /* RoamingPartnerName */
+    {1758, 1020, 1, 0, EINV_NS_CBC},   /* PayPerView */
+    {307, 253, 1, 0, EINV_NS_CBC},   /* Quantity */
+    {1759, 1021, 1, 0, EINV_NS_CBC},   /* TelecommunicationsServiceCall */
+    {1760, 1022, 1, 0, EINV_NS_CBC},   /* TelecommunicationsServiceCallCode */
+    {1761, 1023, 1, 0, EINV_NS_CBC},   /* CallBaseAmount */
+    {1762, 1024, 1, 0, EINV_NS_CBC},   /* CallExtensionAmount */
+    {704, 530, 1, 0, EINV_NS_CAC},   /* Price */
+    {143, 104, 1, 0, EINV_NS_CAC},   /* Country */
+    {747, 539, 65535, 0, EINV_NS_CAC},   /* ExchangeRate */
+    {46, 184, 65535, 0, EINV_NS_CAC},   /* AllowanceCharge */
+    {51, 200, 65535, 0, EINV_NS_CAC},   /* TaxTotal */
+    {1667, 945, 65535, 0, EINV_NS_CAC},   /* CallDuty */
+    {1763, 945, 65535, 0, EINV_NS_CAC},   /* TimeDuty */
     {6, 3, 1, 1, EINV_NS_CBC},   /* ID */
-    {1766, 1026, 0, 1, EINV_NS_CBC},   /* ParentDocumentLineReferenceID */
+    {1766, 1026, 1, 0, EINV_NS_CBC},   /* ParentDocumentLineReferenceID */
     {696, 521, 1, 1, EINV_NS_CBC},   /* InvoicedQuantity */
     {697, 522, 1, 1, EINV_NS_CBC},   /* LineExtensionAmount */
-    {457, 34, 0, 1, EINV_NS_CAC},   /* Period */
-    {41, 252, 0, 65535, EINV_NS_CAC},   /* Delivery */
-    {46, 184, 0, 65535, EINV_NS_CAC},   /* AllowanceCharge */
-    {51, 200, 0, 65535, EINV_NS_CAC},   /* TaxTotal */
+    {457, 34, 1, 0, EINV_NS_CAC},   /* Period */
+    {41, 252, 65535, 0, EINV_NS_CAC},   /* Delivery */
+    {46, 184, 65535, 0, EINV_NS_CAC},   /* AllowanceCharge */
+    {51, 200, 65535, 0, EINV_NS_CAC},   /* TaxTotal */
     {1767, 1027, 1, 1, EINV_NS_CAC},   /* UtilityItem */
-    {704, 530, 0, 1, EINV_NS_CAC},   /* Price */
-    {1768, 1035, 0, 1, EINV_NS_CAC},   /* UnstructuredPrice */
+    {704, 530, 1, 0, EINV_NS_CAC},   /* Price */
+    {1768, 1035, 1, 0, EINV_NS_CAC},   /* UnstructuredPrice */
     {6, 3, 1, 1, EINV_NS_CBC},   /* ID */
-    {1769, 1028, 0, 1, EINV_NS_CBC},   /* SubscriberID */
-    {1770, 1029, 0, 1, EINV_NS_CBC},   /* SubscriberType */
-    {1771, 1030, 0, 1, EINV_NS_CBC},   /* SubscriberTypeCode */
-    {71, 41, 0, 65535, EINV_NS_CBC},   /* Description */
-    {602, 447, 0, 1, EINV_NS_CBC},   /* PackQuantity */
-    {603, 448, 0, 1, EINV_NS_CBC},   /* PackSizeNumeric */
-    {1713, 972, 0, 1, EINV_NS_CBC},   /* ConsumptionType */
-    {1714, 973, 0, 1, EINV_NS_CBC},   /* ConsumptionTypeCode */
-    {1772, 1031, 0, 1, EINV_NS_CBC},   /* CurrentChargeType */
-    {1773, 1032, 0, 1, EINV_NS_CBC},   /* CurrentChargeTypeCode */
-    {1774, 1033, 0, 1, EINV_NS_CBC},   /* OneTimeChargeType */
-    {1775, 1034, 0, 1, EINV_NS_CBC},   /* OneTimeChargeTypeCode */
-    {241, 193, 0, 1, EINV_NS_CAC},   /* TaxCategory */
-    {1776, 356, 0, 1, EINV_NS_CAC},   /* Contract */
-    {714, 531, 0, 1, EINV_NS_CBC},   /* PriceAmount */
-    {1777, 1036, 0, 1, EINV_NS_CBC},   /* TimeAmount */
+    {1769, 1028, 1, 0, EINV_NS_CBC},   /* SubscriberID */
+    {1770, 1029, 1, 0, EINV_NS_CBC},   /* SubscriberType */
+    {1771, 1030, 1, 0, EINV_NS_CBC},   /* SubscriberTypeCode */
+    {71, 41, 65535, 0, EINV_NS_CBC},   /* Description */
+    {602, 447, 1, 0, EINV_NS_CBC},   /* PackQuantity */
+    {603, 448, 1, 0, EINV_NS_CBC},   /* PackSizeNumeric */
+    {1713, 972, 1, 0, EINV_NS_CBC},   /* ConsumptionType */
+    {1714, 973, 1, 0, EINV_NS_CBC},   /* ConsumptionTypeCode */
+    {1772, 1031, 1, 0, EINV_NS_CBC},   /* CurrentChargeType */
+    {1773, 1032, 1, 0, EINV_NS_CBC},   /* CurrentChargeTypeCode */
+    {1774, 1033, 1, 0, EINV_NS_CBC},   /* OneTimeChargeType */
+    {1775, 1034, 1, 0, EINV_NS_CBC},   /* OneTimeChargeTypeCode */
+    {241, 193, 1, 0, EINV_NS_CAC},   /* TaxCategory */
+    {1776, 356, 1, 0, EINV_NS_CAC},   /* Contract */
+    {714, 531, 1, 0, EINV_NS_CBC},   /* PriceAmount */
+    {1777, 1036, 1, 0, EINV_NS_CBC},   /* TimeAmount */
     {6, 3, 1, 1, EINV_NS_CBC},   /* ID */
-    {71, 41, 0, 65535, EINV_NS_CBC},   /* Description */
-    {1769, 1028, 0, 1, EINV_NS_CBC},   /* SubscriberID */
-    {1770, 1029, 0, 1, EINV_NS_CBC},   /* SubscriberType */
-    {1771, 1030, 0, 1, EINV_NS_CBC},   /* SubscriberTypeCode */
-    {1779, 1038, 0, 1, EINV_NS_CBC},   /* TotalDeliveredQuantity */
-    {158, 78, 0, 1, EINV_NS_CAC},   /* Address */
-    {1780, 1039, 0, 1, EINV_NS_CAC},   /* WebSiteAccess */
-    {1781, 1042, 0, 65535, EINV_NS_CAC},   /* UtilityMeter */
-    {90, 58, 0, 1, EINV_NS_CBC},   /* URI */
+    {71, 41, 65535, 0, EINV_NS_CBC},   /* Description */
+    {1769, 1028, 1, 0, EINV_NS_CBC},   /* SubscriberID */
+    {1770, 1029, 1, 0, EINV_NS_CBC},   /* SubscriberType */
+    {1771, 1030, 1, 0, EINV_NS_CBC},   /* SubscriberTypeCode */
+    {1779, 1038, 1, 0, EINV_NS_CBC},   /* TotalDeliveredQuantity */
+    {158, 78, 1, 0, EINV_NS_CAC},   /* Address */
+    {1780, 1039, 1, 0, EINV_NS_CAC},   /* WebSiteAccess */
+    {1781, 1042, 65535, 0, EINV_NS_CAC},   /* UtilityMeter */
+    {90, 58, 1, 0, EINV_NS_CBC},   /* URI */
     {1782, 1040, 1, 1, EINV_NS_CBC},   /* Password */
     {1783, 1041, 1, 1, EINV_NS_CBC},   /* Login */
-    {1728, 986, 0, 1, EINV_NS_CBC},   /* MeterNumber */
-    {1784, 1043, 0, 1, EINV_NS_CBC},   /* MeterName */
-    {1785, 1044, 0, 1, EINV_NS_CBC},   /* MeterConstant */
-    {1786, 1045, 0, 1, EINV_NS_CBC},   /* MeterConstantCode */
-    {1779, 1038, 0, 1, EINV_NS_CBC},   /* TotalDeliveredQuantity */
-    {1787, 1046, 0, 65535, EINV_NS_CAC},   /* MeterReading */
-    {1788, 1058, 0, 65535, EINV_NS_CAC},   /* MeterProperty */
-    {6, 3, 0, 1, EINV_NS_CBC},   /* ID */
-    {1789, 1047, 0, 1, EINV_NS_CBC},   /* MeterReadingType */
-    {1790, 1048, 0, 1, EINV_NS_CBC},   /* MeterReadingTypeCode */
+    {1728, 986, 1, 0, EINV_NS_CBC},   /* MeterNumber */
+    {1784, 1043, 1, 0, EINV_NS_CBC},   /* MeterName */
+    {1785, 1044, 1, 0, EINV_NS_CBC},   /* MeterConstant */
+    {1786, 1045, 1, 0, EINV_NS_CBC},   /* MeterConstantCode */
+    {1779, 1038, 1, 0, EINV_NS_CBC},   /* TotalDeliveredQuantity */
+    {1787, 1046, 65535, 0, EINV_NS_CAC},   /* MeterReading */
+    {1788, 1058, 65535, 0, EINV_NS_CAC},   /* MeterProperty */
+    {6, 3, 1, 0, EINV_NS_CBC},   /* ID */
+    {1789, 1047, 1, 0, EINV_NS_CBC},   /* MeterReadingType */
+    {1790, 1048, 1, 0, EINV_NS_CBC},   /* MeterReadingTypeCode */
     {1791, 1049, 1, 1, EINV_NS_CBC},   /* PreviousMeterReadingDate */
     {1792, 1050, 1, 1, EINV_NS_CBC},   /* PreviousMeterQuantity */
     {1793, 1051, 1, 1, EINV_NS_CBC},   /* LatestMeterReadingDate */
     {1794, 1052, 1, 1, EINV_NS_CBC},   /* LatestMeterQuantity */
-    {1795, 1053, 0, 1, EINV_NS_CBC},   /* PreviousMeterReadingMethod */
-    {1796, 1054, 0, 1, EINV_NS_CBC},   /* PreviousMeterReadingMethodCode */
-    {1797, 1055, 0, 1, EINV_NS_CBC},   /* LatestMeterReadingMethod */
-    {1798, 1056, 0, 1, EINV_NS_CBC},   /* LatestMeterReadingMethodCode */
-    {1799, 1057, 0, 65535, EINV_NS_CBC},   /* MeterReadingComments */
+    {1795, 1053, 1, 0, EINV_NS_CBC},   /* PreviousMeterReadingMethod */
+    {1796, 1054, 1, 0, EINV_NS_CBC},   /* PreviousMeterReadingMethodCode */
+    {1797, 1055, 1, 0, EINV_NS_CBC},   /* LatestMeterReadingMethod */
+    {1798, 1056, 1, 0, EINV_NS_CBC},   /* LatestMeterReadingMethodCode */
+    {1799, 1057, 65535, 0, EINV_NS_CBC},   /* MeterReadingComments */
     {592, 437, 1, 1, EINV_NS_CBC},   /* DeliveredQuantity */
-    {56, 4, 0, 1, EINV_NS_CBC},   /* Name */
-    {654, 482, 0, 1, EINV_NS_CBC},   /* NameCode */
-    {190, 148, 0, 1, EINV_NS_CBC},   /* Value */
-    {656, 484, 0, 1, EINV_NS_CBC},   /* ValueQuantity */
-    {657, 485, 0, 65535, EINV_NS_CBC},   /* ValueQualifier */
-    {1802, 1060, 0, 1, EINV_NS_CBC},   /* ActivityTypeCode */
-    {1803, 1061, 0, 1, EINV_NS_CBC},   /* ActivityType */
-    {1805, 1063, 0, 1, EINV_NS_CBC},   /* BuyerProfileURI */
-    {1806, 1064, 0, 65535, EINV_NS_CAC},   /* ContractingPartyType */
-    {1804, 1059, 0, 65535, EINV_NS_CAC},   /* ContractingActivity */
+    {56, 4, 1, 0, EINV_NS_CBC},   /* Name */
+    {654, 482, 1, 0, EINV_NS_CBC},   /* NameCode */
+    {190, 148, 1, 0, EINV_NS_CBC},   /* Value */
+    {656, 484, 1, 0, EINV_NS_CBC},   /* ValueQuantity */
+    {657, 485, 65535, 0, EINV_NS_CBC},   /* ValueQualifier */
+    {1802, 1060, 1, 0, EINV_NS_CBC},   /* ActivityTypeCode */
+    {1803, 1061, 1, 0, EINV_NS_CBC},   /* ActivityType */
+    {1805, 1063, 1, 0, EINV_NS_CBC},   /* BuyerProfileURI */
+    {1806, 1064, 65535, 0, EINV_NS_CAC},   /* ContractingPartyType */
+    {1804, 1059, 65535, 0, EINV_NS_CAC},   /* ContractingActivity */
     {183, 68, 1, 1, EINV_NS_CAC},   /* Party */
-    {1807, 1065, 0, 1, EINV_NS_CBC},   /* PartyTypeCode */
-    {1808, 1066, 0, 1, EINV_NS_CBC},   /* PartyType */
+    {1807, 1065, 1, 0, EINV_NS_CBC},   /* PartyTypeCode */
+    {1808, 1066, 1, 0, EINV_NS_CBC},   /* PartyType */
     {6, 3, 1, 1, EINV_NS_CBC},   /* ID */
-    {8, 18, 0, 1, EINV_NS_CBC},   /* UUID */
-    {13, 23, 0, 65535, EINV_NS_CBC},   /* Note */
-    {1811, 1068, 0, 1, EINV_NS_CBC},   /* DebitedQuantity */
+    {8, 18, 1, 0, EINV_NS_CBC},   /* UUID */
+    {13, 23, 65535, 0, EINV_NS_CBC},   /* Note */
+    {1811, 1068, 1, 0, EINV_NS_CBC},   /* DebitedQuantity */
     {697, 522, 1, 1, EINV_NS_CBC},   /* LineExtensionAmount */
-    {14, 24, 0, 1, EINV_NS_CBC},   /* TaxPointDate */
-    {20, 30, 0, 1, EINV_NS_CBC},   /* AccountingCostCode */
-    {21, 31, 0, 1, EINV_NS_CBC},   /* AccountingCost */
-    {698, 523, 0, 1, EINV_NS_CBC},   /* PaymentPurposeCode */
-    {838, 616, 0, 65535, EINV_NS_CAC},   /* DiscrepancyResponse */
-    {700, 525, 0, 65535, EINV_NS_CAC},   /* DespatchLineReference */
-    {701, 525, 0, 65535, EINV_NS_CAC},   /* ReceiptLineReference */
-    {26, 181, 0, 65535, EINV_NS_CAC},   /* BillingReference */
-    {75, 46, 0, 65535, EINV_NS_CAC},   /* DocumentReference */
-    {702, 526, 0, 1, EINV_NS_CAC},   /* PricingReference */
-    {41, 252, 0, 65535, EINV_NS_CAC},   /* Delivery */
-    {51, 200, 0, 65535, EINV_NS_CAC},   /* TaxTotal */
-    {46, 184, 0, 65535, EINV_NS_CAC},   /* AllowanceCharge */
-    {599, 446, 0, 1, EINV_NS_CAC},   /* Item */
-    {704, 530, 0, 1, EINV_NS_CAC},   /* Price */
-    {1812, 1067, 0, 65535, EINV_NS_CAC},   /* SubDebitNoteLine */
-    {1823, 1070, 0, 65535, EINV_NS_CBC},   /* LimitationDescription */
-    {1824, 1071, 0, 1, EINV_NS_CBC},   /* ExpectedQuantity */
-    {309, 255, 0, 1, EINV_NS_CBC},   /* MaximumQuantity */
-    {308, 254, 0, 1, EINV_NS_CBC},   /* MinimumQuantity */
-    {1825, 68, 0, 65535, EINV_NS_CAC},   /* PreSelectedParty */
+    {14, 24, 1, 0, EINV_NS_CBC},   /* TaxPointDate */
+    {20, 30, 1, 0, EINV_NS_CBC},   /* AccountingCostCode */
+    {21, 31, 1, 0, EINV_NS_CBC},   /* AccountingCost */
+    {698, 523, 1, 0, EINV_NS_CBC},   /* PaymentPurposeCode */
+    {838, 616, 65535, 0, EINV_NS_CAC},   /* DiscrepancyResponse */
+    {700, 525, 65535, 0, EINV_NS_CAC},   /* DespatchLineReference */
+    {701, 525, 65535, 0, EINV_NS_CAC},   /* ReceiptLineReference */
+    {26, 181, 65535, 0, EINV_NS_CAC},   /* BillingReference */
+    {75, 46, 65535, 0, EINV_NS_CAC},   /* DocumentReference */
+    {702, 526, 1, 0, EINV_NS_CAC},   /* PricingReference */
+    {41, 252, 65535, 0, EINV_NS_CAC},   /* Delivery */
+    {51, 200, 65535, 0, EINV_NS_CAC},   /* TaxTotal */
+    {46, 184, 65535, 0, EINV_NS_CAC},   /* AllowanceCharge */
+    {599, 446, 1, 0, EINV_NS_CAC},   /* Item */
+    {704, 530, 1, 0, EINV_NS_CAC},   /* Price */
+    {1812, 1067, 65535, 0, EINV_NS_CAC},   /* SubDebitNoteLine */
+    {1823, 1070, 65535, 0, EINV_NS_CBC},   /* LimitationDescription */
+    {1824, 1071, 1, 0, EINV_NS_CBC},   /* ExpectedQuantity */
+    {309, 255, 1, 0, EINV_NS_CBC},   /* MaximumQuantity */
+    {308, 254, 1, 0, EINV_NS_CBC},   /* MinimumQuantity */
+    {1825, 68, 65535, 0, EINV_NS_CAC},   /* PreSelectedParty */
     {1828, 1073, 1, 1, EINV_NS_CBC},   /* DocumentID */
     {1829, 1074, 1, 1, EINV_NS_CBC},   /* ApprovalStatus */
-    {393, 316, 0, 65535, EINV_NS_CBC},   /* Remarks */
+    {393, 316, 65535, 0, EINV_NS_CBC},   /* Remarks */
     {1692, 964, 1, 1, EINV_NS_CAC},   /* EndorserParty */
-    {34, 243, 0, 65535, EINV_NS_CAC},   /* Signature */
-    {449, 337, 0, 1, EINV_NS_CBC},   /* IdentificationID */
-    {450, 338, 0, 1, EINV_NS_CBC},   /* OccurrenceDate */
-    {451, 339, 0, 1, EINV_NS_CBC},   /* OccurrenceTime */
-    {1833, 1076, 0, 1, EINV_NS_CBC},   /* TypeCode */
-    {71, 41, 0, 65535, EINV_NS_CBC},   /* Description */
-    {453, 341, 0, 1, EINV_NS_CBC},   /* CompletionIndicator */
-    {455, 342, 0, 65535, EINV_NS_CAC},   /* CurrentStatus */
-    {113, 141, 0, 65535, EINV_NS_CAC},   /* Contact */
-    {1834, 115, 0, 1, EINV_NS_CAC},   /* OccurenceLocation */
+    {34, 243, 65535, 0, EINV_NS_CAC},   /* Signature */
+    {449, 337, 1, 0, EINV_NS_CBC},   /* IdentificationID */
+    {450, 338, 1, 0, EINV_NS_CBC},   /* OccurrenceDate */
+    {451, 339, 1, 0, EINV_NS_CBC},   /* OccurrenceTime */
+    {1833, 1076, 1, 0, EINV_NS_CBC},   /* TypeCode */
+    {71, 41, 65535, 0, EINV_NS_CBC},   /* Description */
+    {453, 341, 1, 0, EINV_NS_CBC},   /* CompletionIndicator */
+    {455, 342, 65535, 0, EINV_NS_CAC},   /* CurrentStatus */
+    {113, 141, 65535, 0, EINV_NS_CAC},   /* Contact */
+    {1834, 115, 1, 0, EINV_NS_CAC},   /* OccurenceLocation */
     {1836, 1078, 1, 1, EINV_NS_CBC},   /* Comment */
-    {9, 19, 0, 1, EINV_NS_CBC},   /* IssueDate */
-    {10, 20, 0, 1, EINV_NS_CBC},   /* IssueTime */
-    {1838, 1080, 0, 1, EINV_NS_CBC},   /* LineNumberNumeric */
-    {1839, 115, 0, 1, EINV_NS_CAC},   /* ParticipatingLocationsLocation */
-    {1840, 1081, 0, 65535, EINV_NS_CAC},   /* RetailPlannedImpact */
+    {9, 19, 1, 0, EINV_NS_CBC},   /* IssueDate */
+    {10, 20, 1, 0, EINV_NS_CBC},   /* IssueTime */
+    {1838, 1080, 1, 0, EINV_NS_CBC},   /* LineNumberNumeric */
+    {1839, 115, 1, 0, EINV_NS_CAC},   /* ParticipatingLocationsLocation */
+    {1840, 1081, 65535, 0, EINV_NS_CAC},   /* RetailPlannedImpact */
     {1841, 446, 1, 1, EINV_NS_CAC},   /* SupplyItem */
     {232, 183, 1, 1, EINV_NS_CBC},   /* Amount */
     {1842, 1082, 1, 1, EINV_NS_CBC},   /* ForecastPurposeCode */
     {1843, 1083, 1, 1, EINV_NS_CBC},   /* ForecastTypeCode */
-    {457, 34, 0, 1, EINV_NS_CAC},   /* Period */
-    {1836, 1078, 0, 1, EINV_NS_CBC},   /* Comment */
-    {307, 253, 0, 1, EINV_NS_CBC},   /* Quantity */
+    {457, 34, 1, 0, EINV_NS_CAC},   /* Period */
+    {1836, 1078, 1, 0, EINV_NS_CBC},   /* Comment */
+    {307, 253, 1, 0, EINV_NS_CBC},   /* Quantity */
     {1845, 1085, 1, 1, EINV_NS_CAC},   /* EventTacticEnumeration */
-    {457, 34, 0, 1, EINV_NS_CAC},   /* Period */
-    {1846, 1086, 0, 1, EINV_NS_CBC},   /* ConsumerIncentiveTacticTypeCode */
-    {1847, 1087, 0, 1, EINV_NS_CBC},   /* DisplayTacticTypeCode */
-    {1848, 1088, 0, 1, EINV_NS_CBC},   /* FeatureTacticTypeCode */
-    {1849, 1089, 0, 1, EINV_NS_CBC},   /* TradeItemPackingLabelingTypeCode */
+    {457, 34, 1, 0, EINV_NS_CAC},   /* Period */
+    {1846, 1086, 1, 0, EINV_NS_CBC},   /* ConsumerIncentiveTacticTypeCode */
+    {1847, 1087, 1, 0, EINV_NS_CBC},   /* DisplayTacticTypeCode */
+    {1848, 1088, 1, 0, EINV_NS_CBC},   /* FeatureTacticTypeCode */
+    {1849, 1089, 1, 0, EINV_NS_CBC},   /* TradeItemPackingLabelingTypeCode */
     {6, 3, 1, 1, EINV_NS_CBC},   /* ID */
-    {13, 23, 0, 65535, EINV_NS_CBC},   /* Note */
+    {13, 23, 65535, 0, EINV_NS_CBC},   /* Note */
     {1852, 1091, 1, 1, EINV_NS_CBC},   /* ThresholdValueComparisonCode */
     {1586, 882, 1, 1, EINV_NS_CBC},   /* ThresholdQuantity */
-    {1853, 1092, 0, 1, EINV_NS_CBC},   /* ExceptionStatusCode */
-    {1854, 1093, 0, 1, EINV_NS_CBC},   /* CollaborationPriorityCode */
-    {1855, 1094, 0, 1, EINV_NS_CBC},   /* ExceptionResolutionCode */
-    {1445, 791, 0, 1, EINV_NS_CBC},   /* SupplyChainActivityTypeCode */
-    {1856, 1095, 0, 1, EINV_NS_CBC},   /* PerformanceMetricTypeCode */
-    {1827, 34, 0, 1, EINV_NS_CAC},   /* EffectivePeriod */
-    {1841, 446, 1, 65535, EINV_NS_CAC},   /* SupplyItem */
-    {1857, 1096, 0, 1, EINV_NS_CAC},   /* ForecastExceptionCriterionLine */
+    {1853, 1092, 1, 0, EINV_NS_CBC},   /* ExceptionStatusCode */
+    {1854, 1093, 1, 0, EINV_NS_CBC},   /* CollaborationPriorityCode */
+    {1855, 1094, 1, 0, EINV_NS_CBC},   /* ExceptionResolutionCode */
+    {1445, 791, 1, 0, EINV_NS_CBC},   /* SupplyChainActivityTypeCode */
+    {1856, 1095, 1, 0, EINV_NS_CBC},   /* PerformanceMetricTypeCode */
+    {1827, 34, 1, 0, EINV_NS_CAC},   /* EffectivePeriod */
+    {1841, 446, 65535, 1, EINV_NS_CAC},   /* SupplyItem */
+    {1857, 1096, 1, 0, EINV_NS_CAC},   /* ForecastExceptionCriterionLine */
     {1842, 1082, 1, 1, EINV_NS_CBC},   /* ForecastPurposeCode */
     {1843, 1083, 1, 1, EINV_NS_CBC},   /* ForecastTypeCode */
-    {1858, 1097, 0, 1, EINV_NS_CBC},   /* ComparisonDataSourceCode */
+    {1858, 1097, 1, 0, EINV_NS_CBC},   /* ComparisonDataSourceCode */
     {1859, 1098, 1, 1, EINV_NS_CBC},   /* DataSourceCode */
-    {1860, 1099, 0, 1, EINV_NS_CBC},   /* TimeDeltaDaysQuantity */
+    {1860, 1099, 1, 0, EINV_NS_CBC},   /* TimeDeltaDaysQuantity */
     {6, 3, 1, 1, EINV_NS_CBC},   /* ID */
-    {13, 23, 0, 65535, EINV_NS_CBC},   /* Note */
-    {71, 41, 0, 65535, EINV_NS_CBC},   /* Description */
-    {1853, 1092, 0, 1, EINV_NS_CBC},   /* ExceptionStatusCode */
-    {1854, 1093, 0, 1, EINV_NS_CBC},   /* CollaborationPriorityCode */
-    {1862, 1101, 0, 1, EINV_NS_CBC},   /* ResolutionCode */
+    {13, 23, 65535, 0, EINV_NS_CBC},   /* Note */
+    {71, 41, 65535, 0, EINV_NS_CBC},   /* Description */
+    {1853, 1092, 1, 0, EINV_NS_CBC},   /* ExceptionStatusCode */
+    {1854, 1093, 1, 0, EINV_NS_CBC},   /* CollaborationPriorityCode */
+    {1862, 1101, 1, 0, EINV_NS_CBC},   /* ResolutionCode */
     {1863, 1102, 1, 1, EINV_NS_CBC},   /* ComparedValueMeasure */
     {1864, 1103, 1, 1, EINV_NS_CBC},   /* SourceValueMeasure */
-    {1865, 1104, 0, 1, EINV_NS_CBC},   /* VarianceQuantity */
-    {1445, 791, 0, 1, EINV_NS_CBC},   /* SupplyChainActivityTypeCode */
-    {1856, 1095, 0, 1, EINV_NS_CBC},   /* PerformanceMetricTypeCode */
-    {1866, 34, 0, 1, EINV_NS_CAC},   /* ExceptionObservationPeriod */
-    {75, 46, 0, 65535, EINV_NS_CAC},   /* DocumentReference */
-    {1867, 1105, 0, 1, EINV_NS_CAC},   /* ForecastException */
+    {1865, 1104, 1, 0, EINV_NS_CBC},   /* VarianceQuantity */
+    {1445, 791, 1, 0, EINV_NS_CBC},   /* SupplyChainActivityTypeCode */
+    {1856, 1095, 1, 0, EINV_NS_CBC},   /* PerformanceMetricTypeCode */
+    {1866, 34, 1, 0, EINV_NS_CAC},   /* ExceptionObservationPeriod */
+    {75, 46, 65535, 0, EINV_NS_CAC},   /* DocumentReference */
+    {1867, 1105, 1, 0, EINV_NS_CAC},   /* ForecastException */
     {1841, 446, 1, 1, EINV_NS_CAC},   /* SupplyItem */
     {1842, 1082, 1, 1, EINV_NS_CBC},   /* ForecastPurposeCode */
     {1843, 1083, 1, 1, EINV_NS_CBC},   /* ForecastTypeCode */
     {9, 19, 1, 1, EINV_NS_CBC},   /* IssueDate */
-    {10, 20, 0, 1, EINV_NS_CBC},   /* IssueTime */
+    {10, 20, 1, 0, EINV_NS_CBC},   /* IssueTime */
     {1859, 1098, 1, 1, EINV_NS_CBC},   /* DataSourceCode */
-    {1868, 1106, 0, 1, EINV_NS_CBC},   /* ComparisonDataCode */
-    {1869, 1107, 0, 1, EINV_NS_CBC},   /* ComparisonForecastIssueTime */
-    {1870, 1108, 0, 1, EINV_NS_CBC},   /* ComparisonForecastIssueDate */
+    {1868, 1106, 1, 0, EINV_NS_CBC},   /* ComparisonDataCode */
+    {1869, 1107, 1, 0, EINV_NS_CBC},   /* ComparisonForecastIssueTime */
+    {1870, 1108, 1, 0, EINV_NS_CBC},   /* ComparisonForecastIssueDate */
     {6, 3, 1, 1, EINV_NS_CBC},   /* ID */
-    {13, 23, 0, 65535, EINV_NS_CBC},   /* Note */
-    {1874, 1110, 0, 1, EINV_NS_CBC},   /* FrozenDocumentIndicator */
+    {13, 23, 65535, 0, EINV_NS_CBC},   /* Note */
+    {1874, 1110, 1, 0, EINV_NS_CBC},   /* FrozenDocumentIndicator */
     {1843, 1083, 1, 1, EINV_NS_CBC},   /* ForecastTypeCode */
-    {1875, 34, 0, 1, EINV_NS_CAC},   /* ForecastPeriod */
-    {1449, 792, 0, 1, EINV_NS_CAC},   /* SalesItem */
+    {1875, 34, 1, 0, EINV_NS_CAC},   /* ForecastPeriod */
+    {1449, 792, 1, 0, EINV_NS_CAC},   /* SalesItem */
     {6, 3, 1, 1, EINV_NS_CBC},   /* ID */
-    {13, 23, 0, 65535, EINV_NS_CBC},   /* Note */
-    {71, 41, 0, 65535, EINV_NS_CBC},   /* Description */
+    {13, 23, 65535, 0, EINV_NS_CBC},   /* Note */
+    {71, 41, 65535, 0, EINV_NS_CBC},   /* Description */
     {1877, 1112, 1, 1, EINV_NS_CBC},   /* RevisedForecastLineID */
     {1878, 1113, 1, 1, EINV_NS_CBC},   /* SourceForecastIssueDate */
     {1879, 1114, 1, 1, EINV_NS_CBC},   /* SourceForecastIssueTime */
-    {1880, 1115, 0, 1, EINV_NS_CBC},   /* AdjustmentReasonCode */
-    {1875, 34, 0, 1, EINV_NS_CAC},   /* ForecastPeriod */
-    {1449, 792, 0, 1, EINV_NS_CAC},   /* SalesItem */
-    {1882, 1117, 0, 1, EINV_NS_CBC},   /* ExpectedOperatorQuantity */
-    {1883, 1118, 0, 1, EINV_NS_CBC},   /* MaximumOperatorQuantity */
-    {1884, 1119, 0, 65535, EINV_NS_CBC},   /* Justification */
-    {1885, 1120, 0, 65535, EINV_NS_CBC},   /* Frequency */
-    {1589, 34, 0, 1, EINV_NS_CAC},   /* DurationPeriod */
-    {1886, 892, 0, 65535, EINV_NS_CAC},   /* SubsequentProcessTenderRequirement */
-    {1892, 1122, 0, 1, EINV_NS_CBC},   /* ImmobilizationCertificateID */
-    {1893, 1123, 0, 1, EINV_NS_CBC},   /* SecurityID */
-    {9, 19, 0, 1, EINV_NS_CBC},   /* IssueDate */
-    {1894, 1124, 0, 1, EINV_NS_CBC},   /* FaceValueAmount */
-    {1895, 1125, 0, 1, EINV_NS_CBC},   /* MarketValueAmount */
-    {1896, 1126, 0, 1, EINV_NS_CBC},   /* SharesNumberQuantity */
-    {86, 68, 0, 1, EINV_NS_CAC},   /* IssuerParty */
+    {1880, 1115, 1, 0, EINV_NS_CBC},   /* AdjustmentReasonCode */
+    {1875, 34, 1, 0, EINV_NS_CAC},   /* ForecastPeriod */
+    {1449, 792, 1, 0, EINV_NS_CAC},   /* SalesItem */
+    {1882, 1117, 1, 0, EINV_NS_CBC},   /* ExpectedOperatorQuantity */
+    {1883, 1118, 1, 0, EINV_NS_CBC},   /* MaximumOperatorQuantity */
+    {1884, 1119, 65535, 0, EINV_NS_CBC},   /* Justification */
+    {1885, 1120, 65535, 0, EINV_NS_CBC},   /* Frequency */
+    {1589, 34, 1, 0, EINV_NS_CAC},   /* DurationPeriod */
+    {1886, 892, 65535, 0, EINV_NS_CAC},   /* SubsequentProcessTenderRequirement */
+    {1892, 1122, 1, 0, EINV_NS_CBC},   /* ImmobilizationCertificateID */
+    {1893, 1123, 1, 0, EINV_NS_CBC},   /* SecurityID */
+    {9, 19, 1, 0, EINV_NS_CBC},   /* IssueDate */
+    {1894, 1124, 1, 0, EINV_NS_CBC},   /* FaceValueAmount */
+    {1895, 1125, 1, 0, EINV_NS_CBC},   /* MarketValueAmount */
+    {1896, 1126, 1, 0, EINV_NS_CBC},   /* SharesNumberQuantity */
+    {86, 68, 1, 0, EINV_NS_CAC},   /* IssuerParty */
     {6, 3, 1, 1, EINV_NS_CBC},   /* ID */
-    {13, 23, 0, 65535, EINV_NS_CBC},   /* Note */
+    {13, 23, 65535, 0, EINV_NS_CBC},   /* Note */
     {307, 253, 1, 1, EINV_NS_CBC},   /* Quantity */
-    {622, 68, 0, 1, EINV_NS_CAC},   /* ManufacturerParty */
+    {622, 68, 1, 0, EINV_NS_CAC},   /* ManufacturerParty */
     {599, 446, 1, 1, EINV_NS_CAC},   /* Item */
     {6, 3, 1, 1, EINV_NS_CBC},   /* ID */
-    {13, 23, 0, 65535, EINV_NS_CBC},   /* Note */
+    {13, 23, 65535, 0, EINV_NS_CBC},   /* Note */
     {307, 253, 1, 1, EINV_NS_CBC},   /* Quantity */
-    {1904, 1129, 0, 1, EINV_NS_CBC},   /* InventoryValueAmount */
-    {1905, 1130, 0, 1, EINV_NS_CBC},   /* AvailabilityDate */
-    {1906, 1131, 0, 1, EINV_NS_CBC},   /* AvailabilityStatusCode */
+    {1904, 1129, 1, 0, EINV_NS_CBC},   /* InventoryValueAmount */
+    {1905, 1130, 1, 0, EINV_NS_CBC},   /* AvailabilityDate */
+    {1906, 1131, 1, 0, EINV_NS_CBC},   /* AvailabilityStatusCode */
     {599, 446, 1, 1, EINV_NS_CAC},   /* Item */
-    {1902, 115, 0, 1, EINV_NS_CAC},   /* InventoryLocation */
-    {1912, 1133, 0, 1, EINV_NS_CBC},   /* TimeFrequencyCode */
-    {1445, 791, 0, 1, EINV_NS_CBC},   /* SupplyChainActivityTypeCode */
-    {1843, 1083, 0, 1, EINV_NS_CBC},   /* ForecastTypeCode */
-    {1856, 1095, 0, 1, EINV_NS_CBC},   /* PerformanceMetricTypeCode */
-    {457, 34, 1, 65535, EINV_NS_CAC},   /* Period */
-    {1449, 792, 1, 65535, EINV_NS_CAC},   /* SalesItem */
-    {1915, 1135, 0, 1, EINV_NS_CBC},   /* FrozenPeriodDaysNumeric */
-    {1916, 1136, 0, 1, EINV_NS_CBC},   /* MinimumInventoryQuantity */
-    {1917, 1137, 0, 1, EINV_NS_CBC},   /* MultipleOrderQuantity */
-    {1918, 1138, 0, 1, EINV_NS_CBC},   /* OrderIntervalDaysNumeric */
-    {1919, 1139, 0, 65535, EINV_NS_CBC},   /* ReplenishmentOwnerDescription */
-    {1920, 1140, 0, 1, EINV_NS_CBC},   /* TargetServicePercent */
-    {1921, 1141, 0, 1, EINV_NS_CBC},   /* TargetInventoryQuantity */
+    {1902, 115, 1, 0, EINV_NS_CAC},   /* InventoryLocation */
+    {1912, 1133, 1, 0, EINV_NS_CBC},   /* TimeFrequencyCode */
+    {1445, 791, 1, 0, EINV_NS_CBC},   /* SupplyChainActivityTypeCode */
+    {1843, 1083, 1, 0, EINV_NS_CBC},   /* ForecastTypeCode */
+    {1856, 1095, 1, 0, EINV_NS_CBC},   /* PerformanceMetricTypeCode */
+    {457, 34, 65535, 1, EINV_NS_CAC},   /* Period */
+    {1449, 792, 65535, 1, EINV_NS_CAC},   /* SalesItem */
+    {1915, 1135, 1, 0, EINV_NS_CBC},   /* FrozenPeriodDaysNumeric */
+    {1916, 1136, 1, 0, EINV_NS_CBC},   /* MinimumInventoryQuantity */
+    {1917, 1137, 1, 0, EINV_NS_CBC},   /* MultipleOrderQuantity */
+    {1918, 1138, 1, 0, EINV_NS_CBC},   /* OrderIntervalDaysNumeric */
+    {1919, 1139, 65535, 0, EINV_NS_CBC},   /* ReplenishmentOwnerDescription */
+    {1920, 1140, 1, 0, EINV_NS_CBC},   /* TargetServicePercent */
+    {1921, 1141, 1, 0, EINV_NS_CBC},   /* TargetInventoryQuantity */
     {1827, 34, 1, 1, EINV_NS_CAC},   /* EffectivePeriod */
     {599, 446, 1, 1, EINV_NS_CAC},   /* Item */
-    {1914, 527, 0, 1, EINV_NS_CAC},   /* ItemLocationQuantity */
+    {1914, 527, 1, 0, EINV_NS_CAC},   /* ItemLocationQuantity */
     {1926, 1143, 1, 1, EINV_NS_CBC},   /* EstimatedConsumedQuantity */
-    {13, 23, 0, 65535, EINV_NS_CBC},   /* Note */
-    {44, 549, 1, 65535, EINV_NS_CAC},   /* PaymentTerms */
+    {13, 23, 65535, 0, EINV_NS_CBC},   /* Note */
+    {44, 549, 65535, 1, EINV_NS_CAC},   /* PaymentTerms */
     {1932, 1145, 1, 1, EINV_NS_CBC},   /* MiscellaneousEventTypeCode */
-    {1844, 1079, 1, 65535, EINV_NS_CAC},   /* EventLineItem */
+    {1844, 1079, 65535, 1, EINV_NS_CAC},   /* EventLineItem */
     {1938, 1147, 1, 1, EINV_NS_CBC},   /* NotificationTypeCode */
-    {1939, 1148, 0, 1, EINV_NS_CBC},   /* PostEventNotificationDurationMeasure */
-    {1940, 1149, 0, 1, EINV_NS_CBC},   /* PreEventNotificationDurationMeasure */
-    {324, 68, 0, 65535, EINV_NS_CAC},   /* NotifyParty */
-    {1937, 34, 0, 65535, EINV_NS_CAC},   /* NotificationPeriod */
-    {1936, 115, 0, 65535, EINV_NS_CAC},   /* NotificationLocation */
-    {1945, 1151, 0, 1, EINV_NS_CBC},   /* SubstitutionStatusCode */
-    {13, 23, 0, 65535, EINV_NS_CBC},   /* Note */
+    {1939, 1148, 1, 0, EINV_NS_CBC},   /* PostEventNotificationDurationMeasure */
+    {1940, 1149, 1, 0, EINV_NS_CBC},   /* PreEventNotificationDurationMeasure */
+    {324, 68, 65535, 0, EINV_NS_CAC},   /* NotifyParty */
+    {1937, 34, 65535, 0, EINV_NS_CAC},   /* NotificationPeriod */
+    {1936, 115, 65535, 0, EINV_NS_CAC},   /* NotificationLocation */
+    {1945, 1151, 1, 0, EINV_NS_CBC},   /* SubstitutionStatusCode */
+    {13, 23, 65535, 0, EINV_NS_CBC},   /* Note */
     {1925, 830, 1, 1, EINV_NS_CAC},   /* LineItem */
-    {1946, 830, 0, 65535, EINV_NS_CAC},   /* SellerProposedSubstituteLineItem */
-    {1947, 830, 0, 65535, EINV_NS_CAC},   /* SellerSubstitutedLineItem */
-    {1664, 830, 0, 65535, EINV_NS_CAC},   /* BuyerProposedSubstituteLineItem */
-    {1682, 525, 0, 1, EINV_NS_CAC},   /* CatalogueLineReference */
-    {1948, 525, 0, 1, EINV_NS_CAC},   /* QuotationLineReference */
-    {598, 443, 0, 65535, EINV_NS_CAC},   /* OrderLineReference */
-    {75, 46, 0, 65535, EINV_NS_CAC},   /* DocumentReference */
+    {1946, 830, 65535, 0, EINV_NS_CAC},   /* SellerProposedSubstituteLineItem */
+    {1947, 830, 65535, 0, EINV_NS_CAC},   /* SellerSubstitutedLineItem */
+    {1664, 830, 65535, 0, EINV_NS_CAC},   /* BuyerProposedSubstituteLineItem */
+    {1682, 525, 1, 0, EINV_NS_CAC},   /* CatalogueLineReference */
+    {1948, 525, 1, 0, EINV_NS_CAC},   /* QuotationLineReference */
+    {598, 443, 65535, 0, EINV_NS_CAC},   /* OrderLineReference */
+    {75, 46, 65535, 0, EINV_NS_CAC},   /* DocumentReference */
     {6, 3, 1, 1, EINV_NS_CBC},   /* ID */
-    {13, 23, 0, 65535, EINV_NS_CBC},   /* Note */
+    {13, 23, 65535, 0, EINV_NS_CBC},   /* Note */
     {1956, 1153, 1, 1, EINV_NS_CBC},   /* PerformanceValueQuantity */
     {1856, 1095, 1, 1, EINV_NS_CBC},   /* PerformanceMetricTypeCode */
-    {457, 34, 0, 1, EINV_NS_CAC},   /* Period */
-    {599, 446, 0, 1, EINV_NS_CAC},   /* Item */
-    {1960, 1155, 0, 1, EINV_NS_CBC},   /* PreviousCancellationReasonCode */
-    {1961, 1156, 0, 1, EINV_NS_CBC},   /* ProcessReasonCode */
-    {1962, 1157, 0, 65535, EINV_NS_CBC},   /* ProcessReason */
-    {71, 41, 0, 65535, EINV_NS_CBC},   /* Description */
+    {457, 34, 1, 0, EINV_NS_CAC},   /* Period */
+    {599, 446, 1, 0, EINV_NS_CAC},   /* Item */
+    {1960, 1155, 1, 0, EINV_NS_CBC},   /* PreviousCancellationReasonCode */
+    {1961, 1156, 1, 0, EINV_NS_CBC},   /* ProcessReasonCode */
+    {1962, 1157, 65535, 0, EINV_NS_CBC},   /* ProcessReason */
+    {71, 41, 65535, 0, EINV_NS_CBC},   /* Description */
     {1964, 1159, 1, 1, EINV_NS_CBC},   /* PromotionalEventTypeCode */
-    {1965, 1160, 0, 1, EINV_NS_CBC},   /* SubmissionDate */
-    {1966, 1161, 0, 1, EINV_NS_CBC},   /* FirstShipmentAvailibilityDate */
-    {1967, 1162, 0, 1, EINV_NS_CBC},   /* LatestProposalAcceptanceDate */
-    {1968, 1163, 1, 65535, EINV_NS_CAC},   /* PromotionalSpecification */
-    {1969, 1164, 0, 1, EINV_NS_CBC},   /* SpecificationID */
-    {1970, 1165, 1, 65535, EINV_NS_CAC},   /* PromotionalEventLineItem */
-    {1850, 1084, 0, 65535, EINV_NS_CAC},   /* EventTactic */
+    {1965, 1160, 1, 0, EINV_NS_CBC},   /* SubmissionDate */
+    {1966, 1161, 1, 0, EINV_NS_CBC},   /* FirstShipmentAvailibilityDate */
+    {1967, 1162, 1, 0, EINV_NS_CBC},   /* LatestProposalAcceptanceDate */
+    {1968, 1163, 65535, 1, EINV_NS_CAC},   /* PromotionalSpecification */
+    {1969, 1164, 1, 0, EINV_NS_CBC},   /* SpecificationID */
+    {1970, 1165, 65535, 1, EINV_NS_CAC},   /* PromotionalEventLineItem */
+    {1850, 1084, 65535, 0, EINV_NS_CAC},   /* EventTactic */
     {232, 183, 1, 1, EINV_NS_CBC},   /* Amount */
     {1844, 1079, 1, 1, EINV_NS_CAC},   /* EventLineItem */
     {1972, 1167, 1, 1, EINV_NS_CBC},   /* AdmissionCode */
-    {1973, 1168, 0, 65535, EINV_NS_CBC},   /* ExclusionReason */
-    {1974, 1169, 0, 65535, EINV_NS_CBC},   /* Resolution */
+    {1973, 1168, 65535, 0, EINV_NS_CBC},   /* ExclusionReason */
+    {1974, 1169, 65535, 0, EINV_NS_CBC},   /* Resolution */
     {1975, 1170, 1, 1, EINV_NS_CBC},   /* ResolutionDate */
-    {1976, 1171, 0, 1, EINV_NS_CBC},   /* ResolutionTime */
-    {1534, 856, 0, 1, EINV_NS_CAC},   /* ProcurementProjectLot */
-    {6, 3, 0, 1, EINV_NS_CBC},   /* ID */
-    {13, 23, 0, 65535, EINV_NS_CBC},   /* Note */
-    {307, 253, 0, 1, EINV_NS_CBC},   /* Quantity */
-    {697, 522, 0, 1, EINV_NS_CBC},   /* LineExtensionAmount */
-    {1499, 831, 0, 1, EINV_NS_CBC},   /* TotalTaxAmount */
-    {1980, 1173, 0, 1, EINV_NS_CBC},   /* RequestForQuotationLineID */
-    {75, 46, 0, 65535, EINV_NS_CAC},   /* DocumentReference */
+    {1976, 1171, 1, 0, EINV_NS_CBC},   /* ResolutionTime */
+    {1534, 856, 1, 0, EINV_NS_CAC},   /* ProcurementProjectLot */
+    {6, 3, 1, 0, EINV_NS_CBC},   /* ID */
+    {13, 23, 65535, 0, EINV_NS_CBC},   /* Note */
+    {307, 253, 1, 0, EINV_NS_CBC},   /* Quantity */
+    {697, 522, 1, 0, EINV_NS_CBC},   /* LineExtensionAmount */
+    {1499, 831, 1, 0, EINV_NS_CBC},   /* TotalTaxAmount */
+    {1980, 1173, 1, 0, EINV_NS_CBC},   /* RequestForQuotationLineID */
+    {75, 46, 65535, 0, EINV_NS_CAC},   /* DocumentReference */
     {1925, 830, 1, 1, EINV_NS_CAC},   /* LineItem */
-    {1946, 830, 0, 65535, EINV_NS_CAC},   /* SellerProposedSubstituteLineItem */
-    {1510, 830, 0, 65535, EINV_NS_CAC},   /* AlternativeLineItem */
-    {1981, 525, 0, 1, EINV_NS_CAC},   /* RequestLineReference */
+    {1946, 830, 65535, 0, EINV_NS_CAC},   /* SellerProposedSubstituteLineItem */
+    {1510, 830, 65535, 0, EINV_NS_CAC},   /* AlternativeLineItem */
+    {1981, 525, 1, 0, EINV_NS_CAC},   /* RequestLineReference */
     {6, 3, 1, 1, EINV_NS_CBC},   /* ID */
-    {13, 23, 0, 65535, EINV_NS_CBC},   /* Note */
-    {8, 18, 0, 1, EINV_NS_CBC},   /* UUID */
-    {1994, 1175, 0, 1, EINV_NS_CBC},   /* BalanceBroughtForwardIndicator */
-    {1995, 1176, 0, 1, EINV_NS_CBC},   /* DebitLineAmount */
-    {1996, 1177, 0, 1, EINV_NS_CBC},   /* CreditLineAmount */
-    {20, 30, 0, 1, EINV_NS_CBC},   /* AccountingCostCode */
-    {21, 31, 0, 1, EINV_NS_CBC},   /* AccountingCost */
-    {738, 554, 0, 1, EINV_NS_CBC},   /* PenaltySurchargePercent */
-    {232, 183, 0, 1, EINV_NS_CBC},   /* Amount */
-    {698, 523, 0, 1, EINV_NS_CBC},   /* PaymentPurposeCode */
-    {1997, 34, 0, 65535, EINV_NS_CAC},   /* ReminderPeriod */
-    {26, 181, 0, 65535, EINV_NS_CAC},   /* BillingReference */
-    {747, 539, 0, 1, EINV_NS_CAC},   /* ExchangeRate */
+    {13, 23, 65535, 0, EINV_NS_CBC},   /* Note */
+    {8, 18, 1, 0, EINV_NS_CBC},   /* UUID */
+    {1994, 1175, 1, 0, EINV_NS_CBC},   /* BalanceBroughtForwardIndicator */
+    {1995, 1176, 1, 0, EINV_NS_CBC},   /* DebitLineAmount */
+    {1996, 1177, 1, 0, EINV_NS_CBC},   /* CreditLineAmount */
+    {20, 30, 1, 0, EINV_NS_CBC},   /* AccountingCostCode */
+    {21, 31, 1, 0, EINV_NS_CBC},   /* AccountingCost */
+    {738, 554, 1, 0, EINV_NS_CBC},   /* PenaltySurchargePercent */
+    {232, 183, 1, 0, EINV_NS_CBC},   /* Amount */
+    {698, 523, 1, 0, EINV_NS_CBC},   /* PaymentPurposeCode */
+    {1997, 34, 65535, 0, EINV_NS_CAC},   /* ReminderPeriod */
+    {26, 181, 65535, 0, EINV_NS_CAC},   /* BillingReference */
+    {747, 539, 1, 0, EINV_NS_CAC},   /* ExchangeRate */
     {6, 3, 1, 1, EINV_NS_CBC},   /* ID */
-    {13, 23, 0, 65535, EINV_NS_CBC},   /* Note */
-    {8, 18, 0, 1, EINV_NS_CBC},   /* UUID */
-    {1995, 1176, 0, 1, EINV_NS_CBC},   /* DebitLineAmount */
-    {1996, 1177, 0, 1, EINV_NS_CBC},   /* CreditLineAmount */
-    {1999, 1179, 0, 1, EINV_NS_CBC},   /* BalanceAmount */
-    {698, 523, 0, 1, EINV_NS_CBC},   /* PaymentPurposeCode */
-    {744, 560, 0, 1, EINV_NS_CBC},   /* InvoicingPartyReference */
-    {35, 246, 0, 1, EINV_NS_CAC},   /* AccountingSupplierParty */
-    {36, 250, 0, 1, EINV_NS_CAC},   /* AccountingCustomerParty */
-    {38, 250, 0, 1, EINV_NS_CAC},   /* BuyerCustomerParty */
-    {39, 246, 0, 1, EINV_NS_CAC},   /* SellerSupplierParty */
-    {1950, 250, 0, 1, EINV_NS_CAC},   /* OriginatorCustomerParty */
-    {37, 68, 0, 1, EINV_NS_CAC},   /* PayeeParty */
-    {24, 34, 0, 65535, EINV_NS_CAC},   /* InvoicePeriod */
-    {26, 181, 0, 65535, EINV_NS_CAC},   /* BillingReference */
-    {75, 46, 0, 65535, EINV_NS_CAC},   /* DocumentReference */
-    {747, 539, 0, 1, EINV_NS_CAC},   /* ExchangeRate */
-    {6, 3, 0, 1, EINV_NS_CBC},   /* ID */
-    {8, 18, 0, 1, EINV_NS_CBC},   /* UUID */
-    {13, 23, 0, 65535, EINV_NS_CBC},   /* Note */
-    {2002, 1181, 0, 1, EINV_NS_CBC},   /* OptionalLineItemIndicator */
-    {1747, 1009, 0, 1, EINV_NS_CBC},   /* PrivacyCode */
-    {2003, 1182, 0, 1, EINV_NS_CBC},   /* SecurityClassificationCode */
-    {75, 46, 0, 65535, EINV_NS_CAC},   /* DocumentReference */
+    {13, 23, 65535, 0, EINV_NS_CBC},   /* Note */
+    {8, 18, 1, 0, EINV_NS_CBC},   /* UUID */
+    {1995, 1176, 1, 0, EINV_NS_CBC},   /* DebitLineAmount */
+    {1996, 1177, 1, 0, EINV_NS_CBC},   /* CreditLineAmount */
+    {1999, 1179, 1, 0, EINV_NS_CBC},   /* BalanceAmount */
+    {698, 523, 1, 0, EINV_NS_CBC},   /* PaymentPurposeCode */
+    {744, 560, 1, 0, EINV_NS_CBC},   /* InvoicingPartyReference */
+    {35, 246, 1, 0, EINV_NS_CAC},   /* AccountingSupplierParty */
+    {36, 250, 1, 0, EINV_NS_CAC},   /* AccountingCustomerParty */
+    {38, 250, 1, 0, EINV_NS_CAC},   /* BuyerCustomerParty */
+    {39, 246, 1, 0, EINV_NS_CAC},   /* SellerSupplierParty */
+    {1950, 250, 1, 0, EINV_NS_CAC},   /* OriginatorCustomerParty */
+    {37, 68, 1, 0, EINV_NS_CAC},   /* PayeeParty */
+    {24, 34, 65535, 0, EINV_NS_CAC},   /* InvoicePeriod */
+    {26, 181, 65535, 0, EINV_NS_CAC},   /* BillingReference */
+    {75, 46, 65535, 0, EINV_NS_CAC},   /* DocumentReference */
+    {747, 539, 1, 0, EINV_NS_CAC},   /* ExchangeRate */
+    {6, 3, 1, 0, EINV_NS_CBC},   /* ID */
+    {8, 18, 1, 0, EINV_NS_CBC},   /* UUID */
+    {13, 23, 65535, 0, EINV_NS_CBC},   /* Note */
+    {2002, 1181, 1, 0, EINV_NS_CBC},   /* OptionalLineItemIndicator */
+    {1747, 1009, 1, 0, EINV_NS_CBC},   /* PrivacyCode */
+    {2003, 1182, 1, 0, EINV_NS_CBC},   /* SecurityClassificationCode */
+    {75, 46, 65535, 0, EINV_NS_CAC},   /* DocumentReference */
     {1925, 830, 1, 1, EINV_NS_CAC},   /* LineItem */
     {6, 3, 1, 1, EINV_NS_CBC},   /* ID */
-    {13, 23, 0, 65535, EINV_NS_CBC},   /* Note */
-    {8, 18, 0, 1, EINV_NS_CBC},   /* UUID */
-    {1994, 1175, 0, 1, EINV_NS_CBC},   /* BalanceBroughtForwardIndicator */
-    {1995, 1176, 0, 1, EINV_NS_CBC},   /* DebitLineAmount */
-    {1996, 1177, 0, 1, EINV_NS_CBC},   /* CreditLineAmount */
-    {1999, 1179, 0, 1, EINV_NS_CBC},   /* BalanceAmount */
-    {698, 523, 0, 1, EINV_NS_CBC},   /* PaymentPurposeCode */
-    {43, 209, 0, 1, EINV_NS_CAC},   /* PaymentMeans */
-    {44, 549, 0, 65535, EINV_NS_CAC},   /* PaymentTerms */
-    {38, 250, 0, 1, EINV_NS_CAC},   /* BuyerCustomerParty */
-    {39, 246, 0, 1, EINV_NS_CAC},   /* SellerSupplierParty */
-    {1950, 250, 0, 1, EINV_NS_CAC},   /* OriginatorCustomerParty */
-    {36, 250, 0, 1, EINV_NS_CAC},   /* AccountingCustomerParty */
-    {35, 246, 0, 1, EINV_NS_CAC},   /* AccountingSupplierParty */
-    {37, 68, 0, 1, EINV_NS_CAC},   /* PayeeParty */
-    {24, 34, 0, 65535, EINV_NS_CAC},   /* InvoicePeriod */
-    {26, 181, 0, 65535, EINV_NS_CAC},   /* BillingReference */
-    {75, 46, 0, 65535, EINV_NS_CAC},   /* DocumentReference */
-    {747, 539, 0, 1, EINV_NS_CAC},   /* ExchangeRate */
-    {46, 184, 0, 65535, EINV_NS_CAC},   /* AllowanceCharge */
-    {1702, 601, 0, 65535, EINV_NS_CAC},   /* CollectedPayment */
+    {13, 23, 65535, 0, EINV_NS_CBC},   /* Note */
+    {8, 18, 1, 0, EINV_NS_CBC},   /* UUID */
+    {1994, 1175, 1, 0, EINV_NS_CBC},   /* BalanceBroughtForwardIndicator */
+    {1995, 1176, 1, 0, EINV_NS_CBC},   /* DebitLineAmount */
+    {1996, 1177, 1, 0, EINV_NS_CBC},   /* CreditLineAmount */
+    {1999, 1179, 1, 0, EINV_NS_CBC},   /* BalanceAmount */
+    {698, 523, 1, 0, EINV_NS_CBC},   /* PaymentPurposeCode */
+    {43, 209, 1, 0, EINV_NS_CAC},   /* PaymentMeans */
+    {44, 549, 65535, 0, EINV_NS_CAC},   /* PaymentTerms */
+    {38, 250, 1, 0, EINV_NS_CAC},   /* BuyerCustomerParty */
+    {39, 246, 1, 0, EINV_NS_CAC},   /* SellerSupplierParty */
+    {1950, 250, 1, 0, EINV_NS_CAC},   /* OriginatorCustomerParty */
+    {36, 250, 1, 0, EINV_NS_CAC},   /* AccountingCustomerParty */
+    {35, 246, 1, 0, EINV_NS_CAC},   /* AccountingSupplierParty */
+    {37, 68, 1, 0, EINV_NS_CAC},   /* PayeeParty */
+    {24, 34, 65535, 0, EINV_NS_CAC},   /* InvoicePeriod */
+    {26, 181, 65535, 0, EINV_NS_CAC},   /* BillingReference */
+    {75, 46, 65535, 0, EINV_NS_CAC},   /* DocumentReference */
+    {747, 539, 1, 0, EINV_NS_CAC},   /* ExchangeRate */
+    {46, 184, 65535, 0, EINV_NS_CAC},   /* AllowanceCharge */
+    {1702, 601, 65535, 0, EINV_NS_CAC},   /* CollectedPayment */
     {6, 3, 1, 1, EINV_NS_CBC},   /* ID */
-    {13, 23, 0, 65535, EINV_NS_CBC},   /* Note */
+    {13, 23, 65535, 0, EINV_NS_CBC},   /* Note */
     {307, 253, 1, 1, EINV_NS_CBC},   /* Quantity */
-    {684, 511, 0, 1, EINV_NS_CBC},   /* ValueAmount */
-    {1905, 1130, 0, 1, EINV_NS_CBC},   /* AvailabilityDate */
-    {1906, 1131, 0, 1, EINV_NS_CBC},   /* AvailabilityStatusCode */
+    {684, 511, 1, 0, EINV_NS_CBC},   /* ValueAmount */
+    {1905, 1130, 1, 0, EINV_NS_CBC},   /* AvailabilityDate */
+    {1906, 1131, 1, 0, EINV_NS_CBC},   /* AvailabilityStatusCode */
     {599, 446, 1, 1, EINV_NS_CAC},   /* Item */
-    {2029, 1186, 0, 1, EINV_NS_CBC},   /* ConsumptionID */
-    {2030, 1187, 0, 1, EINV_NS_CBC},   /* SpecificationTypeCode */
-    {13, 23, 0, 65535, EINV_NS_CBC},   /* Note */
-    {2031, 1188, 0, 1, EINV_NS_CBC},   /* TotalMeteredQuantity */
-    {2032, 68, 0, 1, EINV_NS_CAC},   /* SubscriberParty */
+    {2029, 1186, 1, 0, EINV_NS_CBC},   /* ConsumptionID */
+    {2030, 1187, 1, 0, EINV_NS_CBC},   /* SpecificationTypeCode */
+    {13, 23, 65535, 0, EINV_NS_CBC},   /* Note */
+    {2031, 1188, 1, 0, EINV_NS_CBC},   /* TotalMeteredQuantity */
+    {2032, 68, 1, 0, EINV_NS_CAC},   /* SubscriberParty */
     {2033, 1037, 1, 1, EINV_NS_CAC},   /* UtilityConsumptionPoint */
-    {1942, 1142, 0, 65535, EINV_NS_CAC},   /* OnAccountPayment */
-    {1764, 968, 0, 1, EINV_NS_CAC},   /* Consumption */
-    {2034, 1189, 0, 65535, EINV_NS_CAC},   /* SupplierConsumption */
-    {71, 41, 0, 65535, EINV_NS_CBC},   /* Description */
-    {2035, 68, 0, 1, EINV_NS_CAC},   /* UtilitySupplierParty */
-    {2036, 68, 0, 1, EINV_NS_CAC},   /* UtilityCustomerParty */
+    {1942, 1142, 65535, 0, EINV_NS_CAC},   /* OnAccountPayment */
+    {1764, 968, 1, 0, EINV_NS_CAC},   /* Consumption */
+    {2034, 1189, 65535, 0, EINV_NS_CAC},   /* SupplierConsumption */
+    {71, 41, 65535, 0, EINV_NS_CBC},   /* Description */
+    {2035, 68, 1, 0, EINV_NS_CAC},   /* UtilitySupplierParty */
+    {2036, 68, 1, 0, EINV_NS_CAC},   /* UtilityCustomerParty */
     {1764, 968, 1, 1, EINV_NS_CAC},   /* Consumption */
-    {1776, 356, 0, 1, EINV_NS_CAC},   /* Contract */
-    {1778, 1025, 1, 65535, EINV_NS_CAC},   /* ConsumptionLine */
-    {2042, 1191, 0, 1, EINV_NS_CBC},   /* TenderResultCode */
-    {71, 41, 0, 65535, EINV_NS_CBC},   /* Description */
-    {2043, 1192, 0, 1, EINV_NS_CBC},   /* AdvertisementAmount */
+    {1776, 356, 1, 0, EINV_NS_CAC},   /* Contract */
+    {1778, 1025, 65535, 1, EINV_NS_CAC},   /* ConsumptionLine */
+    {2042, 1191, 1, 0, EINV_NS_CBC},   /* TenderResultCode */
+    {71, 41, 65535, 0, EINV_NS_CBC},   /* Description */
+    {2043, 1192, 1, 0, EINV_NS_CBC},   /* AdvertisementAmount */
     {2044, 1193, 1, 1, EINV_NS_CBC},   /* AwardDate */
-    {2045, 1194, 0, 1, EINV_NS_CBC},   /* AwardTime */
-    {2046, 1195, 0, 1, EINV_NS_CBC},   /* ReceivedTenderQuantity */
-    {2047, 1196, 0, 1, EINV_NS_CBC},   /* LowerTenderAmount */
-    {2048, 1197, 0, 1, EINV_NS_CBC},   /* HigherTenderAmount */
-    {65, 35, 0, 1, EINV_NS_CBC},   /* StartDate */
-    {2049, 1198, 0, 1, EINV_NS_CBC},   /* ReceivedElectronicTenderQuantity */
-    {2050, 1199, 0, 1, EINV_NS_CBC},   /* ReceivedForeignTenderQuantity */
-    {1776, 356, 0, 1, EINV_NS_CAC},   /* Contract */
-    {1659, 850, 0, 1, EINV_NS_CAC},   /* AwardedTenderedProject */
-    {1801, 34, 0, 1, EINV_NS_CAC},   /* ContractFormalizationPeriod */
-    {2027, 824, 0, 65535, EINV_NS_CAC},   /* SubcontractTerms */
-    {2051, 1200, 0, 65535, EINV_NS_CAC},   /* WinningParty */
-    {2052, 1201, 0, 1, EINV_NS_CBC},   /* Rank */
+    {2045, 1194, 1, 0, EINV_NS_CBC},   /* AwardTime */
+    {2046, 1195, 1, 0, EINV_NS_CBC},   /* ReceivedTenderQuantity */
+    {2047, 1196, 1, 0, EINV_NS_CBC},   /* LowerTenderAmount */
+    {2048, 1197, 1, 0, EINV_NS_CBC},   /* HigherTenderAmount */
+    {65, 35, 1, 0, EINV_NS_CBC},   /* StartDate */
+    {2049, 1198, 1, 0, EINV_NS_CBC},   /* ReceivedElectronicTenderQuantity */
+    {2050, 1199, 1, 0, EINV_NS_CBC},   /* ReceivedForeignTenderQuantity */
+    {1776, 356, 1, 0, EINV_NS_CAC},   /* Contract */
+    {1659, 850, 1, 0, EINV_NS_CAC},   /* AwardedTenderedProject */
+    {1801, 34, 1, 0, EINV_NS_CAC},   /* ContractFormalizationPeriod */
+    {2027, 824, 65535, 0, EINV_NS_CAC},   /* SubcontractTerms */
+    {2051, 1200, 65535, 0, EINV_NS_CAC},   /* WinningParty */
+    {2052, 1201, 1, 0, EINV_NS_CBC},   /* Rank */
     {183, 68, 1, 1, EINV_NS_CAC},   /* Party */
-    {1901, 856, 0, 65535, EINV_NS_CAC},   /* InterestedProcurementProjectLot */
+    {1901, 856, 65535, 0, EINV_NS_CAC},   /* InterestedProcurementProjectLot */
     {1928, 796, 1, 1, EINV_NS_CAC},   /* MainQualifyingParty */
-    {1491, 796, 0, 65535, EINV_NS_CAC},   /* AdditionalQualifyingParty */
-    {6, 3, 0, 1, EINV_NS_CBC},   /* ID */
-    {2060, 1204, 0, 1, EINV_NS_CBC},   /* OriginalContractingSystemID */
-    {71, 41, 0, 65535, EINV_NS_CBC},   /* Description */
-    {2061, 1205, 0, 65535, EINV_NS_CBC},   /* NegotiationDescription */
-    {2062, 1206, 0, 1, EINV_NS_CBC},   /* ProcedureCode */
-    {2063, 1207, 0, 1, EINV_NS_CBC},   /* UrgencyCode */
-    {2064, 1208, 0, 1, EINV_NS_CBC},   /* ExpenseCode */
-    {2065, 1209, 0, 1, EINV_NS_CBC},   /* PartPresentationCode */
-    {2066, 1210, 0, 1, EINV_NS_CBC},   /* ContractingSystemCode */
-    {2067, 1211, 0, 1, EINV_NS_CBC},   /* SubmissionMethodCode */
-    {2068, 1212, 0, 1, EINV_NS_CBC},   /* CandidateReductionConstraintIndicator */
-    {2069, 1213, 0, 1, EINV_NS_CBC},   /* GovernmentAgreementConstraintIndicator */
-    {1820, 34, 0, 1, EINV_NS_CAC},   /* DocumentAvailabilityPeriod */
-    {2054, 34, 0, 1, EINV_NS_CAC},   /* TenderSubmissionDeadlinePeriod */
-    {1909, 34, 0, 1, EINV_NS_CAC},   /* InvitationSubmissionPeriod */
-    {1953, 34, 0, 1, EINV_NS_CAC},   /* ParticipationRequestReceptionPeriod */
-    {1935, 46, 0, 65535, EINV_NS_CAC},   /* NoticeDocumentReference */
-    {32, 46, 0, 65535, EINV_NS_CAC},   /* AdditionalDocumentReference */
-    {1963, 1154, 0, 65535, EINV_NS_CAC},   /* ProcessJustification */
-    {1826, 1069, 0, 1, EINV_NS_CAC},   /* EconomicOperatorShortList */
-    {1943, 1075, 0, 65535, EINV_NS_CAC},   /* OpenTenderEvent */
-    {1528, 843, 0, 1, EINV_NS_CAC},   /* AuctionTerms */
-    {1887, 1116, 0, 1, EINV_NS_CAC},   /* FrameworkAgreement */
-    {2075, 1215, 0, 65535, EINV_NS_CBC},   /* TransportUserSpecialTerms */
-    {2076, 1216, 0, 65535, EINV_NS_CBC},   /* TransportServiceProviderSpecialTerms */
-    {2077, 1217, 0, 65535, EINV_NS_CBC},   /* ChangeConditions */
-    {44, 549, 0, 65535, EINV_NS_CAC},   /* PaymentTerms */
-    {42, 272, 0, 65535, EINV_NS_CAC},   /* DeliveryTerms */
-    {1662, 549, 0, 1, EINV_NS_CAC},   /* BonusPaymentTerms */
-    {1703, 549, 0, 1, EINV_NS_CAC},   /* CommissionPaymentTerms */
-    {1955, 549, 0, 1, EINV_NS_CAC},   /* PenaltyPaymentTerms */
-    {491, 594, 0, 65535, EINV_NS_CAC},   /* EnvironmentalEmission */
-    {1941, 1146, 0, 65535, EINV_NS_CAC},   /* NotificationRequirement */
-    {2016, 549, 0, 1, EINV_NS_CAC},   /* ServiceChargePaymentTerms */
+    {1491, 796, 65535, 0, EINV_NS_CAC},   /* AdditionalQualifyingParty */
+    {6, 3, 1, 0, EINV_NS_CBC},   /* ID */
+    {2060, 1204, 1, 0, EINV_NS_CBC},   /* OriginalContractingSystemID */
+    {71, 41, 65535, 0, EINV_NS_CBC},   /* Description */
+    {2061, 1205, 65535, 0, EINV_NS_CBC},   /* NegotiationDescription */
+    {2062, 1206, 1, 0, EINV_NS_CBC},   /* ProcedureCode */
+    {2063, 1207, 1, 0, EINV_NS_CBC},   /* UrgencyCode */
+    {2064, 1208, 1, 0, EINV_NS_CBC},   /* ExpenseCode */
+    {2065, 1209, 1, 0, EINV_NS_CBC},   /* PartPresentationCode */
+    {2066, 1210, 1, 0, EINV_NS_CBC},   /* ContractingSystemCode */
+    {2067, 1211, 1, 0, EINV_NS_CBC},   /* SubmissionMethodCode */
+    {2068, 1212, 1, 0, EINV_NS_CBC},   /* CandidateReductionConstraintIndicator */
+    {2069, 1213, 1, 0, EINV_NS_CBC},   /* GovernmentAgreementConstraintIndicator */
+    {1820, 34, 1, 0, EINV_NS_CAC},   /* DocumentAvailabilityPeriod */
+    {2054, 34, 1, 0, EINV_NS_CAC},   /* TenderSubmissionDeadlinePeriod */
+    {1909, 34, 1, 0, EINV_NS_CAC},   /* InvitationSubmissionPeriod */
+    {1953, 34, 1, 0, EINV_NS_CAC},   /* ParticipationRequestReceptionPeriod */
+    {1935, 46, 65535, 0, EINV_NS_CAC},   /* NoticeDocumentReference */
+    {32, 46, 65535, 0, EINV_NS_CAC},   /* AdditionalDocumentReference */
+    {1963, 1154, 65535, 0, EINV_NS_CAC},   /* ProcessJustification */
+    {1826, 1069, 1, 0, EINV_NS_CAC},   /* EconomicOperatorShortList */
+    {1943, 1075, 65535, 0, EINV_NS_CAC},   /* OpenTenderEvent */
+    {1528, 843, 1, 0, EINV_NS_CAC},   /* AuctionTerms */
+    {1887, 1116, 1, 0, EINV_NS_CAC},   /* FrameworkAgreement */
+    {2075, 1215, 65535, 0, EINV_NS_CBC},   /* TransportUserSpecialTerms */
+    {2076, 1216, 65535, 0, EINV_NS_CBC},   /* TransportServiceProviderSpecialTerms */
+    {2077, 1217, 65535, 0, EINV_NS_CBC},   /* ChangeConditions */
+    {44, 549, 65535, 0, EINV_NS_CAC},   /* PaymentTerms */
+    {42, 272, 65535, 0, EINV_NS_CAC},   /* DeliveryTerms */
+    {1662, 549, 1, 0, EINV_NS_CAC},   /* BonusPaymentTerms */
+    {1703, 549, 1, 0, EINV_NS_CAC},   /* CommissionPaymentTerms */
+    {1955, 549, 1, 0, EINV_NS_CAC},   /* PenaltyPaymentTerms */
+    {491, 594, 65535, 0, EINV_NS_CAC},   /* EnvironmentalEmission */
+    {1941, 1146, 65535, 0, EINV_NS_CAC},   /* NotificationRequirement */
+    {2016, 549, 1, 0, EINV_NS_CAC},   /* ServiceChargePaymentTerms */
     {238, 190, 1, 1, EINV_NS_CBC},   /* SequenceNumeric */
-    {459, 344, 0, 1, EINV_NS_CBC},   /* ReferenceDate */
-    {460, 345, 0, 1, EINV_NS_CBC},   /* ReferenceTime */
-    {465, 350, 0, 1, EINV_NS_CBC},   /* ReliabilityPercent */
-    {393, 316, 0, 65535, EINV_NS_CBC},   /* Remarks */
+    {459, 344, 1, 0, EINV_NS_CBC},   /* ReferenceDate */
+    {460, 345, 1, 0, EINV_NS_CBC},   /* ReferenceTime */
+    {465, 350, 1, 0, EINV_NS_CBC},   /* ReliabilityPercent */
+    {393, 316, 65535, 0, EINV_NS_CBC},   /* Remarks */
     {2024, 115, 1, 1, EINV_NS_CAC},   /* StatusLocation */
-    {808, 336, 0, 1, EINV_NS_CAC},   /* ActualArrivalTransportEvent */
-    {806, 336, 0, 1, EINV_NS_CAC},   /* ActualDepartureTransportEvent */
-    {809, 336, 0, 1, EINV_NS_CAC},   /* EstimatedDepartureTransportEvent */
-    {810, 336, 0, 1, EINV_NS_CAC},   /* EstimatedArrivalTransportEvent */
-    {803, 336, 0, 1, EINV_NS_CAC},   /* PlannedDepartureTransportEvent */
-    {804, 336, 0, 1, EINV_NS_CAC},   /* PlannedArrivalTransportEvent */
+    {808, 336, 1, 0, EINV_NS_CAC},   /* ActualArrivalTransportEvent */
+    {806, 336, 1, 0, EINV_NS_CAC},   /* ActualDepartureTransportEvent */
+    {809, 336, 1, 0, EINV_NS_CAC},   /* EstimatedDepartureTransportEvent */
+    {810, 336, 1, 0, EINV_NS_CAC},   /* EstimatedArrivalTransportEvent */
+    {803, 336, 1, 0, EINV_NS_CAC},   /* PlannedDepartureTransportEvent */
+    {804, 336, 1, 0, EINV_NS_CAC},   /* PlannedArrivalTransportEvent */
     {238, 190, 1, 1, EINV_NS_CBC},   /* SequenceNumeric */
-    {2088, 1220, 0, 1, EINV_NS_CBC},   /* TransportExecutionPlanReferenceID */
+    {2088, 1220, 1, 0, EINV_NS_CBC},   /* TransportExecutionPlanReferenceID */
     {2089, 361, 1, 1, EINV_NS_CAC},   /* TransportationService */
     {2083, 68, 1, 1, EINV_NS_CAC},   /* TransportServiceProviderParty */
-    {1986, 301, 0, 1, EINV_NS_CAC},   /* ReferencedConsignment */
-    {371, 581, 0, 65535, EINV_NS_CAC},   /* ShipmentStage */
+    {1986, 301, 1, 0, EINV_NS_CAC},   /* ReferencedConsignment */
+    {371, 581, 65535, 0, EINV_NS_CAC},   /* ShipmentStage */
 };
 
 const size_t xsdt_n_parts = sizeof xsdt_parts / sizeof xsdt_parts[0];
 
 const xsdt_type xsdt_types[] = {
-    {XSDT_SEQ, -1, 0, 0, 0, 54, 0x0},   /* 0 InvoiceType */
-    {XSDT_SEQ, -1, 0, 0, 54, 1, 0x0},   /* 1 UBLExtensionsType */
-    {XSDT_SEQ, -1, 0, 0, 55, 10, 0x0},   /* 2 UBLExtensionType */
-    {XSDT_SIMPLE, 0, 0, 7, 65, 0, 0x0},   /* 3 IDType */
-    {XSDT_SIMPLE, 1, 7, 2, 65, 0, 0x0},   /* 4 NameType */
-    {XSDT_SIMPLE, 0, 9, 7, 65, 0, 0x0},   /* 5 ExtensionAgencyIDType */
-    {XSDT_SIMPLE, 1, 16, 2, 65, 0, 0x0},   /* 6 ExtensionAgencyNameType */
-    {XSDT_SIMPLE, 0, 18, 7, 65, 0, 0x0},   /* 7 ExtensionVersionIDType */
-    {XSDT_SIMPLE, 0, 25, 7, 65, 0, 0x0},   /* 8 ExtensionAgencyURIType */
-    {XSDT_SIMPLE, 0, 32, 7, 65, 0, 0x0},   /* 9 ExtensionURIType */
-    {XSDT_SIMPLE, 0, 39, 9, 65, 0, 0x0},   /* 10 ExtensionReasonCodeType */
-    {XSDT_SIMPLE, 1, 48, 2, 65, 0, 0x0},   /* 11 ExtensionReasonType */
-    {XSDT_LAX_OTHER, -1, 50, 0, 65, 1, 0x0},   /* 12 ExtensionContentType */
-    {XSDT_SIMPLE, 0, 50, 7, 66, 0, 0x0},   /* 13 UBLVersionIDType */
-    {XSDT_SIMPLE, 0, 57, 7, 66, 0, 0x0},   /* 14 CustomizationIDType */
-    {XSDT_SIMPLE, 0, 64, 7, 66, 0, 0x0},   /* 15 ProfileIDType */
-    {XSDT_SIMPLE, 0, 71, 7, 66, 0, 0x0},   /* 16 ProfileExecutionIDType */
-    {XSDT_SIMPLE, 4, 78, 0, 66, 0, 0x0},   /* 17 CopyIndicatorType */
-    {XSDT_SIMPLE, 0, 78, 7, 66, 0, 0x0},   /* 18 UUIDType */
-    {XSDT_SIMPLE, 5, 85, 0, 66, 0, 0x0},   /* 19 IssueDateType */
-    {XSDT_SIMPLE, 6, 85, 0, 66, 0, 0x0},   /* 20 IssueTimeType */
-    {XSDT_SIMPLE, 5, 85, 0, 66, 0, 0x0},   /* 21 DueDateType */
-    {XSDT_SIMPLE, 0, 85, 9, 66, 0, 0x0},   /* 22 InvoiceTypeCodeType */
-    {XSDT_SIMPLE, 1, 94, 2, 66, 0, 0x0},   /* 23 NoteType */
-    {XSDT_SIMPLE, 5, 96, 0, 66, 0, 0x0},   /* 24 TaxPointDateType */
-    {XSDT_SIMPLE, 0, 96, 9, 66, 0, 0x0},   /* 25 DocumentCurrencyCodeType */
-    {XSDT_SIMPLE, 0, 105, 9, 66, 0, 0x0},   /* 26 TaxCurrencyCodeType */
-    {XSDT_SIMPLE, 0, 114, 9, 66, 0, 0x0},   /* 27 PricingCurrencyCodeType */
-    {XSDT_SIMPLE, 0, 123, 9, 66, 0, 0x0},   /* 28 PaymentCurrencyCodeType */
-    {XSDT_SIMPLE, 0, 132, 9, 66, 0, 0x0},   /* 29 PaymentAlternativeCurrencyCodeType */
-    {XSDT_SIMPLE, 0, 141, 9, 66, 0, 0x0},   /* 30 AccountingCostCodeType */
-    {XSDT_SIMPLE, 1, 150, 2, 66, 0, 0x0},   /* 31 AccountingCostType */
-    {XSDT_SIMPLE, 7, 152, 1, 66, 0, 0x0},   /* 32 LineCountNumericType */
-    {XSDT_SIMPLE, 1, 153, 2, 66, 0, 0x0},   /* 33 BuyerReferenceType */
-    {XSDT_SEQ, -1, 155, 0, 66, 7, 0x0},   /* 34 PeriodType */
-    {XSDT_SIMPLE, 5, 155, 0, 73, 0, 0x0},   /* 35 StartDateType */
-    {XSDT_SIMPLE, 6, 155, 0, 73, 0, 0x0},   /* 36 StartTimeType */
-    {XSDT_SIMPLE, 5, 155, 0, 73, 0, 0x0},   /* 37 EndDateType */
-    {XSDT_SIMPLE, 6, 155, 0, 73, 0, 0x0},   /* 38 EndTimeType */
-    {XSDT_SIMPLE, 7, 155, 2, 73, 0, 0x1},   /* 39 DurationMeasureType */
-    {XSDT_SIMPLE, 0, 157, 9, 73, 0, 0x0},   /* 40 DescriptionCodeType */
-    {XSDT_SIMPLE, 1, 166, 2, 73, 0, 0x0},   /* 41 DescriptionType */
-    {XSDT_SEQ, -1, 168, 0, 73, 9, 0x0},   /* 42 OrderReferenceType */
-    {XSDT_SIMPLE, 0, 168, 7, 82, 0, 0x0},   /* 43 SalesOrderIDType */
-    {XSDT_SIMPLE, 1, 175, 2, 82, 0, 0x0},   /* 44 CustomerReferenceType */
-    {XSDT_SIMPLE, 0, 177, 9, 82, 0, 0x0},   /* 45 OrderTypeCodeType */
-    {XSDT_SEQ, -1, 186, 0, 82, 17, 0x0},   /* 46 DocumentReferenceType */
-    {XSDT_SIMPLE, 0, 186, 9, 99, 0, 0x0},   /* 47 DocumentTypeCodeType */
-    {XSDT_SIMPLE, 1, 195, 2, 99, 0, 0x0},   /* 48 DocumentTypeType */
-    {XSDT_SIMPLE, 1, 197, 2, 99, 0, 0x0},   /* 49 XPathType */
-    {XSDT_SIMPLE, 0, 199, 7, 99, 0, 0x0},   /* 50 LanguageIDType */
-    {XSDT_SIMPLE, 0, 206, 9, 99, 0, 0x0},   /* 51 LocaleCodeType */
-    {XSDT_SIMPLE, 0, 215, 7, 99, 0, 0x0},   /* 52 VersionIDType */
-    {XSDT_SIMPLE, 0, 222, 9, 99, 0, 0x0},   /* 53 DocumentStatusCodeType */
-    {XSDT_SIMPLE, 1, 231, 2, 99, 0, 0x0},   /* 54 DocumentDescriptionType */
-    {XSDT_SEQ, -1, 233, 0, 99, 2, 0x0},   /* 55 AttachmentType */
-    {XSDT_SIMPLE, 8, 233, 6, 101, 0, 0x2},   /* 56 EmbeddedDocumentBinaryObjectType */
-    {XSDT_SEQ, -1, 239, 0, 101, 11, 0x0},   /* 57 ExternalReferenceType */
-    {XSDT_SIMPLE, 0, 239, 7, 112, 0, 0x0},   /* 58 URIType */
-    {XSDT_SIMPLE, 1, 246, 2, 112, 0, 0x0},   /* 59 DocumentHashType */
-    {XSDT_SIMPLE, 1, 248, 2, 112, 0, 0x0},   /* 60 HashAlgorithmMethodType */
-    {XSDT_SIMPLE, 5, 250, 0, 112, 0, 0x0},   /* 61 ExpiryDateType */
-    {XSDT_SIMPLE, 6, 250, 0, 112, 0, 0x0},   /* 62 ExpiryTimeType */
-    {XSDT_SIMPLE, 0, 250, 9, 112, 0, 0x0},   /* 63 MimeCodeType */
-    {XSDT_SIMPLE, 0, 259, 9, 112, 0, 0x0},   /* 64 FormatCodeType */
-    {XSDT_SIMPLE, 0, 268, 9, 112, 0, 0x0},   /* 65 EncodingCodeType */
-    {XSDT_SIMPLE, 0, 277, 9, 112, 0, 0x0},   /* 66 CharacterSetCodeType */
-    {XSDT_SIMPLE, 1, 286, 2, 112, 0, 0x0},   /* 67 FileNameType */
-    {XSDT_SEQ, -1, 288, 0, 112, 19, 0x0},   /* 68 PartyType */
-    {XSDT_SIMPLE, 4, 288, 0, 131, 0, 0x0},   /* 69 MarkCareIndicatorType */
-    {XSDT_SIMPLE, 4, 288, 0, 131, 0, 0x0},   /* 70 MarkAttentionIndicatorType */
-    {XSDT_SIMPLE, 0, 288, 7, 131, 0, 0x0},   /* 71 WebsiteURIType */
-    {XSDT_SIMPLE, 0, 295, 7, 131, 0, 0x0},   /* 72 LogoReferenceIDType */
-    {XSDT_SIMPLE, 0, 302, 7, 131, 0, 0x0},   /* 73 EndpointIDType */
-    {XSDT_SIMPLE, 0, 309, 9, 131, 0, 0x0},   /* 74 IndustryClassificationCodeType */
-    {XSDT_SEQ, -1, 318, 0, 131, 1, 0x0},   /* 75 PartyIdentificationType */
-    {XSDT_SEQ, -1, 318, 0, 132, 1, 0x0},   /* 76 PartyNameType */
-    {XSDT_SEQ, -1, 318, 0, 133, 3, 0x0},   /* 77 LanguageType */
-    {XSDT_SEQ, -1, 318, 0, 136, 27, 0x0},   /* 78 AddressType */
-    {XSDT_SIMPLE, 0, 318, 9, 163, 0, 0x0},   /* 79 AddressTypeCodeType */
-    {XSDT_SIMPLE, 0, 327, 9, 163, 0, 0x0},   /* 80 AddressFormatCodeType */
-    {XSDT_SIMPLE, 1, 336, 2, 163, 0, 0x0},   /* 81 PostboxType */
-    {XSDT_SIMPLE, 1, 338, 2, 163, 0, 0x0},   /* 82 FloorType */
-    {XSDT_SIMPLE, 1, 340, 2, 163, 0, 0x0},   /* 83 RoomType */
-    {XSDT_SIMPLE, 1, 342, 2, 163, 0, 0x0},   /* 84 StreetNameType */
-    {XSDT_SIMPLE, 1, 344, 2, 163, 0, 0x0},   /* 85 AdditionalStreetNameType */
-    {XSDT_SIMPLE, 1, 346, 2, 163, 0, 0x0},   /* 86 BlockNameType */
-    {XSDT_SIMPLE, 1, 348, 2, 163, 0, 0x0},   /* 87 BuildingNameType */
-    {XSDT_SIMPLE, 1, 350, 2, 163, 0, 0x0},   /* 88 BuildingNumberType */
-    {XSDT_SIMPLE, 1, 352, 2, 163, 0, 0x0},   /* 89 InhouseMailType */
-    {XSDT_SIMPLE, 1, 354, 2, 163, 0, 0x0},   /* 90 DepartmentType */
-    {XSDT_SIMPLE, 1, 356, 2, 163, 0, 0x0},   /* 91 MarkAttentionType */
-    {XSDT_SIMPLE, 1, 358, 2, 163, 0, 0x0},   /* 92 MarkCareType */
-    {XSDT_SIMPLE, 1, 360, 2, 163, 0, 0x0},   /* 93 PlotIdentificationType */
-    {XSDT_SIMPLE, 1, 362, 2, 163, 0, 0x0},   /* 94 CitySubdivisionNameType */
-    {XSDT_SIMPLE, 1, 364, 2, 163, 0, 0x0},   /* 95 CityNameType */
-    {XSDT_SIMPLE, 1, 366, 2, 163, 0, 0x0},   /* 96 PostalZoneType */
-    {XSDT_SIMPLE, 1, 368, 2, 163, 0, 0x0},   /* 97 CountrySubentityType */
-    {XSDT_SIMPLE, 0, 370, 9, 163, 0, 0x0},   /* 98 CountrySubentityCodeType */
-    {XSDT_SIMPLE, 1, 379, 2, 163, 0, 0x0},   /* 99 RegionType */
-    {XSDT_SIMPLE, 1, 381, 2, 163, 0, 0x0},   /* 100 DistrictType */
-    {XSDT_SIMPLE, 1, 383, 2, 163, 0, 0x0},   /* 101 TimezoneOffsetType */
-    {XSDT_SEQ, -1, 385, 0, 163, 1, 0x0},   /* 102 AddressLineType */
-    {XSDT_SIMPLE, 1, 385, 2, 164, 0, 0x0},   /* 103 LineType */
-    {XSDT_SEQ, -1, 387, 0, 164, 2, 0x0},   /* 104 CountryType */
-    {XSDT_SIMPLE, 0, 387, 9, 166, 0, 0x0},   /* 105 IdentificationCodeType */
-    {XSDT_SEQ, -1, 396, 0, 166, 8, 0x0},   /* 106 LocationCoordinateType */
-    {XSDT_SIMPLE, 0, 396, 9, 174, 0, 0x0},   /* 107 CoordinateSystemCodeType */
-    {XSDT_SIMPLE, 7, 405, 2, 174, 0, 0x1},   /* 108 LatitudeDegreesMeasureType */
-    {XSDT_SIMPLE, 7, 407, 2, 174, 0, 0x1},   /* 109 LatitudeMinutesMeasureType */
-    {XSDT_SIMPLE, 0, 409, 9, 174, 0, 0x0},   /* 110 LatitudeDirectionCodeType */
-    {XSDT_SIMPLE, 7, 418, 2, 174, 0, 0x1},   /* 111 LongitudeDegreesMeasureType */
-    {XSDT_SIMPLE, 7, 420, 2, 174, 0, 0x1},   /* 112 LongitudeMinutesMeasureType */
-    {XSDT_SIMPLE, 0, 422, 9, 174, 0, 0x0},   /* 113 LongitudeDirectionCodeType */
-    {XSDT_SIMPLE, 7, 431, 2, 174, 0, 0x1},   /* 114 AltitudeMeasureType */
-    {XSDT_SEQ, -1, 433, 0, 174, 12, 0x0},   /* 115 LocationType */
-    {XSDT_SIMPLE, 1, 433, 2, 186, 0, 0x0},   /* 116 ConditionsType */
-    {XSDT_SIMPLE, 0, 435, 9, 186, 0, 0x0},   /* 117 LocationTypeCodeType */
-    {XSDT_SIMPLE, 0, 444, 7, 186, 0, 0x0},   /* 118 InformationURIType */
-    {XSDT_SEQ, -1, 451, 0, 186, 7, 0x0},   /* 119 PartyTaxSchemeType */
-    {XSDT_SIMPLE, 1, 451, 2, 193, 0, 0x0},   /* 120 RegistrationNameType */
-    {XSDT_SIMPLE, 0, 453, 7, 193, 0, 0x0},   /* 121 CompanyIDType */
-    {XSDT_SIMPLE, 0, 460, 9, 193, 0, 0x0},   /* 122 TaxLevelCodeType */
-    {XSDT_SIMPLE, 0, 469, 9, 193, 0, 0x0},   /* 123 ExemptionReasonCodeType */
-    {XSDT_SIMPLE, 1, 478, 2, 193, 0, 0x0},   /* 124 ExemptionReasonType */
-    {XSDT_SEQ, -1, 480, 0, 193, 5, 0x0},   /* 125 TaxSchemeType */
-    {XSDT_SIMPLE, 0, 480, 9, 198, 0, 0x0},   /* 126 TaxTypeCodeType */
-    {XSDT_SIMPLE, 0, 489, 9, 198, 0, 0x0},   /* 127 CurrencyCodeType */
-    {XSDT_SEQ, -1, 498, 0, 198, 14, 0x0},   /* 128 PartyLegalEntityType */
-    {XSDT_SIMPLE, 5, 498, 0, 212, 0, 0x0},   /* 129 RegistrationDateType */
-    {XSDT_SIMPLE, 5, 498, 0, 212, 0, 0x0},   /* 130 RegistrationExpirationDateType */
-    {XSDT_SIMPLE, 0, 498, 9, 212, 0, 0x0},   /* 131 CompanyLegalFormCodeType */
-    {XSDT_SIMPLE, 1, 507, 2, 212, 0, 0x0},   /* 132 CompanyLegalFormType */
-    {XSDT_SIMPLE, 4, 509, 0, 212, 0, 0x0},   /* 133 SoleProprietorshipIndicatorType */
-    {XSDT_SIMPLE, 0, 509, 9, 212, 0, 0x0},   /* 134 CompanyLiquidationStatusCodeType */
-    {XSDT_SIMPLE, 7, 518, 2, 212, 0, 0x1},   /* 135 CorporateStockAmountType */
-    {XSDT_SIMPLE, 4, 520, 0, 212, 0, 0x0},   /* 136 FullyPaidSharesIndicatorType */
-    {XSDT_SEQ, -1, 520, 0, 212, 4, 0x0},   /* 137 CorporateRegistrationSchemeType */
-    {XSDT_SIMPLE, 0, 520, 9, 216, 0, 0x0},   /* 138 CorporateRegistrationTypeCodeType */
-    {XSDT_SEQ, -1, 529, 0, 216, 2, 0x0},   /* 139 ShareholderPartyType */
-    {XSDT_SIMPLE, 7, 529, 1, 218, 0, 0x0},   /* 140 PartecipationPercentType */
-    {XSDT_SEQ, -1, 530, 0, 218, 7, 0x0},   /* 141 ContactType */
-    {XSDT_SIMPLE, 1, 530, 2, 225, 0, 0x0},   /* 142 TelephoneType */
-    {XSDT_SIMPLE, 1, 532, 2, 225, 0, 0x0},   /* 143 TelefaxType */
-    {XSDT_SIMPLE, 1, 534, 2, 225, 0, 0x0},   /* 144 ElectronicMailType */
-    {XSDT_SEQ, -1, 536, 0, 225, 3, 0x0},   /* 145 CommunicationType */
-    {XSDT_SIMPLE, 0, 536, 9, 228, 0, 0x0},   /* 146 ChannelCodeType */
-    {XSDT_SIMPLE, 1, 545, 2, 228, 0, 0x0},   /* 147 ChannelType */
-    {XSDT_SIMPLE, 1, 547, 2, 228, 0, 0x0},   /* 148 ValueType */
-    {XSDT_SEQ, -1, 549, 0, 228, 17, 0x0},   /* 149 PersonType */
-    {XSDT_SIMPLE, 1, 549, 2, 245, 0, 0x0},   /* 150 FirstNameType */
-    {XSDT_SIMPLE, 1, 551, 2, 245, 0, 0x0},   /* 151 FamilyNameType */
-    {XSDT_SIMPLE, 1, 553, 2, 245, 0, 0x0},   /* 152 TitleType */
-    {XSDT_SIMPLE, 1, 555, 2, 245, 0, 0x0},   /* 153 MiddleNameType */
-    {XSDT_SIMPLE, 1, 557, 2, 245, 0, 0x0},   /* 154 OtherNameType */
-    {XSDT_SIMPLE, 1, 559, 2, 245, 0, 0x0},   /* 155 NameSuffixType */
-    {XSDT_SIMPLE, 1, 561, 2, 245, 0, 0x0},   /* 156 JobTitleType */
-    {XSDT_SIMPLE, 0, 563, 7, 245, 0, 0x0},   /* 157 NationalityIDType */
-    {XSDT_SIMPLE, 0, 570, 9, 245, 0, 0x0},   /* 158 GenderCodeType */
-    {XSDT_SIMPLE, 5, 579, 0, 245, 0, 0x0},   /* 159 BirthDateType */
-    {XSDT_SIMPLE, 1, 579, 2, 245, 0, 0x0},   /* 160 BirthplaceNameType */
-    {XSDT_SIMPLE, 1, 581, 2, 245, 0, 0x0},   /* 161 OrganizationDepartmentType */
-    {XSDT_SEQ, -1, 583, 0, 245, 9, 0x0},   /* 162 FinancialAccountType */
-    {XSDT_SIMPLE, 1, 583, 2, 254, 0, 0x0},   /* 163 AliasNameType */
-    {XSDT_SIMPLE, 0, 585, 9, 254, 0, 0x0},   /* 164 AccountTypeCodeType */
-    {XSDT_SIMPLE, 0, 594, 9, 254, 0, 0x0},   /* 165 AccountFormatCodeType */
-    {XSDT_SIMPLE, 1, 603, 2, 254, 0, 0x0},   /* 166 PaymentNoteType */
-    {XSDT_SEQ, -1, 605, 0, 254, 4, 0x0},   /* 167 BranchType */
-    {XSDT_SEQ, -1, 605, 0, 258, 3, 0x0},   /* 168 FinancialInstitutionType */
-    {XSDT_SEQ, -1, 605, 0, 261, 5, 0x0},   /* 169 ServiceProviderPartyType */
-    {XSDT_SIMPLE, 0, 605, 9, 266, 0, 0x0},   /* 170 ServiceTypeCodeType */
-    {XSDT_SIMPLE, 1, 614, 2, 266, 0, 0x0},   /* 171 ServiceTypeType */
-    {XSDT_SEQ, -1, 616, 0, 266, 8, 0x0},   /* 172 PowerOfAttorneyType */
-    {XSDT_SEQ, -1, 616, 0, 274, 8, 0x0},   /* 173 ResultOfVerificationType */
-    {XSDT_SIMPLE, 0, 616, 7, 282, 0, 0x0},   /* 174 ValidatorIDType */
-    {XSDT_SIMPLE, 0, 623, 9, 282, 0, 0x0},   /* 175 ValidationResultCodeType */
-    {XSDT_SIMPLE, 5, 632, 0, 282, 0, 0x0},   /* 176 ValidationDateType */
-    {XSDT_SIMPLE, 6, 632, 0, 282, 0, 0x0},   /* 177 ValidationTimeType */
-    {XSDT_SIMPLE, 1, 632, 2, 282, 0, 0x0},   /* 178 ValidateProcessType */
-    {XSDT_SIMPLE, 1, 634, 2, 282, 0, 0x0},   /* 179 ValidateToolType */
-    {XSDT_SIMPLE, 1, 636, 2, 282, 0, 0x0},   /* 180 ValidateToolVersionType */
-    {XSDT_SEQ, -1, 638, 0, 282, 8, 0x0},   /* 181 BillingReferenceType */
-    {XSDT_SEQ, -1, 638, 0, 290, 3, 0x0},   /* 182 BillingReferenceLineType */
-    {XSDT_SIMPLE, 7, 638, 2, 293, 0, 0x1},   /* 183 AmountType */
-    {XSDT_SEQ, -1, 640, 0, 293, 15, 0x0},   /* 184 AllowanceChargeType */
-    {XSDT_SIMPLE, 4, 640, 0, 308, 0, 0x0},   /* 185 ChargeIndicatorType */
-    {XSDT_SIMPLE, 0, 640, 9, 308, 0, 0x0},   /* 186 AllowanceChargeReasonCodeType */
-    {XSDT_SIMPLE, 1, 649, 2, 308, 0, 0x0},   /* 187 AllowanceChargeReasonType */
-    {XSDT_SIMPLE, 7, 651, 1, 308, 0, 0x0},   /* 188 MultiplierFactorNumericType */
-    {XSDT_SIMPLE, 4, 652, 0, 308, 0, 0x0},   /* 189 PrepaidIndicatorType */
-    {XSDT_SIMPLE, 7, 652, 1, 308, 0, 0x0},   /* 190 SequenceNumericType */
-    {XSDT_SIMPLE, 7, 653, 2, 308, 0, 0x1},   /* 191 BaseAmountType */
-    {XSDT_SIMPLE, 7, 655, 2, 308, 0, 0x1},   /* 192 PerUnitAmountType */
-    {XSDT_SEQ, -1, 657, 0, 308, 10, 0x0},   /* 193 TaxCategoryType */
-    {XSDT_SIMPLE, 7, 657, 1, 318, 0, 0x0},   /* 194 PercentType */
-    {XSDT_SIMPLE, 7, 658, 2, 318, 0, 0x1},   /* 195 BaseUnitMeasureType */
-    {XSDT_SIMPLE, 0, 660, 9, 318, 0, 0x0},   /* 196 TaxExemptionReasonCodeType */
-    {XSDT_SIMPLE, 1, 669, 2, 318, 0, 0x0},   /* 197 TaxExemptionReasonType */
-    {XSDT_SIMPLE, 1, 671, 2, 318, 0, 0x0},   /* 198 TierRangeType */
-    {XSDT_SIMPLE, 7, 673, 1, 318, 0, 0x0},   /* 199 TierRatePercentType */
-    {XSDT_SEQ, -1, 674, 0, 318, 5, 0x0},   /* 200 TaxTotalType */
-    {XSDT_SIMPLE, 7, 674, 2, 323, 0, 0x1},   /* 201 TaxAmountType */
-    {XSDT_SIMPLE, 7, 676, 2, 323, 0, 0x1},   /* 202 RoundingAmountType */
-    {XSDT_SIMPLE, 4, 678, 0, 323, 0, 0x0},   /* 203 TaxEvidenceIndicatorType */
-    {XSDT_SIMPLE, 4, 678, 0, 323, 0, 0x0},   /* 204 TaxIncludedIndicatorType */
-    {XSDT_SEQ, -1, 678, 0, 323, 10, 0x0},   /* 205 TaxSubtotalType */
-    {XSDT_SIMPLE, 7, 678, 2, 333, 0, 0x1},   /* 206 TaxableAmountType */
-    {XSDT_SIMPLE, 7, 680, 1, 333, 0, 0x0},   /* 207 CalculationSequenceNumericType */
-    {XSDT_SIMPLE, 7, 681, 2, 333, 0, 0x1},   /* 208 TransactionCurrencyTaxAmountType */
-    {XSDT_SEQ, -1, 683, 0, 333, 13, 0x0},   /* 209 PaymentMeansType */
-    {XSDT_SIMPLE, 0, 683, 9, 346, 0, 0x0},   /* 210 PaymentMeansCodeType */
-    {XSDT_SIMPLE, 5, 692, 0, 346, 0, 0x0},   /* 211 PaymentDueDateType */
-    {XSDT_SIMPLE, 0, 692, 9, 346, 0, 0x0},   /* 212 PaymentChannelCodeType */
-    {XSDT_SIMPLE, 0, 701, 7, 346, 0, 0x0},   /* 213 InstructionIDType */
-    {XSDT_SIMPLE, 1, 708, 2, 346, 0, 0x0},   /* 214 InstructionNoteType */
-    {XSDT_SIMPLE, 0, 710, 7, 346, 0, 0x0},   /* 215 PaymentIDType */
-    {XSDT_SEQ, -1, 717, 0, 346, 11, 0x0},   /* 216 CardAccountType */
-    {XSDT_SIMPLE, 0, 717, 7, 357, 0, 0x0},   /* 217 PrimaryAccountNumberIDType */
-    {XSDT_SIMPLE, 0, 724, 7, 357, 0, 0x0},   /* 218 NetworkIDType */
-    {XSDT_SIMPLE, 0, 731, 9, 357, 0, 0x0},   /* 219 CardTypeCodeType */
-    {XSDT_SIMPLE, 5, 740, 0, 357, 0, 0x0},   /* 220 ValidityStartDateType */
-    {XSDT_SIMPLE, 0, 740, 7, 357, 0, 0x0},   /* 221 IssuerIDType */
-    {XSDT_SIMPLE, 0, 747, 7, 357, 0, 0x0},   /* 222 IssueNumberIDType */
-    {XSDT_SIMPLE, 0, 754, 7, 357, 0, 0x0},   /* 223 CV2IDType */
-    {XSDT_SIMPLE, 0, 761, 9, 357, 0, 0x0},   /* 224 CardChipCodeType */
-    {XSDT_SIMPLE, 0, 770, 7, 357, 0, 0x0},   /* 225 ChipApplicationIDType */
-    {XSDT_SIMPLE, 1, 777, 2, 357, 0, 0x0},   /* 226 HolderNameType */
-    {XSDT_SEQ, -1, 779, 0, 357, 1, 0x0},   /* 227 CreditAccountType */
-    {XSDT_SIMPLE, 0, 779, 7, 358, 0, 0x0},   /* 228 AccountIDType */
-    {XSDT_SEQ, -1, 786, 0, 358, 10, 0x0},   /* 229 PaymentMandateType */
-    {XSDT_SIMPLE, 0, 786, 9, 368, 0, 0x0},   /* 230 MandateTypeCodeType */
-    {XSDT_SIMPLE, 7, 795, 1, 368, 0, 0x0},   /* 231 MaximumPaymentInstructionsNumericType */
-    {XSDT_SIMPLE, 7, 796, 2, 368, 0, 0x1},   /* 232 MaximumPaidAmountType */
-    {XSDT_SIMPLE, 0, 798, 7, 368, 0, 0x0},   /* 233 SignatureIDType */
-    {XSDT_SEQ, -1, 805, 0, 368, 2, 0x0},   /* 234 ClauseType */
-    {XSDT_SIMPLE, 1, 805, 2, 370, 0, 0x0},   /* 235 ContentType */
-    {XSDT_SEQ, -1, 807, 0, 370, 7, 0x0},   /* 236 TradeFinancingType */
-    {XSDT_SIMPLE, 0, 807, 9, 377, 0, 0x0},   /* 237 FinancingInstrumentCodeType */
-    {XSDT_SEQ, -1, 816, 0, 377, 4, 0x0},   /* 238 ProjectReferenceType */
-    {XSDT_SEQ, -1, 816, 0, 381, 7, 0x0},   /* 239 WorkPhaseReferenceType */
-    {XSDT_SIMPLE, 0, 816, 9, 388, 0, 0x0},   /* 240 WorkPhaseCodeType */
-    {XSDT_SIMPLE, 1, 825, 2, 388, 0, 0x0},   /* 241 WorkPhaseType */
-    {XSDT_SIMPLE, 7, 827, 1, 388, 0, 0x0},   /* 242 ProgressPercentType */
-    {XSDT_SEQ, -1, 828, 0, 388, 10, 0x0},   /* 243 SignatureType */
-    {XSDT_SIMPLE, 1, 828, 2, 398, 0, 0x0},   /* 244 CanonicalizationMethodType */
-    {XSDT_SIMPLE, 1, 830, 2, 398, 0, 0x0},   /* 245 SignatureMethodType */
-    {XSDT_SEQ, -1, 832, 0, 398, 7, 0x0},   /* 246 SupplierPartyType */
-    {XSDT_SIMPLE, 0, 832, 7, 405, 0, 0x0},   /* 247 CustomerAssignedAccountIDType */
-    {XSDT_SIMPLE, 0, 839, 7, 405, 0, 0x0},   /* 248 AdditionalAccountIDType */
-    {XSDT_SIMPLE, 1, 846, 2, 405, 0, 0x0},   /* 249 DataSendingCapabilityType */
-    {XSDT_SEQ, -1, 848, 0, 405, 7, 0x0},   /* 250 CustomerPartyType */
-    {XSDT_SIMPLE, 0, 848, 7, 412, 0, 0x0},   /* 251 SupplierAssignedAccountIDType */
-    {XSDT_SEQ, -1, 855, 0, 412, 24, 0x0},   /* 252 DeliveryType */
-    {XSDT_SIMPLE, 7, 855, 4, 436, 0, 0x0},   /* 253 QuantityType */
-    {XSDT_SIMPLE, 7, 859, 4, 436, 0, 0x0},   /* 254 MinimumQuantityType */
-    {XSDT_SIMPLE, 7, 863, 4, 436, 0, 0x0},   /* 255 MaximumQuantityType */
-    {XSDT_SIMPLE, 5, 867, 0, 436, 0, 0x0},   /* 256 ActualDeliveryDateType */
-    {XSDT_SIMPLE, 6, 867, 0, 436, 0, 0x0},   /* 257 ActualDeliveryTimeType */
-    {XSDT_SIMPLE, 5, 867, 0, 436, 0, 0x0},   /* 258 LatestDeliveryDateType */
-    {XSDT_SIMPLE, 6, 867, 0, 436, 0, 0x0},   /* 259 LatestDeliveryTimeType */
-    {XSDT_SIMPLE, 0, 867, 7, 436, 0, 0x0},   /* 260 ReleaseIDType */
-    {XSDT_SIMPLE, 0, 874, 7, 436, 0, 0x0},   /* 261 TrackingIDType */
-    {XSDT_SEQ, -1, 881, 0, 436, 19, 0x0},   /* 262 DespatchType */
-    {XSDT_SIMPLE, 5, 881, 0, 455, 0, 0x0},   /* 263 RequestedDespatchDateType */
-    {XSDT_SIMPLE, 6, 881, 0, 455, 0, 0x0},   /* 264 RequestedDespatchTimeType */
-    {XSDT_SIMPLE, 5, 881, 0, 455, 0, 0x0},   /* 265 EstimatedDespatchDateType */
-    {XSDT_SIMPLE, 6, 881, 0, 455, 0, 0x0},   /* 266 EstimatedDespatchTimeType */
-    {XSDT_SIMPLE, 5, 881, 0, 455, 0, 0x0},   /* 267 ActualDespatchDateType */
-    {XSDT_SIMPLE, 6, 881, 0, 455, 0, 0x0},   /* 268 ActualDespatchTimeType */
-    {XSDT_SIMPLE, 5, 881, 0, 455, 0, 0x0},   /* 269 GuaranteedDespatchDateType */
-    {XSDT_SIMPLE, 6, 881, 0, 455, 0, 0x0},   /* 270 GuaranteedDespatchTimeType */
-    {XSDT_SIMPLE, 1, 881, 2, 455, 0, 0x0},   /* 271 InstructionsType */
-    {XSDT_SEQ, -1, 883, 0, 455, 7, 0x0},   /* 272 DeliveryTermsType */
-    {XSDT_SIMPLE, 1, 883, 2, 462, 0, 0x0},   /* 273 SpecialTermsType */
-    {XSDT_SIMPLE, 0, 885, 9, 462, 0, 0x0},   /* 274 LossRiskResponsibilityCodeType */
-    {XSDT_SIMPLE, 1, 894, 2, 462, 0, 0x0},   /* 275 LossRiskType */
-    {XSDT_SEQ, -1, 896, 0, 462, 3, 0x0},   /* 276 DeliveryUnitType */
-    {XSDT_SIMPLE, 7, 896, 4, 465, 0, 0x0},   /* 277 BatchQuantityType */
-    {XSDT_SIMPLE, 7, 900, 4, 465, 0, 0x0},   /* 278 ConsumerUnitQuantityType */
-    {XSDT_SIMPLE, 4, 904, 0, 465, 0, 0x0},   /* 279 HazardousRiskIndicatorType */
-    {XSDT_SEQ, -1, 904, 0, 465, 32, 0x0},   /* 280 ShipmentType */
-    {XSDT_SIMPLE, 0, 904, 9, 497, 0, 0x0},   /* 281 ShippingPriorityLevelCodeType */
-    {XSDT_SIMPLE, 0, 913, 9, 497, 0, 0x0},   /* 282 HandlingCodeType */
-    {XSDT_SIMPLE, 1, 922, 2, 497, 0, 0x0},   /* 283 HandlingInstructionsType */
-    {XSDT_SIMPLE, 1, 924, 2, 497, 0, 0x0},   /* 284 InformationType */
-    {XSDT_SIMPLE, 7, 926, 2, 497, 0, 0x1},   /* 285 GrossWeightMeasureType */
-    {XSDT_SIMPLE, 7, 928, 2, 497, 0, 0x1},   /* 286 NetWeightMeasureType */
-    {XSDT_SIMPLE, 7, 930, 2, 497, 0, 0x1},   /* 287 NetNetWeightMeasureType */
-    {XSDT_SIMPLE, 7, 932, 2, 497, 0, 0x1},   /* 288 GrossVolumeMeasureType */
-    {XSDT_SIMPLE, 7, 934, 2, 497, 0, 0x1},   /* 289 NetVolumeMeasureType */
-    {XSDT_SIMPLE, 7, 936, 4, 497, 0, 0x0},   /* 290 TotalGoodsItemQuantityType */
-    {XSDT_SIMPLE, 7, 940, 4, 497, 0, 0x0},   /* 291 TotalTransportHandlingUnitQuantityType */
-    {XSDT_SIMPLE, 7, 944, 2, 497, 0, 0x1},   /* 292 InsuranceValueAmountType */
-    {XSDT_SIMPLE, 7, 946, 2, 497, 0, 0x1},   /* 293 DeclaredCustomsValueAmountType */
-    {XSDT_SIMPLE, 7, 948, 2, 497, 0, 0x1},   /* 294 DeclaredForCarriageValueAmountType */
-    {XSDT_SIMPLE, 7, 950, 2, 497, 0, 0x1},   /* 295 DeclaredStatisticsValueAmountType */
-    {XSDT_SIMPLE, 7, 952, 2, 497, 0, 0x1},   /* 296 FreeOnBoardValueAmountType */
-    {XSDT_SIMPLE, 1, 954, 2, 497, 0, 0x0},   /* 297 SpecialInstructionsType */
-    {XSDT_SIMPLE, 1, 956, 2, 497, 0, 0x0},   /* 298 DeliveryInstructionsType */
-    {XSDT_SIMPLE, 4, 958, 0, 497, 0, 0x0},   /* 299 SplitConsignmentIndicatorType */
-    {XSDT_SIMPLE, 7, 958, 4, 497, 0, 0x0},   /* 300 ConsignmentQuantityType */
-    {XSDT_SEQ, -1, 962, 0, 497, 100, 0x0},   /* 301 ConsignmentType */
-    {XSDT_SIMPLE, 0, 962, 7, 597, 0, 0x0},   /* 302 CarrierAssignedIDType */
-    {XSDT_SIMPLE, 0, 969, 7, 597, 0, 0x0},   /* 303 ConsigneeAssignedIDType */
-    {XSDT_SIMPLE, 0, 976, 7, 597, 0, 0x0},   /* 304 ConsignorAssignedIDType */
-    {XSDT_SIMPLE, 0, 983, 7, 597, 0, 0x0},   /* 305 FreightForwarderAssignedIDType */
-    {XSDT_SIMPLE, 0, 990, 7, 597, 0, 0x0},   /* 306 BrokerAssignedIDType */
-    {XSDT_SIMPLE, 0, 997, 7, 597, 0, 0x0},   /* 307 ContractedCarrierAssignedIDType */
-    {XSDT_SIMPLE, 0, 1004, 7, 597, 0, 0x0},   /* 308 PerformingCarrierAssignedIDType */
-    {XSDT_SIMPLE, 1, 1011, 2, 597, 0, 0x0},   /* 309 SummaryDescriptionType */
-    {XSDT_SIMPLE, 7, 1013, 2, 597, 0, 0x1},   /* 310 TotalInvoiceAmountType */
-    {XSDT_SIMPLE, 1, 1015, 2, 597, 0, 0x0},   /* 311 TariffDescriptionType */
-    {XSDT_SIMPLE, 0, 1017, 9, 597, 0, 0x0},   /* 312 TariffCodeType */
-    {XSDT_SIMPLE, 7, 1026, 2, 597, 0, 0x1},   /* 313 InsurancePremiumAmountType */
-    {XSDT_SIMPLE, 7, 1028, 2, 597, 0, 0x1},   /* 314 ChargeableWeightMeasureType */
-    {XSDT_SIMPLE, 7, 1030, 2, 597, 0, 0x1},   /* 315 LoadingLengthMeasureType */
-    {XSDT_SIMPLE, 1, 1032, 2, 597, 0, 0x0},   /* 316 RemarksType */
-    {XSDT_SIMPLE, 4, 1034, 0, 597, 0, 0x0},   /* 317 AnimalFoodIndicatorType */
-    {XSDT_SIMPLE, 4, 1034, 0, 597, 0, 0x0},   /* 318 HumanFoodIndicatorType */
-    {XSDT_SIMPLE, 4, 1034, 0, 597, 0, 0x0},   /* 319 LivestockIndicatorType */
-    {XSDT_SIMPLE, 4, 1034, 0, 597, 0, 0x0},   /* 320 BulkCargoIndicatorType */
-    {XSDT_SIMPLE, 4, 1034, 0, 597, 0, 0x0},   /* 321 ContainerizedIndicatorType */
-    {XSDT_SIMPLE, 4, 1034, 0, 597, 0, 0x0},   /* 322 GeneralCargoIndicatorType */
-    {XSDT_SIMPLE, 4, 1034, 0, 597, 0, 0x0},   /* 323 SpecialSecurityIndicatorType */
-    {XSDT_SIMPLE, 4, 1034, 0, 597, 0, 0x0},   /* 324 ThirdPartyPayerIndicatorType */
-    {XSDT_SIMPLE, 1, 1034, 2, 597, 0, 0x0},   /* 325 CarrierServiceInstructionsType */
-    {XSDT_SIMPLE, 1, 1036, 2, 597, 0, 0x0},   /* 326 CustomsClearanceServiceInstructionsType */
-    {XSDT_SIMPLE, 1, 1038, 2, 597, 0, 0x0},   /* 327 ForwarderServiceInstructionsType */
-    {XSDT_SIMPLE, 1, 1040, 2, 597, 0, 0x0},   /* 328 SpecialServiceInstructionsType */
-    {XSDT_SIMPLE, 0, 1042, 7, 597, 0, 0x0},   /* 329 SequenceIDType */
-    {XSDT_SIMPLE, 4, 1049, 0, 597, 0, 0x0},   /* 330 ConsolidatableIndicatorType */
-    {XSDT_SIMPLE, 1, 1049, 2, 597, 0, 0x0},   /* 331 HaulageInstructionsType */
-    {XSDT_SIMPLE, 0, 1051, 7, 597, 0, 0x0},   /* 332 LoadingSequenceIDType */
-    {XSDT_SIMPLE, 7, 1058, 4, 597, 0, 0x0},   /* 333 ChildConsignmentQuantityType */
-    {XSDT_SIMPLE, 7, 1062, 4, 597, 0, 0x0},   /* 334 TotalPackagesQuantityType */
-    {XSDT_SEQ, -1, 1066, 0, 597, 2, 0x0},   /* 335 CustomsDeclarationType */
-    {XSDT_SEQ, -1, 1066, 0, 599, 12, 0x0},   /* 336 TransportEventType */
-    {XSDT_SIMPLE, 0, 1066, 7, 611, 0, 0x0},   /* 337 IdentificationIDType */
-    {XSDT_SIMPLE, 5, 1073, 0, 611, 0, 0x0},   /* 338 OccurrenceDateType */
-    {XSDT_SIMPLE, 6, 1073, 0, 611, 0, 0x0},   /* 339 OccurrenceTimeType */
-    {XSDT_SIMPLE, 0, 1073, 9, 611, 0, 0x0},   /* 340 TransportEventTypeCodeType */
-    {XSDT_SIMPLE, 4, 1082, 0, 611, 0, 0x0},   /* 341 CompletionIndicatorType */
-    {XSDT_SEQ, -1, 1082, 0, 611, 12, 0x0},   /* 342 StatusType */
-    {XSDT_SIMPLE, 0, 1082, 9, 623, 0, 0x0},   /* 343 ConditionCodeType */
-    {XSDT_SIMPLE, 5, 1091, 0, 623, 0, 0x0},   /* 344 ReferenceDateType */
-    {XSDT_SIMPLE, 6, 1091, 0, 623, 0, 0x0},   /* 345 ReferenceTimeType */
-    {XSDT_SIMPLE, 0, 1091, 9, 623, 0, 0x0},   /* 346 StatusReasonCodeType */
-    {XSDT_SIMPLE, 1, 1100, 2, 623, 0, 0x0},   /* 347 StatusReasonType */
-    {XSDT_SIMPLE, 1, 1102, 2, 623, 0, 0x0},   /* 348 TextType */
-    {XSDT_SIMPLE, 4, 1104, 0, 623, 0, 0x0},   /* 349 IndicationIndicatorType */
-    {XSDT_SIMPLE, 7, 1104, 1, 623, 0, 0x0},   /* 350 ReliabilityPercentType */
-    {XSDT_SEQ, -1, 1105, 0, 623, 5, 0x0},   /* 351 ConditionType */
-    {XSDT_SIMPLE, 0, 1105, 7, 628, 0, 0x0},   /* 352 AttributeIDType */
-    {XSDT_SIMPLE, 7, 1112, 2, 628, 0, 0x1},   /* 353 MeasureType */
-    {XSDT_SIMPLE, 7, 1114, 2, 628, 0, 0x1},   /* 354 MinimumMeasureType */
-    {XSDT_SIMPLE, 7, 1116, 2, 628, 0, 0x1},   /* 355 MaximumMeasureType */
-    {XSDT_SEQ, -1, 1118, 0, 628, 14, 0x0},   /* 356 ContractType */
-    {XSDT_SIMPLE, 5, 1118, 0, 642, 0, 0x0},   /* 357 NominationDateType */
-    {XSDT_SIMPLE, 6, 1118, 0, 642, 0, 0x0},   /* 358 NominationTimeType */
-    {XSDT_SIMPLE, 0, 1118, 9, 642, 0, 0x0},   /* 359 ContractTypeCodeType */
-    {XSDT_SIMPLE, 1, 1127, 2, 642, 0, 0x0},   /* 360 ContractTypeType */
-    {XSDT_SEQ, -1, 1129, 0, 642, 23, 0x0},   /* 361 TransportationServiceType */
-    {XSDT_SIMPLE, 0, 1129, 9, 665, 0, 0x0},   /* 362 TransportServiceCodeType */
-    {XSDT_SIMPLE, 0, 1138, 9, 665, 0, 0x0},   /* 363 TariffClassCodeType */
-    {XSDT_SIMPLE, 1, 1147, 2, 665, 0, 0x0},   /* 364 PriorityType */
-    {XSDT_SIMPLE, 0, 1149, 9, 665, 0, 0x0},   /* 365 FreightRateClassCodeType */
-    {XSDT_SIMPLE, 1, 1158, 2, 665, 0, 0x0},   /* 366 TransportationServiceDescriptionType */
-    {XSDT_SIMPLE, 0, 1160, 7, 665, 0, 0x0},   /* 367 TransportationServiceDetailsURIType */
-    {XSDT_SEQ, -1, 1167, 0, 665, 61, 0x0},   /* 368 TransportEquipmentType */
-    {XSDT_SIMPLE, 0, 1167, 7, 726, 0, 0x0},   /* 369 ReferencedConsignmentIDType */
-    {XSDT_SIMPLE, 0, 1174, 9, 726, 0, 0x0},   /* 370 TransportEquipmentTypeCodeType */
-    {XSDT_SIMPLE, 0, 1183, 9, 726, 0, 0x0},   /* 371 ProviderTypeCodeType */
-    {XSDT_SIMPLE, 0, 1192, 9, 726, 0, 0x0},   /* 372 OwnerTypeCodeType */
-    {XSDT_SIMPLE, 0, 1201, 9, 726, 0, 0x0},   /* 373 SizeTypeCodeType */
-    {XSDT_SIMPLE, 0, 1210, 9, 726, 0, 0x0},   /* 374 DispositionCodeType */
-    {XSDT_SIMPLE, 0, 1219, 9, 726, 0, 0x0},   /* 375 FullnessIndicationCodeType */
-    {XSDT_SIMPLE, 4, 1228, 0, 726, 0, 0x0},   /* 376 RefrigerationOnIndicatorType */
-    {XSDT_SIMPLE, 4, 1228, 0, 726, 0, 0x0},   /* 377 ReturnabilityIndicatorType */
-    {XSDT_SIMPLE, 4, 1228, 0, 726, 0, 0x0},   /* 378 LegalStatusIndicatorType */
-    {XSDT_SIMPLE, 7, 1228, 1, 726, 0, 0x0},   /* 379 AirFlowPercentType */
-    {XSDT_SIMPLE, 7, 1229, 1, 726, 0, 0x0},   /* 380 HumidityPercentType */
-    {XSDT_SIMPLE, 4, 1230, 0, 726, 0, 0x0},   /* 381 AnimalFoodApprovedIndicatorType */
-    {XSDT_SIMPLE, 4, 1230, 0, 726, 0, 0x0},   /* 382 HumanFoodApprovedIndicatorType */
-    {XSDT_SIMPLE, 4, 1230, 0, 726, 0, 0x0},   /* 383 DangerousGoodsApprovedIndicatorType */
-    {XSDT_SIMPLE, 4, 1230, 0, 726, 0, 0x0},   /* 384 RefrigeratedIndicatorType */
-    {XSDT_SIMPLE, 1, 1230, 2, 726, 0, 0x0},   /* 385 CharacteristicsType */
-    {XSDT_SIMPLE, 1, 1232, 2, 726, 0, 0x0},   /* 386 DamageRemarksType */
-    {XSDT_SIMPLE, 1, 1234, 2, 726, 0, 0x0},   /* 387 SpecialTransportRequirementsType */
-    {XSDT_SIMPLE, 7, 1236, 2, 726, 0, 0x1},   /* 388 TareWeightMeasureType */
-    {XSDT_SIMPLE, 0, 1238, 9, 726, 0, 0x0},   /* 389 TrackingDeviceCodeType */
-    {XSDT_SIMPLE, 4, 1247, 0, 726, 0, 0x0},   /* 390 PowerIndicatorType */
-    {XSDT_SIMPLE, 0, 1247, 7, 726, 0, 0x0},   /* 391 TraceIDType */
-    {XSDT_SEQ, -1, 1254, 0, 726, 5, 0x0},   /* 392 DimensionType */
-    {XSDT_SEQ, -1, 1254, 0, 731, 5, 0x0},   /* 393 TransportEquipmentSealType */
-    {XSDT_SIMPLE, 0, 1254, 9, 736, 0, 0x0},   /* 394 SealIssuerTypeCodeType */
-    {XSDT_SIMPLE, 1, 1263, 2, 736, 0, 0x0},   /* 395 ConditionType */
-    {XSDT_SIMPLE, 0, 1265, 9, 736, 0, 0x0},   /* 396 SealStatusCodeType */
-    {XSDT_SIMPLE, 1, 1274, 2, 736, 0, 0x0},   /* 397 SealingPartyTypeType */
-    {XSDT_SEQ, -1, 1276, 0, 736, 3, 0x0},   /* 398 TemperatureType */
-    {XSDT_SEQ, -1, 1276, 0, 739, 13, 0x0},   /* 399 TransportMeansType */
-    {XSDT_SIMPLE, 0, 1276, 7, 752, 0, 0x0},   /* 400 JourneyIDType */
-    {XSDT_SIMPLE, 0, 1283, 7, 752, 0, 0x0},   /* 401 RegistrationNationalityIDType */
-    {XSDT_SIMPLE, 1, 1290, 2, 752, 0, 0x0},   /* 402 RegistrationNationalityType */
-    {XSDT_SIMPLE, 0, 1292, 9, 752, 0, 0x0},   /* 403 DirectionCodeType */
-    {XSDT_SIMPLE, 0, 1301, 9, 752, 0, 0x0},   /* 404 TransportMeansTypeCodeType */
-    {XSDT_SIMPLE, 0, 1310, 9, 752, 0, 0x0},   /* 405 TradeServiceCodeType */
-    {XSDT_SEQ, -1, 1319, 0, 752, 3, 0x0},   /* 406 StowageType */
-    {XSDT_SIMPLE, 0, 1319, 7, 755, 0, 0x0},   /* 407 LocationIDType */
-    {XSDT_SIMPLE, 1, 1326, 2, 755, 0, 0x0},   /* 408 LocationType */
-    {XSDT_SEQ, -1, 1328, 0, 755, 1, 0x0},   /* 409 AirTransportType */
-    {XSDT_SIMPLE, 0, 1328, 7, 756, 0, 0x0},   /* 410 AircraftIDType */
-    {XSDT_SEQ, -1, 1335, 0, 756, 1, 0x0},   /* 411 RoadTransportType */
-    {XSDT_SIMPLE, 0, 1335, 7, 757, 0, 0x0},   /* 412 LicensePlateIDType */
-    {XSDT_SEQ, -1, 1342, 0, 757, 2, 0x0},   /* 413 RailTransportType */
-    {XSDT_SIMPLE, 0, 1342, 7, 759, 0, 0x0},   /* 414 TrainIDType */
-    {XSDT_SIMPLE, 0, 1349, 7, 759, 0, 0x0},   /* 415 RailCarIDType */
-    {XSDT_SEQ, -1, 1356, 0, 759, 8, 0x0},   /* 416 MaritimeTransportType */
-    {XSDT_SIMPLE, 0, 1356, 7, 767, 0, 0x0},   /* 417 VesselIDType */
-    {XSDT_SIMPLE, 1, 1363, 2, 767, 0, 0x0},   /* 418 VesselNameType */
-    {XSDT_SIMPLE, 0, 1365, 7, 767, 0, 0x0},   /* 419 RadioCallSignIDType */
-    {XSDT_SIMPLE, 1, 1372, 2, 767, 0, 0x0},   /* 420 ShipsRequirementsType */
-    {XSDT_SIMPLE, 7, 1374, 2, 767, 0, 0x1},   /* 421 GrossTonnageMeasureType */
-    {XSDT_SIMPLE, 7, 1376, 2, 767, 0, 0x1},   /* 422 NetTonnageMeasureType */
-    {XSDT_SEQ, -1, 1378, 0, 767, 3, 0x0},   /* 423 TradingTermsType */
-    {XSDT_SIMPLE, 1, 1378, 2, 770, 0, 0x0},   /* 424 ReferenceType */
-    {XSDT_SEQ, -1, 1380, 0, 770, 7, 0x0},   /* 425 HazardousGoodsTransitType */
-    {XSDT_SIMPLE, 0, 1380, 9, 777, 0, 0x0},   /* 426 TransportEmergencyCardCodeType */
-    {XSDT_SIMPLE, 0, 1389, 9, 777, 0, 0x0},   /* 427 PackingCriteriaCodeType */
-    {XSDT_SIMPLE, 0, 1398, 9, 777, 0, 0x0},   /* 428 HazardousRegulationCodeType */
-    {XSDT_SIMPLE, 0, 1407, 9, 777, 0, 0x0},   /* 429 InhalationToxicityZoneCodeType */
-    {XSDT_SIMPLE, 0, 1416, 9, 777, 0, 0x0},   /* 430 TransportAuthorizationCodeType */
-    {XSDT_SEQ, -1, 1425, 0, 777, 27, 0x0},   /* 431 TransportHandlingUnitType */
-    {XSDT_SIMPLE, 0, 1425, 9, 804, 0, 0x0},   /* 432 TransportHandlingUnitTypeCodeType */
-    {XSDT_SIMPLE, 7, 1434, 4, 804, 0, 0x0},   /* 433 TotalPackageQuantityType */
-    {XSDT_SIMPLE, 1, 1438, 2, 804, 0, 0x0},   /* 434 ShippingMarksType */
-    {XSDT_SEQ, -1, 1440, 0, 804, 14, 0x0},   /* 435 DespatchLineType */
-    {XSDT_SIMPLE, 0, 1440, 9, 818, 0, 0x0},   /* 436 LineStatusCodeType */
-    {XSDT_SIMPLE, 7, 1449, 4, 818, 0, 0x0},   /* 437 DeliveredQuantityType */
-    {XSDT_SIMPLE, 7, 1453, 4, 818, 0, 0x0},   /* 438 BackorderQuantityType */
-    {XSDT_SIMPLE, 1, 1457, 2, 818, 0, 0x0},   /* 439 BackorderReasonType */
-    {XSDT_SIMPLE, 7, 1459, 4, 818, 0, 0x0},   /* 440 OutstandingQuantityType */
-    {XSDT_SIMPLE, 1, 1463, 2, 818, 0, 0x0},   /* 441 OutstandingReasonType */
-    {XSDT_SIMPLE, 7, 1465, 4, 818, 0, 0x0},   /* 442 OversupplyQuantityType */
-    {XSDT_SEQ, -1, 1469, 0, 818, 5, 0x0},   /* 443 OrderLineReferenceType */
-    {XSDT_SIMPLE, 0, 1469, 7, 823, 0, 0x0},   /* 444 LineIDType */
-    {XSDT_SIMPLE, 0, 1476, 7, 823, 0, 0x0},   /* 445 SalesOrderLineIDType */
-    {XSDT_SEQ, -1, 1483, 0, 823, 30, 0x0},   /* 446 ItemType */
-    {XSDT_SIMPLE, 7, 1483, 4, 853, 0, 0x0},   /* 447 PackQuantityType */
-    {XSDT_SIMPLE, 7, 1487, 1, 853, 0, 0x0},   /* 448 PackSizeNumericType */
-    {XSDT_SIMPLE, 4, 1488, 0, 853, 0, 0x0},   /* 449 CatalogueIndicatorType */
-    {XSDT_SIMPLE, 1, 1488, 2, 853, 0, 0x0},   /* 450 AdditionalInformationType */
-    {XSDT_SIMPLE, 1, 1490, 2, 853, 0, 0x0},   /* 451 KeywordType */
-    {XSDT_SIMPLE, 1, 1492, 2, 853, 0, 0x0},   /* 452 BrandNameType */
-    {XSDT_SIMPLE, 1, 1494, 2, 853, 0, 0x0},   /* 453 ModelNameType */
-    {XSDT_SEQ, -1, 1496, 0, 853, 6, 0x0},   /* 454 ItemIdentificationType */
-    {XSDT_SIMPLE, 0, 1496, 7, 859, 0, 0x0},   /* 455 ExtendedIDType */
-    {XSDT_SIMPLE, 0, 1503, 7, 859, 0, 0x0},   /* 456 BarcodeSymbologyIDType */
-    {XSDT_SEQ, -1, 1510, 0, 859, 4, 0x0},   /* 457 PhysicalAttributeType */
-    {XSDT_SIMPLE, 0, 1510, 9, 863, 0, 0x0},   /* 458 PositionCodeType */
-    {XSDT_SEQ, -1, 1519, 0, 863, 4, 0x0},   /* 459 CommodityClassificationType */
-    {XSDT_SIMPLE, 0, 1519, 9, 867, 0, 0x0},   /* 460 NatureCodeType */
-    {XSDT_SIMPLE, 0, 1528, 9, 867, 0, 0x0},   /* 461 CargoTypeCodeType */
-    {XSDT_SIMPLE, 0, 1537, 9, 867, 0, 0x0},   /* 462 CommodityCodeType */
-    {XSDT_SIMPLE, 0, 1546, 9, 867, 0, 0x0},   /* 463 ItemClassificationCodeType */
-    {XSDT_SEQ, -1, 1555, 0, 867, 4, 0x0},   /* 464 TransactionConditionsType */
-    {XSDT_SIMPLE, 0, 1555, 9, 871, 0, 0x0},   /* 465 ActionCodeType */
-    {XSDT_SEQ, -1, 1564, 0, 871, 23, 0x0},   /* 466 HazardousItemType */
-    {XSDT_SIMPLE, 1, 1564, 2, 894, 0, 0x0},   /* 467 PlacardNotationType */
-    {XSDT_SIMPLE, 1, 1566, 2, 894, 0, 0x0},   /* 468 PlacardEndorsementType */
-    {XSDT_SIMPLE, 0, 1568, 9, 894, 0, 0x0},   /* 469 UNDGCodeType */
-    {XSDT_SIMPLE, 0, 1577, 9, 894, 0, 0x0},   /* 470 EmergencyProceduresCodeType */
-    {XSDT_SIMPLE, 0, 1586, 9, 894, 0, 0x0},   /* 471 MedicalFirstAidGuideCodeType */
-    {XSDT_SIMPLE, 1, 1595, 2, 894, 0, 0x0},   /* 472 TechnicalNameType */
-    {XSDT_SIMPLE, 1, 1597, 2, 894, 0, 0x0},   /* 473 CategoryNameType */
-    {XSDT_SIMPLE, 0, 1599, 9, 894, 0, 0x0},   /* 474 HazardousCategoryCodeType */
-    {XSDT_SIMPLE, 0, 1608, 7, 894, 0, 0x0},   /* 475 UpperOrangeHazardPlacardIDType */
-    {XSDT_SIMPLE, 0, 1615, 7, 894, 0, 0x0},   /* 476 LowerOrangeHazardPlacardIDType */
-    {XSDT_SIMPLE, 0, 1622, 7, 894, 0, 0x0},   /* 477 MarkingIDType */
-    {XSDT_SIMPLE, 0, 1629, 7, 894, 0, 0x0},   /* 478 HazardClassIDType */
-    {XSDT_SEQ, -1, 1636, 0, 894, 5, 0x0},   /* 479 SecondaryHazardType */
-    {XSDT_SIMPLE, 1, 1636, 2, 899, 0, 0x0},   /* 480 ExtensionType */
-    {XSDT_SEQ, -1, 1638, 0, 899, 13, 0x0},   /* 481 ItemPropertyType */
-    {XSDT_SIMPLE, 0, 1638, 9, 912, 0, 0x0},   /* 482 NameCodeType */
-    {XSDT_SIMPLE, 1, 1647, 2, 912, 0, 0x0},   /* 483 TestMethodType */
-    {XSDT_SIMPLE, 7, 1649, 4, 912, 0, 0x0},   /* 484 ValueQuantityType */
-    {XSDT_SIMPLE, 1, 1653, 2, 912, 0, 0x0},   /* 485 ValueQualifierType */
-    {XSDT_SIMPLE, 0, 1655, 9, 912, 0, 0x0},   /* 486 ImportanceCodeType */
-    {XSDT_SIMPLE, 1, 1664, 2, 912, 0, 0x0},   /* 487 ListValueType */
-    {XSDT_SEQ, -1, 1666, 0, 912, 3, 0x0},   /* 488 ItemPropertyGroupType */
-    {XSDT_SEQ, -1, 1666, 0, 915, 2, 0x0},   /* 489 ItemPropertyRangeType */
-    {XSDT_SIMPLE, 1, 1666, 2, 917, 0, 0x0},   /* 490 MinimumValueType */
-    {XSDT_SIMPLE, 1, 1668, 2, 917, 0, 0x0},   /* 491 MaximumValueType */
-    {XSDT_SEQ, -1, 1670, 0, 917, 8, 0x0},   /* 492 ItemInstanceType */
-    {XSDT_SIMPLE, 0, 1670, 7, 925, 0, 0x0},   /* 493 ProductTraceIDType */
-    {XSDT_SIMPLE, 5, 1677, 0, 925, 0, 0x0},   /* 494 ManufactureDateType */
-    {XSDT_SIMPLE, 6, 1677, 0, 925, 0, 0x0},   /* 495 ManufactureTimeType */
-    {XSDT_SIMPLE, 5, 1677, 0, 925, 0, 0x0},   /* 496 BestBeforeDateType */
-    {XSDT_SIMPLE, 0, 1677, 7, 925, 0, 0x0},   /* 497 RegistrationIDType */
-    {XSDT_SIMPLE, 0, 1684, 7, 925, 0, 0x0},   /* 498 SerialIDType */
-    {XSDT_SEQ, -1, 1691, 0, 925, 3, 0x0},   /* 499 LotIdentificationType */
-    {XSDT_SIMPLE, 0, 1691, 7, 928, 0, 0x0},   /* 500 LotNumberIDType */
-    {XSDT_SEQ, -1, 1698, 0, 928, 7, 0x0},   /* 501 CertificateType */
-    {XSDT_SIMPLE, 0, 1698, 9, 935, 0, 0x0},   /* 502 CertificateTypeCodeType */
-    {XSDT_SIMPLE, 1, 1707, 2, 935, 0, 0x0},   /* 503 CertificateTypeType */
-    {XSDT_SEQ, -1, 1709, 0, 935, 15, 0x0},   /* 504 PackageType */
-    {XSDT_SIMPLE, 4, 1709, 0, 950, 0, 0x0},   /* 505 ReturnableMaterialIndicatorType */
-    {XSDT_SIMPLE, 0, 1709, 9, 950, 0, 0x0},   /* 506 PackageLevelCodeType */
-    {XSDT_SIMPLE, 0, 1718, 9, 950, 0, 0x0},   /* 507 PackagingTypeCodeType */
-    {XSDT_SIMPLE, 1, 1727, 2, 950, 0, 0x0},   /* 508 PackingMaterialType */
-    {XSDT_SEQ, -1, 1729, 0, 950, 40, 0x0},   /* 509 GoodsItemType */
-    {XSDT_SIMPLE, 0, 1729, 7, 990, 0, 0x0},   /* 510 SequenceNumberIDType */
-    {XSDT_SIMPLE, 7, 1736, 2, 990, 0, 0x1},   /* 511 ValueAmountType */
-    {XSDT_SIMPLE, 0, 1738, 9, 990, 0, 0x0},   /* 512 PreferenceCriterionCodeType */
-    {XSDT_SIMPLE, 0, 1747, 7, 990, 0, 0x0},   /* 513 RequiredCustomsIDType */
-    {XSDT_SIMPLE, 0, 1754, 9, 990, 0, 0x0},   /* 514 CustomsStatusCodeType */
-    {XSDT_SIMPLE, 7, 1763, 4, 990, 0, 0x0},   /* 515 CustomsTariffQuantityType */
-    {XSDT_SIMPLE, 4, 1767, 0, 990, 0, 0x0},   /* 516 CustomsImportClassifiedIndicatorType */
-    {XSDT_SIMPLE, 7, 1767, 4, 990, 0, 0x0},   /* 517 ChargeableQuantityType */
-    {XSDT_SIMPLE, 7, 1771, 4, 990, 0, 0x0},   /* 518 ReturnableQuantityType */
-    {XSDT_SEQ, -1, 1775, 0, 990, 3, 0x0},   /* 519 GoodsItemContainerType */
-    {XSDT_SEQ, -1, 1775, 0, 993, 28, 0x0},   /* 520 InvoiceLineType */
-    {XSDT_SIMPLE, 7, 1775, 4, 1021, 0, 0x0},   /* 521 InvoicedQuantityType */
-    {XSDT_SIMPLE, 7, 1779, 2, 1021, 0, 0x1},   /* 522 LineExtensionAmountType */
-    {XSDT_SIMPLE, 0, 1781, 9, 1021, 0, 0x0},   /* 523 PaymentPurposeCodeType */
-    {XSDT_SIMPLE, 4, 1790, 0, 1021, 0, 0x0},   /* 524 FreeOfChargeIndicatorType */
-    {XSDT_SEQ, -1, 1790, 0, 1021, 4, 0x0},   /* 525 LineReferenceType */
-    {XSDT_SEQ, -1, 1790, 0, 1025, 2, 0x0},   /* 526 PricingReferenceType */
-    {XSDT_SEQ, -1, 1790, 0, 1027, 12, 0x0},   /* 527 ItemLocationQuantityType */
-    {XSDT_SIMPLE, 7, 1790, 2, 1039, 0, 0x1},   /* 528 LeadTimeMeasureType */
-    {XSDT_SIMPLE, 1, 1792, 2, 1039, 0, 0x0},   /* 529 TradingRestrictionsType */
-    {XSDT_SEQ, -1, 1794, 0, 1039, 10, 0x0},   /* 530 PriceType */
-    {XSDT_SIMPLE, 7, 1794, 2, 1049, 0, 0x1},   /* 531 PriceAmountType */
-    {XSDT_SIMPLE, 7, 1796, 4, 1049, 0, 0x0},   /* 532 BaseQuantityType */
-    {XSDT_SIMPLE, 1, 1800, 2, 1049, 0, 0x0},   /* 533 PriceChangeReasonType */
-    {XSDT_SIMPLE, 0, 1802, 9, 1049, 0, 0x0},   /* 534 PriceTypeCodeType */
-    {XSDT_SIMPLE, 1, 1811, 2, 1049, 0, 0x0},   /* 535 PriceTypeType */
-    {XSDT_SIMPLE, 7, 1813, 1, 1049, 0, 0x0},   /* 536 OrderableUnitFactorRateType */
-    {XSDT_SEQ, -1, 1814, 0, 1049, 4, 0x0},   /* 537 PriceListType */
-    {XSDT_SIMPLE, 0, 1814, 9, 1053, 0, 0x0},   /* 538 StatusCodeType */
-    {XSDT_SEQ, -1, 1823, 0, 1053, 9, 0x0},   /* 539 ExchangeRateType */
-    {XSDT_SIMPLE, 0, 1823, 9, 1062, 0, 0x0},   /* 540 SourceCurrencyCodeType */
-    {XSDT_SIMPLE, 7, 1832, 1, 1062, 0, 0x0},   /* 541 SourceCurrencyBaseRateType */
-    {XSDT_SIMPLE, 0, 1833, 9, 1062, 0, 0x0},   /* 542 TargetCurrencyCodeType */
-    {XSDT_SIMPLE, 7, 1842, 1, 1062, 0, 0x0},   /* 543 TargetCurrencyBaseRateType */
-    {XSDT_SIMPLE, 0, 1843, 7, 1062, 0, 0x0},   /* 544 ExchangeMarketIDType */
-    {XSDT_SIMPLE, 7, 1850, 1, 1062, 0, 0x0},   /* 545 CalculationRateType */
-    {XSDT_SIMPLE, 0, 1851, 9, 1062, 0, 0x0},   /* 546 MathematicOperatorCodeType */
-    {XSDT_SIMPLE, 5, 1860, 0, 1062, 0, 0x0},   /* 547 DateType */
-    {XSDT_SEQ, -1, 1860, 0, 1062, 3, 0x0},   /* 548 DependentPriceReferenceType */
-    {XSDT_SEQ, -1, 1860, 0, 1065, 19, 0x0},   /* 549 PaymentTermsType */
-    {XSDT_SIMPLE, 0, 1860, 7, 1084, 0, 0x0},   /* 550 PaymentMeansIDType */
-    {XSDT_SIMPLE, 0, 1867, 7, 1084, 0, 0x0},   /* 551 PrepaidPaymentReferenceIDType */
-    {XSDT_SIMPLE, 0, 1874, 9, 1084, 0, 0x0},   /* 552 ReferenceEventCodeType */
-    {XSDT_SIMPLE, 7, 1883, 1, 1084, 0, 0x0},   /* 553 SettlementDiscountPercentType */
-    {XSDT_SIMPLE, 7, 1884, 1, 1084, 0, 0x0},   /* 554 PenaltySurchargePercentType */
-    {XSDT_SIMPLE, 7, 1885, 1, 1084, 0, 0x0},   /* 555 PaymentPercentType */
-    {XSDT_SIMPLE, 7, 1886, 2, 1084, 0, 0x1},   /* 556 SettlementDiscountAmountType */
-    {XSDT_SIMPLE, 7, 1888, 2, 1084, 0, 0x1},   /* 557 PenaltyAmountType */
-    {XSDT_SIMPLE, 0, 1890, 7, 1084, 0, 0x0},   /* 558 PaymentTermsDetailsURIType */
-    {XSDT_SIMPLE, 5, 1897, 0, 1084, 0, 0x0},   /* 559 InstallmentDueDateType */
-    {XSDT_SIMPLE, 1, 1897, 2, 1084, 0, 0x0},   /* 560 InvoicingPartyReferenceType */
-    {XSDT_SEQ, -1, 1899, 0, 1084, 2, 0x0},   /* 561 PriceExtensionType */
-    {XSDT_SEQ, -1, 1899, 0, 1086, 9, 0x0},   /* 562 PickupType */
-    {XSDT_SIMPLE, 5, 1899, 0, 1095, 0, 0x0},   /* 563 ActualPickupDateType */
-    {XSDT_SIMPLE, 6, 1899, 0, 1095, 0, 0x0},   /* 564 ActualPickupTimeType */
-    {XSDT_SIMPLE, 5, 1899, 0, 1095, 0, 0x0},   /* 565 EarliestPickupDateType */
-    {XSDT_SIMPLE, 6, 1899, 0, 1095, 0, 0x0},   /* 566 EarliestPickupTimeType */
-    {XSDT_SIMPLE, 5, 1899, 0, 1095, 0, 0x0},   /* 567 LatestPickupDateType */
-    {XSDT_SIMPLE, 6, 1899, 0, 1095, 0, 0x0},   /* 568 LatestPickupTimeType */
-    {XSDT_SEQ, -1, 1899, 0, 1095, 20, 0x0},   /* 569 ReceiptLineType */
-    {XSDT_SIMPLE, 7, 1899, 4, 1115, 0, 0x0},   /* 570 ReceivedQuantityType */
-    {XSDT_SIMPLE, 7, 1903, 4, 1115, 0, 0x0},   /* 571 ShortQuantityType */
-    {XSDT_SIMPLE, 0, 1907, 9, 1115, 0, 0x0},   /* 572 ShortageActionCodeType */
-    {XSDT_SIMPLE, 7, 1916, 4, 1115, 0, 0x0},   /* 573 RejectedQuantityType */
-    {XSDT_SIMPLE, 0, 1920, 9, 1115, 0, 0x0},   /* 574 RejectReasonCodeType */
-    {XSDT_SIMPLE, 1, 1929, 2, 1115, 0, 0x0},   /* 575 RejectReasonType */
-    {XSDT_SIMPLE, 0, 1931, 9, 1115, 0, 0x0},   /* 576 RejectActionCodeType */
-    {XSDT_SIMPLE, 0, 1940, 9, 1115, 0, 0x0},   /* 577 QuantityDiscrepancyCodeType */
-    {XSDT_SIMPLE, 5, 1949, 0, 1115, 0, 0x0},   /* 578 ReceivedDateType */
-    {XSDT_SIMPLE, 0, 1949, 9, 1115, 0, 0x0},   /* 579 TimingComplaintCodeType */
-    {XSDT_SIMPLE, 1, 1958, 2, 1115, 0, 0x0},   /* 580 TimingComplaintType */
-    {XSDT_SEQ, -1, 1960, 0, 1115, 61, 0x0},   /* 581 ShipmentStageType */
-    {XSDT_SIMPLE, 0, 1960, 9, 1176, 0, 0x0},   /* 582 TransportModeCodeType */
-    {XSDT_SIMPLE, 0, 1969, 9, 1176, 0, 0x0},   /* 583 TransitDirectionCodeType */
-    {XSDT_SIMPLE, 4, 1978, 0, 1176, 0, 0x0},   /* 584 PreCarriageIndicatorType */
-    {XSDT_SIMPLE, 4, 1978, 0, 1176, 0, 0x0},   /* 585 OnCarriageIndicatorType */
-    {XSDT_SIMPLE, 5, 1978, 0, 1176, 0, 0x0},   /* 586 EstimatedDeliveryDateType */
-    {XSDT_SIMPLE, 6, 1978, 0, 1176, 0, 0x0},   /* 587 EstimatedDeliveryTimeType */
-    {XSDT_SIMPLE, 5, 1978, 0, 1176, 0, 0x0},   /* 588 RequiredDeliveryDateType */
-    {XSDT_SIMPLE, 6, 1978, 0, 1176, 0, 0x0},   /* 589 RequiredDeliveryTimeType */
-    {XSDT_SIMPLE, 0, 1978, 7, 1176, 0, 0x0},   /* 590 SuccessiveSequenceIDType */
-    {XSDT_SIMPLE, 1, 1985, 2, 1176, 0, 0x0},   /* 591 DemurrageInstructionsType */
-    {XSDT_SIMPLE, 7, 1987, 4, 1176, 0, 0x0},   /* 592 CrewQuantityType */
-    {XSDT_SIMPLE, 7, 1991, 4, 1176, 0, 0x0},   /* 593 PassengerQuantityType */
-    {XSDT_SEQ, -1, 1995, 0, 1176, 4, 0x0},   /* 594 EnvironmentalEmissionType */
-    {XSDT_SIMPLE, 0, 1995, 9, 1180, 0, 0x0},   /* 595 EnvironmentalEmissionTypeCodeType */
-    {XSDT_SIMPLE, 7, 2004, 2, 1180, 0, 0x1},   /* 596 ValueMeasureType */
-    {XSDT_SEQ, -1, 2006, 0, 1180, 4, 0x0},   /* 597 EmissionCalculationMethodType */
-    {XSDT_SIMPLE, 0, 2006, 9, 1184, 0, 0x0},   /* 598 CalculationMethodCodeType */
-    {XSDT_SEQ, -1, 2015, 0, 1184, 1, 0x0},   /* 599 ServiceFrequencyType */
-    {XSDT_SIMPLE, 0, 2015, 9, 1185, 0, 0x0},   /* 600 WeekDayCodeType */
-    {XSDT_SEQ, -1, 2024, 0, 1185, 6, 0x0},   /* 601 PaymentType */
-    {XSDT_SIMPLE, 7, 2024, 2, 1191, 0, 0x1},   /* 602 PaidAmountType */
-    {XSDT_SIMPLE, 5, 2026, 0, 1191, 0, 0x0},   /* 603 PaidDateType */
-    {XSDT_SIMPLE, 6, 2026, 0, 1191, 0, 0x0},   /* 604 PaidTimeType */
-    {XSDT_SEQ, -1, 2026, 0, 1191, 9, 0x0},   /* 605 MonetaryTotalType */
-    {XSDT_SIMPLE, 7, 2026, 2, 1200, 0, 0x1},   /* 606 TaxExclusiveAmountType */
-    {XSDT_SIMPLE, 7, 2028, 2, 1200, 0, 0x1},   /* 607 TaxInclusiveAmountType */
-    {XSDT_SIMPLE, 7, 2030, 2, 1200, 0, 0x1},   /* 608 AllowanceTotalAmountType */
-    {XSDT_SIMPLE, 7, 2032, 2, 1200, 0, 0x1},   /* 609 ChargeTotalAmountType */
-    {XSDT_SIMPLE, 7, 2034, 2, 1200, 0, 0x1},   /* 610 PrepaidAmountType */
-    {XSDT_SIMPLE, 7, 2036, 2, 1200, 0, 0x1},   /* 611 PayableRoundingAmountType */
-    {XSDT_SIMPLE, 7, 2038, 2, 1200, 0, 0x1},   /* 612 PayableAmountType */
-    {XSDT_SIMPLE, 7, 2040, 2, 1200, 0, 0x1},   /* 613 PayableAlternativeAmountType */
-    {XSDT_SEQ, -1, 2042, 0, 1200, 51, 0x0},   /* 614 CreditNoteType */
-    {XSDT_SIMPLE, 0, 2042, 9, 1251, 0, 0x0},   /* 615 CreditNoteTypeCodeType */
-    {XSDT_SEQ, -1, 2051, 0, 1251, 6, 0x0},   /* 616 ResponseType */
-    {XSDT_SIMPLE, 0, 2051, 7, 1257, 0, 0x0},   /* 617 ReferenceIDType */
-    {XSDT_SIMPLE, 0, 2058, 9, 1257, 0, 0x0},   /* 618 ResponseCodeType */
-    {XSDT_SIMPLE, 5, 2067, 0, 1257, 0, 0x0},   /* 619 EffectiveDateType */
-    {XSDT_SIMPLE, 6, 2067, 0, 1257, 0, 0x0},   /* 620 EffectiveTimeType */
-    {XSDT_SEQ, -1, 2067, 0, 1257, 28, 0x0},   /* 621 CreditNoteLineType */
-    {XSDT_SIMPLE, 7, 2067, 4, 1285, 0, 0x0},   /* 622 CreditedQuantityType */
-    {XSDT_SEQ, -1, 2071, 0, 1285, 4, 0x0},   /* 623 CrossIndustryInvoiceType */
-    {XSDT_SEQ, -1, 2071, 0, 1289, 9, 0x0},   /* 624 ExchangedDocumentContextType */
-    {XSDT_SIMPLE, 9, 2071, 7, 1298, 0, 0x0},   /* 625 IDType */
-    {XSDT_CHOICE, -1, 2078, 0, 1298, 2, 0x0},   /* 626 IndicatorType */
-    {XSDT_SIMPLE, 1, 2078, 1, 1300, 0, 0x0},   /* 627 (IndicatorString) */
-    {XSDT_SIMPLE, 4, 2079, 0, 1300, 0, 0x0},   /* 628 boolean */
-    {XSDT_SEQ, -1, 2079, 0, 1300, 3, 0x0},   /* 629 DocumentContextParameterType */
-    {XSDT_SIMPLE, 1, 2079, 2, 1303, 0, 0x0},   /* 630 TextType */
-    {XSDT_SEQ, -1, 2081, 0, 1303, 3, 0x0},   /* 631 DocumentVersionType */
-    {XSDT_CHOICE, -1, 2081, 0, 1306, 2, 0x0},   /* 632 DateTimeType */
-    {XSDT_SIMPLE, 1, 2081, 1, 1308, 0, 0x0},   /* 633 (DateTimeString) */
-    {XSDT_SIMPLE, 10, 2082, 0, 1308, 0, 0x0},   /* 634 dateTime */
-    {XSDT_SEQ, -1, 2082, 0, 1308, 18, 0x0},   /* 635 ExchangedDocumentType */
-    {XSDT_SIMPLE, 9, 2082, 5, 1326, 0, 0x0},   /* 636 DocumentCodeType */
-    {XSDT_SIMPLE, 9, 2087, 4, 1326, 0, 0x0},   /* 637 MessageFunctionCodeType */
-    {XSDT_SIMPLE, 9, 2091, 9, 1326, 0, 0x0},   /* 638 CodeType */
-    {XSDT_SEQ, -1, 2100, 0, 1326, 5, 0x0},   /* 639 NoteType */
-    {XSDT_SEQ, -1, 2100, 0, 1331, 14, 0x0},   /* 640 SpecifiedPeriodType */
-    {XSDT_SIMPLE, 7, 2100, 2, 1345, 0, 0x0},   /* 641 MeasureType */
-    {XSDT_SIMPLE, 7, 2102, 1, 1345, 0, 0x0},   /* 642 NumericType */
-    {XSDT_SEQ, -1, 2103, 0, 1345, 12, 0x0},   /* 643 TradePartyType */
-    {XSDT_SIMPLE, 9, 2103, 4, 1357, 0, 0x0},   /* 644 PartyRoleCodeType */
-    {XSDT_SEQ, -1, 2107, 0, 1357, 6, 0x0},   /* 645 LegalOrganizationType */
-    {XSDT_SEQ, -1, 2107, 0, 1363, 21, 0x0},   /* 646 TradeAddressType */
-    {XSDT_SIMPLE, 9, 2107, 3, 1384, 0, 0x0},   /* 647 CountryIDType */
-    {XSDT_SEQ, -1, 2110, 0, 1384, 2, 0x0},   /* 648 LegalRegistrationType */
-    {XSDT_SEQ, -1, 2110, 0, 1386, 17, 0x0},   /* 649 TradeContactType */
-    {XSDT_SIMPLE, 9, 2110, 4, 1403, 0, 0x0},   /* 650 ContactTypeCodeType */
-    {XSDT_SEQ, -1, 2114, 0, 1403, 3, 0x0},   /* 651 UniversalCommunicationType */
-    {XSDT_SIMPLE, 9, 2114, 4, 1406, 0, 0x0},   /* 652 CommunicationChannelCodeType */
-    {XSDT_SEQ, -1, 2118, 0, 1406, 3, 0x0},   /* 653 ContactPersonType */
-    {XSDT_SEQ, -1, 2118, 0, 1409, 2, 0x0},   /* 654 TaxRegistrationType */
-    {XSDT_SEQ, -1, 2118, 0, 1411, 7, 0x0},   /* 655 RegisteredTaxType */
-    {XSDT_SEQ, -1, 2118, 0, 1418, 14, 0x0},   /* 656 SpecifiedBinaryFileType */
-    {XSDT_SIMPLE, 8, 2118, 6, 1432, 0, 0x0},   /* 657 BinaryObjectType */
-    {XSDT_SEQ, -1, 2124, 0, 1432, 4, 0x0},   /* 658 SupplyChainTradeTransactionType */
-    {XSDT_SEQ, -1, 2124, 0, 1436, 7, 0x0},   /* 659 SupplyChainTradeLineItemType */
-    {XSDT_SEQ, -1, 2124, 0, 1443, 5, 0x0},   /* 660 DocumentLineDocumentType */
-    {XSDT_SIMPLE, 9, 2124, 4, 1448, 0, 0x0},   /* 661 LineStatusCodeType */
-    {XSDT_SEQ, -1, 2128, 0, 1448, 43, 0x0},   /* 662 TradeProductType */
-    {XSDT_SEQ, -1, 2128, 0, 1491, 1, 0x0},   /* 663 FormattedDateTimeType */
-    {XSDT_SIMPLE, 1, 2128, 1, 1492, 0, 0x0},   /* 664 (DateTimeString) */
-    {XSDT_SEQ, -1, 2129, 0, 1492, 13, 0x0},   /* 665 ProductCharacteristicType */
-    {XSDT_SEQ, -1, 2129, 0, 1505, 3, 0x0},   /* 666 ProductCharacteristicConditionType */
-    {XSDT_SEQ, -1, 2129, 0, 1508, 6, 0x0},   /* 667 ReferencedStandardType */
-    {XSDT_SEQ, -1, 2129, 0, 1514, 5, 0x0},   /* 668 MaterialGoodsCharacteristicType */
-    {XSDT_SIMPLE, 7, 2129, 1, 1519, 0, 0x0},   /* 669 PercentType */
-    {XSDT_SEQ, -1, 2130, 0, 1519, 7, 0x0},   /* 670 ProductClassificationType */
-    {XSDT_SEQ, -1, 2130, 0, 1526, 13, 0x0},   /* 671 TradeProductInstanceType */
-    {XSDT_SEQ, -1, 2130, 0, 1539, 10, 0x0},   /* 672 SupplyChainEventType */
-    {XSDT_SIMPLE, 7, 2130, 4, 1549, 0, 0x0},   /* 673 QuantityType */
-    {XSDT_SEQ, -1, 2134, 0, 1549, 6, 0x0},   /* 674 LogisticsLocationType */
-    {XSDT_SEQ, -1, 2134, 0, 1555, 4, 0x0},   /* 675 GeographicalCoordinateType */
-    {XSDT_SEQ, -1, 2134, 0, 1559, 18, 0x0},   /* 676 ReferencedDocumentType */
-    {XSDT_SIMPLE, 9, 2134, 4, 1577, 0, 0x0},   /* 677 DocumentStatusCodeType */
-    {XSDT_SIMPLE, 9, 2138, 4, 1577, 0, 0x0},   /* 678 ReferenceCodeType */
-    {XSDT_SEQ, -1, 2142, 0, 1577, 3, 0x0},   /* 679 TradeCountryType */
-    {XSDT_SEQ, -1, 2142, 0, 1580, 2, 0x0},   /* 680 TradeCountrySubDivisionType */
-    {XSDT_SEQ, -1, 2142, 0, 1582, 8, 0x0},   /* 681 SpatialDimensionType */
-    {XSDT_SIMPLE, 9, 2142, 4, 1590, 0, 0x0},   /* 682 DimensionTypeCodeType */
-    {XSDT_SIMPLE, 7, 2146, 2, 1590, 0, 0x0},   /* 683 LinearUnitMeasureType */
-    {XSDT_SEQ, -1, 2148, 0, 1590, 10, 0x0},   /* 684 ReferencedProductType */
-    {XSDT_SEQ, -1, 2148, 0, 1600, 17, 0x0},   /* 685 LineTradeAgreementType */
-    {XSDT_SEQ, -1, 2148, 0, 1617, 3, 0x0},   /* 686 TradeDeliveryTermsType */
-    {XSDT_SIMPLE, 9, 2148, 3, 1620, 0, 0x0},   /* 687 DeliveryTermsCodeType */
-    {XSDT_SEQ, -1, 2151, 0, 1620, 4, 0x0},   /* 688 TradeLocationType */
-    {XSDT_SEQ, -1, 2151, 0, 1624, 13, 0x0},   /* 689 TradePriceType */
-    {XSDT_SIMPLE, 9, 2151, 3, 1637, 0, 0x0},   /* 690 PriceTypeCodeType */
-    {XSDT_SIMPLE, 7, 2154, 2, 1637, 0, 0x0},   /* 691 AmountType */
-    {XSDT_SEQ, -1, 2156, 0, 1637, 14, 0x0},   /* 692 TradeAllowanceChargeType */
-    {XSDT_SIMPLE, 9, 2156, 4, 1651, 0, 0x0},   /* 693 AllowanceChargeReasonCodeType */
-    {XSDT_SIMPLE, 9, 2160, 4, 1651, 0, 0x0},   /* 694 AllowanceChargeIdentificationCodeType */
-    {XSDT_SEQ, -1, 2164, 0, 1651, 30, 0x0},   /* 695 TradeTaxType */
-    {XSDT_SIMPLE, 9, 2164, 4, 1681, 0, 0x0},   /* 696 TaxTypeCodeType */
-    {XSDT_SIMPLE, 7, 2168, 1, 1681, 0, 0x0},   /* 697 RateType */
-    {XSDT_SIMPLE, 9, 2169, 4, 1681, 0, 0x0},   /* 698 TaxCategoryCodeType */
-    {XSDT_SIMPLE, 9, 2173, 4, 1681, 0, 0x0},   /* 699 CurrencyCodeType */
-    {XSDT_CHOICE, -1, 2177, 0, 1681, 2, 0x0},   /* 700 DateType */
-    {XSDT_SIMPLE, 1, 2177, 1, 1683, 0, 0x0},   /* 701 (DateString) */
-    {XSDT_SIMPLE, 5, 2178, 0, 1683, 0, 0x0},   /* 702 date */
-    {XSDT_SIMPLE, 9, 2178, 4, 1683, 0, 0x0},   /* 703 TimeReferenceCodeType */
-    {XSDT_SEQ, -1, 2182, 0, 1683, 6, 0x0},   /* 704 TradeAccountingAccountType */
-    {XSDT_SIMPLE, 9, 2182, 4, 1689, 0, 0x0},   /* 705 AccountingDocumentCodeType */
-    {XSDT_SIMPLE, 9, 2186, 4, 1689, 0, 0x0},   /* 706 AccountingAccountTypeCodeType */
-    {XSDT_SIMPLE, 9, 2190, 4, 1689, 0, 0x0},   /* 707 AccountingAmountTypeCodeType */
-    {XSDT_SEQ, -1, 2194, 0, 1689, 8, 0x0},   /* 708 TradeCurrencyExchangeType */
-    {XSDT_SEQ, -1, 2194, 0, 1697, 4, 0x0},   /* 709 ReferencePriceType */
-    {XSDT_SEQ, -1, 2194, 0, 1701, 6, 0x0},   /* 710 SpecifiedMarketplaceType */
-    {XSDT_SEQ, -1, 2194, 0, 1707, 3, 0x0},   /* 711 AvailablePeriodType */
-    {XSDT_SEQ, -1, 2194, 0, 1710, 28, 0x0},   /* 712 LineTradeDeliveryType */
-    {XSDT_SIMPLE, 7, 2194, 2, 1738, 0, 0x0},   /* 713 WeightUnitMeasureType */
-    {XSDT_SEQ, -1, 2196, 0, 1738, 5, 0x0},   /* 714 DeliveryAdjustmentType */
-    {XSDT_SIMPLE, 9, 2196, 3, 1743, 0, 0x0},   /* 715 AdjustmentReasonCodeType */
-    {XSDT_SEQ, -1, 2199, 0, 1743, 18, 0x0},   /* 716 SupplyChainPackagingType */
-    {XSDT_SIMPLE, 9, 2199, 4, 1761, 0, 0x0},   /* 717 PackageTypeCodeType */
-    {XSDT_SEQ, -1, 2203, 0, 1761, 7, 0x0},   /* 718 PackagingMarkingType */
-    {XSDT_SIMPLE, 9, 2203, 4, 1768, 0, 0x0},   /* 719 PackagingMarkingCodeType */
-    {XSDT_SIMPLE, 9, 2207, 4, 1768, 0, 0x0},   /* 720 AutomaticDataCaptureMethodCodeType */
-    {XSDT_SEQ, -1, 2211, 0, 1768, 4, 0x0},   /* 721 DisposalInstructionsType */
-    {XSDT_SEQ, -1, 2211, 0, 1772, 5, 0x0},   /* 722 ReturnableAssetInstructionsType */
-    {XSDT_SEQ, -1, 2211, 0, 1777, 21, 0x0},   /* 723 SupplyChainConsignmentType */
-    {XSDT_SIMPLE, 7, 2211, 2, 1798, 0, 0x0},   /* 724 VolumeUnitMeasureType */
-    {XSDT_SEQ, -1, 2213, 0, 1798, 9, 0x0},   /* 725 SupplyChainConsignmentItemType */
-    {XSDT_SIMPLE, 9, 2213, 4, 1807, 0, 0x0},   /* 726 GoodsTypeCodeType */
-    {XSDT_SIMPLE, 9, 2217, 4, 1807, 0, 0x0},   /* 727 GoodsTypeExtensionCodeType */
-    {XSDT_SEQ, -1, 2221, 0, 1807, 4, 0x0},   /* 728 TransportCargoType */
-    {XSDT_SIMPLE, 9, 2221, 4, 1811, 0, 0x0},   /* 729 CargoCategoryCodeType */
-    {XSDT_SIMPLE, 9, 2225, 4, 1811, 0, 0x0},   /* 730 CargoOperationalCategoryCodeType */
-    {XSDT_SIMPLE, 9, 2229, 4, 1811, 0, 0x0},   /* 731 CargoCommodityCategoryCodeType */
-    {XSDT_SEQ, -1, 2233, 0, 1811, 6, 0x0},   /* 732 LogisticsTransportEquipmentType */
-    {XSDT_SIMPLE, 9, 2233, 4, 1817, 0, 0x0},   /* 733 TransportEquipmentCategoryCodeType */
-    {XSDT_SIMPLE, 9, 2237, 4, 1817, 0, 0x0},   /* 734 TransportEquipmentSizeTypeCodeType */
-    {XSDT_SIMPLE, 9, 2241, 4, 1817, 0, 0x0},   /* 735 TransportEquipmentFullnessCodeType */
-    {XSDT_SEQ, -1, 2245, 0, 1817, 4, 0x0},   /* 736 LogisticsTransportMovementType */
-    {XSDT_SIMPLE, 9, 2245, 4, 1821, 0, 0x0},   /* 737 TransportMovementStageCodeType */
-    {XSDT_SIMPLE, 9, 2249, 4, 1821, 0, 0x0},   /* 738 TransportModeCodeType */
-    {XSDT_SEQ, -1, 2253, 0, 1821, 5, 0x0},   /* 739 LogisticsTransportMeansType */
-    {XSDT_SIMPLE, 9, 2253, 4, 1826, 0, 0x0},   /* 740 TransportMeansTypeCodeType */
-    {XSDT_SEQ, -1, 2257, 0, 1826, 19, 0x0},   /* 741 LineTradeSettlementType */
-    {XSDT_SEQ, -1, 2257, 0, 1845, 17, 0x0},   /* 742 LogisticsServiceChargeType */
-    {XSDT_SIMPLE, 9, 2257, 3, 1862, 0, 0x0},   /* 743 FreightChargeTypeIDType */
-    {XSDT_SIMPLE, 9, 2260, 4, 1862, 0, 0x0},   /* 744 FreightChargeTariffClassCodeType */
-    {XSDT_SIMPLE, 9, 2264, 4, 1862, 0, 0x0},   /* 745 ChargePayingPartyRoleCodeType */
-    {XSDT_SIMPLE, 9, 2268, 4, 1862, 0, 0x0},   /* 746 LogisticsChargeCalculationBasisCodeType */
-    {XSDT_SEQ, -1, 2272, 0, 1862, 14, 0x0},   /* 747 TradePaymentTermsType */
-    {XSDT_SIMPLE, 9, 2272, 3, 1876, 0, 0x0},   /* 748 PaymentTermsIDType */
-    {XSDT_SIMPLE, 9, 2275, 3, 1876, 0, 0x0},   /* 749 PaymentTermsEventTimeReferenceCodeType */
-    {XSDT_SIMPLE, 9, 2278, 4, 1876, 0, 0x0},   /* 750 PaymentTermsTypeCodeType */
-    {XSDT_SEQ, -1, 2282, 0, 1876, 5, 0x0},   /* 751 TradePaymentPenaltyTermsType */
-    {XSDT_SEQ, -1, 2282, 0, 1881, 5, 0x0},   /* 752 TradePaymentDiscountTermsType */
-    {XSDT_SEQ, -1, 2282, 0, 1886, 13, 0x0},   /* 753 TradeSettlementLineMonetarySummationType */
-    {XSDT_SEQ, -1, 2282, 0, 1899, 7, 0x0},   /* 754 FinancialAdjustmentType */
-    {XSDT_SEQ, -1, 2282, 0, 1906, 12, 0x0},   /* 755 TradeSettlementFinancialCardType */
-    {XSDT_SEQ, -1, 2282, 0, 1918, 6, 0x0},   /* 756 SubordinateTradeLineItemType */
-    {XSDT_SEQ, -1, 2282, 0, 1924, 5, 0x0},   /* 757 SubordinateLineTradeAgreementType */
-    {XSDT_SEQ, -1, 2282, 0, 1929, 4, 0x0},   /* 758 SubordinateLineTradeDeliveryType */
-    {XSDT_SEQ, -1, 2282, 0, 1933, 1, 0x0},   /* 759 SubordinateLineTradeSettlementType */
-    {XSDT_SEQ, -1, 2282, 0, 1934, 27, 0x0},   /* 760 HeaderTradeAgreementType */
-    {XSDT_SEQ, -1, 2282, 0, 1961, 3, 0x0},   /* 761 ProcuringProjectType */
-    {XSDT_SEQ, -1, 2282, 0, 1964, 15, 0x0},   /* 762 HeaderTradeDeliveryType */
-    {XSDT_SEQ, -1, 2282, 0, 1979, 42, 0x0},   /* 763 HeaderTradeSettlementType */
-    {XSDT_SEQ, -1, 2282, 0, 2021, 11, 0x0},   /* 764 TradeSettlementPaymentMeansType */
-    {XSDT_SIMPLE, 9, 2282, 4, 2032, 0, 0x0},   /* 765 PaymentMeansChannelCodeType */
-    {XSDT_SIMPLE, 9, 2286, 3, 2032, 0, 0x0},   /* 766 PaymentMeansCodeType */
-    {XSDT_SIMPLE, 9, 2289, 3, 2032, 0, 0x0},   /* 767 PaymentGuaranteeMeansCodeType */
-    {XSDT_SEQ, -1, 2292, 0, 2032, 3, 0x0},   /* 768 DebtorFinancialAccountType */
-    {XSDT_SEQ, -1, 2292, 0, 2035, 3, 0x0},   /* 769 CreditorFinancialAccountType */
-    {XSDT_SEQ, -1, 2292, 0, 2038, 27, 0x0},   /* 770 DebtorFinancialInstitutionType */
-    {XSDT_SEQ, -1, 2292, 0, 2065, 17, 0x0},   /* 771 FinancialInstitutionAddressType */
-    {XSDT_SEQ, -1, 2292, 0, 2082, 3, 0x0},   /* 772 BranchFinancialInstitutionType */
-    {XSDT_SEQ, -1, 2292, 0, 2085, 27, 0x0},   /* 773 CreditorFinancialInstitutionType */
-    {XSDT_SEQ, -1, 2292, 0, 2112, 19, 0x0},   /* 774 TradeSettlementHeaderMonetarySummationType */
-    {XSDT_SEQ, -1, 2292, 0, 2131, 3, 0x0},   /* 775 AdvancePaymentType */
-    {XSDT_SEQ, -1, 2292, 0, 2134, 19, 0x0},   /* 776 ValuationBreakdownStatementType */
-    {XSDT_SEQ, -1, 2292, 0, 2153, 16, 0x0},   /* 777 GroupedWorkItemType */
-    {XSDT_SEQ, -1, 2292, 0, 2169, 3, 0x0},   /* 778 CalculatedPriceType */
-    {XSDT_SEQ, -1, 2292, 0, 2172, 7, 0x0},   /* 779 AppliedAllowanceChargeType */
-    {XSDT_SEQ, -1, 2292, 0, 2179, 5, 0x0},   /* 780 AppliedTaxType */
-    {XSDT_SEQ, -1, 2292, 0, 2184, 23, 0x0},   /* 781 BasicWorkItemType */
-    {XSDT_SIMPLE, 7, 2292, 1, 2207, 0, 0x0},   /* 782 ValueType */
-    {XSDT_SEQ, -1, 2293, 0, 2207, 6, 0x0},   /* 783 WorkItemComplexDescriptionType */
-    {XSDT_SEQ, -1, 2293, 0, 2213, 4, 0x0},   /* 784 SpecificationQueryType */
-    {XSDT_SEQ, -1, 2293, 0, 2217, 5, 0x0},   /* 785 SpecificationResponseType */
-    {XSDT_SEQ, -1, 2293, 0, 2222, 12, 0x0},   /* 786 WorkItemQuantityAnalysisType */
-    {XSDT_SEQ, -1, 2293, 0, 2234, 6, 0x0},   /* 787 WorkItemDimensionType */
-    {XSDT_SEQ, -1, 2293, 0, 2240, 3, 0x0},   /* 788 RecordedStatusType */
-    {XSDT_SEQ, -1, 2293, 0, 2243, 3, 0x0},   /* 789 RelatedItemType */
-    {XSDT_SEQ, -1, 2293, 0, 2246, 8, 0x0},   /* 790 ActivityDataLineType */
-    {XSDT_SIMPLE, 0, 2293, 9, 2254, 0, 0x0},   /* 791 SupplyChainActivityTypeCodeType */
-    {XSDT_SEQ, -1, 2302, 0, 2254, 5, 0x0},   /* 792 SalesItemType */
-    {XSDT_SEQ, -1, 2302, 0, 2259, 2, 0x0},   /* 793 ActivityPropertyType */
-    {XSDT_SEQ, -1, 2302, 0, 2261, 5, 0x0},   /* 794 DocumentResponseType */
-    {XSDT_SEQ, -1, 2302, 0, 2266, 2, 0x0},   /* 795 LineResponseType */
-    {XSDT_SEQ, -1, 2302, 0, 2268, 14, 0x0},   /* 796 QualifyingPartyType */
-    {XSDT_SIMPLE, 7, 2302, 1, 2282, 0, 0x0},   /* 797 ParticipationPercentType */
-    {XSDT_SIMPLE, 1, 2303, 2, 2282, 0, 0x0},   /* 798 PersonalSituationType */
-    {XSDT_SIMPLE, 7, 2305, 4, 2282, 0, 0x0},   /* 799 OperatingYearsQuantityType */
-    {XSDT_SIMPLE, 7, 2309, 4, 2282, 0, 0x0},   /* 800 EmployeeQuantityType */
-    {XSDT_SIMPLE, 0, 2313, 7, 2282, 0, 0x0},   /* 801 BusinessClassificationEvidenceIDType */
-    {XSDT_SIMPLE, 0, 2320, 7, 2282, 0, 0x0},   /* 802 BusinessIdentityEvidenceIDType */
-    {XSDT_SIMPLE, 0, 2327, 9, 2282, 0, 0x0},   /* 803 TendererRoleCodeType */
-    {XSDT_SEQ, -1, 2336, 0, 2282, 14, 0x0},   /* 804 ClassificationSchemeType */
-    {XSDT_SIMPLE, 5, 2336, 0, 2296, 0, 0x0},   /* 805 LastRevisionDateType */
-    {XSDT_SIMPLE, 6, 2336, 0, 2296, 0, 0x0},   /* 806 LastRevisionTimeType */
-    {XSDT_SIMPLE, 0, 2336, 7, 2296, 0, 0x0},   /* 807 AgencyIDType */
-    {XSDT_SIMPLE, 1, 2343, 2, 2296, 0, 0x0},   /* 808 AgencyNameType */
-    {XSDT_SIMPLE, 0, 2345, 7, 2296, 0, 0x0},   /* 809 SchemeURIType */
-    {XSDT_SEQ, -1, 2352, 0, 2296, 4, 0x0},   /* 810 ClassificationCategoryType */
-    {XSDT_SIMPLE, 1, 2352, 2, 2300, 0, 0x0},   /* 811 CodeValueType */
-    {XSDT_SEQ, -1, 2354, 0, 2300, 6, 0x0},   /* 812 CapabilityType */
-    {XSDT_SIMPLE, 0, 2354, 9, 2306, 0, 0x0},   /* 813 CapabilityTypeCodeType */
-    {XSDT_SEQ, -1, 2363, 0, 2306, 1, 0x0},   /* 814 EvidenceSuppliedType */
-    {XSDT_SEQ, -1, 2363, 0, 2307, 7, 0x0},   /* 815 CompletedTaskType */
-    {XSDT_SIMPLE, 7, 2363, 2, 2314, 0, 0x1},   /* 816 AnnualAverageAmountType */
-    {XSDT_SIMPLE, 7, 2365, 2, 2314, 0, 0x1},   /* 817 TotalTaskAmountType */
-    {XSDT_SIMPLE, 7, 2367, 2, 2314, 0, 0x1},   /* 818 PartyCapacityAmountType */
-    {XSDT_SEQ, -1, 2369, 0, 2314, 4, 0x0},   /* 819 DeclarationType */
-    {XSDT_SIMPLE, 0, 2369, 9, 2318, 0, 0x0},   /* 820 DeclarationTypeCodeType */
-    {XSDT_SEQ, -1, 2378, 0, 2318, 2, 0x0},   /* 821 EconomicOperatorRoleType */
-    {XSDT_SIMPLE, 0, 2378, 9, 2320, 0, 0x0},   /* 822 RoleCodeType */
-    {XSDT_SIMPLE, 1, 2387, 2, 2320, 0, 0x0},   /* 823 RoleDescriptionType */
-    {XSDT_SEQ, -1, 2389, 0, 2320, 7, 0x0},   /* 824 SubcontractTermsType */
-    {XSDT_SIMPLE, 7, 2389, 1, 2327, 0, 0x0},   /* 825 RateType */
-    {XSDT_SIMPLE, 4, 2390, 0, 2327, 0, 0x0},   /* 826 UnknownPriceIndicatorType */
-    {XSDT_SIMPLE, 0, 2390, 9, 2327, 0, 0x0},   /* 827 SubcontractingConditionsCodeType */
-    {XSDT_SIMPLE, 7, 2399, 1, 2327, 0, 0x0},   /* 828 MaximumPercentType */
-    {XSDT_SIMPLE, 7, 2400, 1, 2327, 0, 0x0},   /* 829 MinimumPercentType */
-    {XSDT_SEQ, -1, 2401, 0, 2327, 32, 0x0},   /* 830 LineItemType */
-    {XSDT_SIMPLE, 7, 2401, 2, 2359, 0, 0x1},   /* 831 TotalTaxAmountType */
-    {XSDT_SIMPLE, 7, 2403, 4, 2359, 0, 0x0},   /* 832 MinimumBackorderQuantityType */
-    {XSDT_SIMPLE, 7, 2407, 4, 2359, 0, 0x0},   /* 833 MaximumBackorderQuantityType */
-    {XSDT_SIMPLE, 0, 2411, 9, 2359, 0, 0x0},   /* 834 InspectionMethodCodeType */
-    {XSDT_SIMPLE, 4, 2420, 0, 2359, 0, 0x0},   /* 835 PartialDeliveryIndicatorType */
-    {XSDT_SIMPLE, 4, 2420, 0, 2359, 0, 0x0},   /* 836 BackOrderAllowedIndicatorType */
-    {XSDT_SIMPLE, 1, 2420, 2, 2359, 0, 0x0},   /* 837 WarrantyInformationType */
-    {XSDT_SEQ, -1, 2422, 0, 2359, 2, 0x0},   /* 838 OrderedShipmentType */
-    {XSDT_SEQ, -1, 2422, 0, 2361, 5, 0x0},   /* 839 AppealTermsType */
-    {XSDT_SEQ, -1, 2422, 0, 2366, 3, 0x0},   /* 840 RegulationType */
-    {XSDT_SIMPLE, 1, 2422, 2, 2369, 0, 0x0},   /* 841 LegalReferenceType */
-    {XSDT_SIMPLE, 0, 2424, 7, 2369, 0, 0x0},   /* 842 OntologyURIType */
-    {XSDT_SEQ, -1, 2431, 0, 2369, 7, 0x0},   /* 843 AuctionTermsType */
-    {XSDT_SIMPLE, 4, 2431, 0, 2376, 0, 0x0},   /* 844 AuctionConstraintIndicatorType */
-    {XSDT_SIMPLE, 1, 2431, 2, 2376, 0, 0x0},   /* 845 JustificationDescriptionType */
-    {XSDT_SIMPLE, 1, 2433, 2, 2376, 0, 0x0},   /* 846 ProcessDescriptionType */
-    {XSDT_SIMPLE, 1, 2435, 2, 2376, 0, 0x0},   /* 847 ConditionsDescriptionType */
-    {XSDT_SIMPLE, 1, 2437, 2, 2376, 0, 0x0},   /* 848 ElectronicDeviceDescriptionType */
-    {XSDT_SIMPLE, 0, 2439, 7, 2376, 0, 0x0},   /* 849 AuctionURIType */
-    {XSDT_SEQ, -1, 2446, 0, 2376, 11, 0x0},   /* 850 TenderedProjectType */
-    {XSDT_SIMPLE, 0, 2446, 7, 2387, 0, 0x0},   /* 851 VariantIDType */
-    {XSDT_SIMPLE, 7, 2453, 2, 2387, 0, 0x1},   /* 852 FeeAmountType */
-    {XSDT_SIMPLE, 1, 2455, 2, 2387, 0, 0x0},   /* 853 FeeDescriptionType */
-    {XSDT_SIMPLE, 0, 2457, 7, 2387, 0, 0x0},   /* 854 TenderEnvelopeIDType */
-    {XSDT_SIMPLE, 0, 2464, 9, 2387, 0, 0x0},   /* 855 TenderEnvelopeTypeCodeType */
-    {XSDT_SEQ, -1, 2473, 0, 2387, 3, 0x0},   /* 856 ProcurementProjectLotType */
-    {XSDT_SEQ, -1, 2473, 0, 2390, 43, 0x0},   /* 857 TenderingTermsType */
-    {XSDT_SIMPLE, 0, 2473, 9, 2433, 0, 0x0},   /* 858 AwardingMethodTypeCodeType */
-    {XSDT_SIMPLE, 0, 2482, 9, 2433, 0, 0x0},   /* 859 PriceEvaluationCodeType */
-    {XSDT_SIMPLE, 7, 2491, 4, 2433, 0, 0x0},   /* 860 MaximumVariantQuantityType */
-    {XSDT_SIMPLE, 4, 2495, 0, 2433, 0, 0x0},   /* 861 VariantConstraintIndicatorType */
-    {XSDT_SIMPLE, 1, 2495, 2, 2433, 0, 0x0},   /* 862 AcceptedVariantsDescriptionType */
-    {XSDT_SIMPLE, 1, 2497, 2, 2433, 0, 0x0},   /* 863 PriceRevisionFormulaDescriptionType */
-    {XSDT_SIMPLE, 0, 2499, 9, 2433, 0, 0x0},   /* 864 FundingProgramCodeType */
-    {XSDT_SIMPLE, 1, 2508, 2, 2433, 0, 0x0},   /* 865 FundingProgramType */
-    {XSDT_SIMPLE, 7, 2510, 2, 2433, 0, 0x1},   /* 866 MaximumAdvertisementAmountType */
-    {XSDT_SIMPLE, 0, 2512, 9, 2433, 0, 0x0},   /* 867 PaymentFrequencyCodeType */
-    {XSDT_SIMPLE, 0, 2521, 7, 2433, 0, 0x0},   /* 868 EconomicOperatorRegistryURIType */
-    {XSDT_SIMPLE, 4, 2528, 0, 2433, 0, 0x0},   /* 869 RequiredCurriculaIndicatorType */
-    {XSDT_SIMPLE, 4, 2528, 0, 2433, 0, 0x0},   /* 870 OtherConditionsIndicatorType */
-    {XSDT_SIMPLE, 1, 2528, 2, 2433, 0, 0x0},   /* 871 AdditionalConditionsType */
-    {XSDT_SIMPLE, 5, 2530, 0, 2433, 0, 0x0},   /* 872 LatestSecurityClearanceDateType */
-    {XSDT_SIMPLE, 7, 2530, 2, 2433, 0, 0x1},   /* 873 DocumentationFeeAmountType */
-    {XSDT_SEQ, -1, 2532, 0, 2433, 5, 0x0},   /* 874 FinancialGuaranteeType */
-    {XSDT_SIMPLE, 0, 2532, 9, 2438, 0, 0x0},   /* 875 GuaranteeTypeCodeType */
-    {XSDT_SIMPLE, 7, 2541, 2, 2438, 0, 0x1},   /* 876 LiabilityAmountType */
-    {XSDT_SIMPLE, 7, 2543, 1, 2438, 0, 0x0},   /* 877 AmountRateType */
-    {XSDT_SEQ, -1, 2544, 0, 2438, 11, 0x0},   /* 878 TendererQualificationRequestType */
-    {XSDT_SEQ, -1, 2544, 0, 2449, 8, 0x0},   /* 879 EvaluationCriterionType */
-    {XSDT_SIMPLE, 0, 2544, 9, 2457, 0, 0x0},   /* 880 EvaluationCriterionTypeCodeType */
-    {XSDT_SIMPLE, 7, 2553, 2, 2457, 0, 0x1},   /* 881 ThresholdAmountType */
-    {XSDT_SIMPLE, 7, 2555, 4, 2457, 0, 0x0},   /* 882 ThresholdQuantityType */
-    {XSDT_SIMPLE, 0, 2559, 9, 2457, 0, 0x0},   /* 883 ExpressionCodeType */
-    {XSDT_SIMPLE, 1, 2568, 2, 2457, 0, 0x0},   /* 884 ExpressionType */
-    {XSDT_SEQ, -1, 2570, 0, 2457, 7, 0x0},   /* 885 EvidenceType */
-    {XSDT_SIMPLE, 0, 2570, 9, 2464, 0, 0x0},   /* 886 EvidenceTypeCodeType */
-    {XSDT_SIMPLE, 1, 2579, 2, 2464, 0, 0x0},   /* 887 CandidateStatementType */
-    {XSDT_SEQ, -1, 2581, 0, 2464, 5, 0x0},   /* 888 TendererRequirementType */
-    {XSDT_SIMPLE, 0, 2581, 9, 2469, 0, 0x0},   /* 889 TendererRequirementTypeCodeType */
-    {XSDT_SEQ, -1, 2590, 0, 2469, 6, 0x0},   /* 890 TenderPreparationType */
-    {XSDT_SIMPLE, 0, 2590, 7, 2475, 0, 0x0},   /* 891 OpenTenderIDType */
-    {XSDT_SEQ, -1, 2597, 0, 2475, 3, 0x0},   /* 892 TenderRequirementType */
-    {XSDT_SEQ, -1, 2597, 0, 2478, 3, 0x0},   /* 893 ContractExecutionRequirementType */
-    {XSDT_SIMPLE, 0, 2597, 9, 2481, 0, 0x0},   /* 894 ExecutionRequirementCodeType */
-    {XSDT_SEQ, -1, 2606, 0, 2481, 11, 0x0},   /* 895 AwardingTermsType */
-    {XSDT_SIMPLE, 0, 2606, 9, 2492, 0, 0x0},   /* 896 WeightingAlgorithmCodeType */
-    {XSDT_SIMPLE, 1, 2615, 2, 2492, 0, 0x0},   /* 897 TechnicalCommitteeDescriptionType */
-    {XSDT_SIMPLE, 1, 2617, 2, 2492, 0, 0x0},   /* 898 LowTendersDescriptionType */
-    {XSDT_SIMPLE, 4, 2619, 0, 2492, 0, 0x0},   /* 899 PrizeIndicatorType */
-    {XSDT_SIMPLE, 1, 2619, 2, 2492, 0, 0x0},   /* 900 PrizeDescriptionType */
-    {XSDT_SIMPLE, 1, 2621, 2, 2492, 0, 0x0},   /* 901 PaymentDescriptionType */
-    {XSDT_SIMPLE, 4, 2623, 0, 2492, 0, 0x0},   /* 902 FollowupContractIndicatorType */
-    {XSDT_SIMPLE, 4, 2623, 0, 2492, 0, 0x0},   /* 903 BindingOnBuyerIndicatorType */
-    {XSDT_SEQ, -1, 2623, 0, 2492, 13, 0x0},   /* 904 AwardingCriterionType */
-    {XSDT_SIMPLE, 0, 2623, 9, 2505, 0, 0x0},   /* 905 AwardingCriterionTypeCodeType */
-    {XSDT_SIMPLE, 7, 2632, 1, 2505, 0, 0x0},   /* 906 WeightNumericType */
-    {XSDT_SIMPLE, 1, 2633, 2, 2505, 0, 0x0},   /* 907 WeightType */
-    {XSDT_SIMPLE, 1, 2635, 2, 2505, 0, 0x0},   /* 908 CalculationExpressionType */
-    {XSDT_SIMPLE, 0, 2637, 9, 2505, 0, 0x0},   /* 909 CalculationExpressionCodeType */
-    {XSDT_SIMPLE, 7, 2646, 2, 2505, 0, 0x1},   /* 910 MinimumAmountType */
-    {XSDT_SIMPLE, 7, 2648, 2, 2505, 0, 0x1},   /* 911 MaximumAmountType */
-    {XSDT_SIMPLE, 1, 2650, 2, 2505, 0, 0x0},   /* 912 MinimumImprovementBidType */
-    {XSDT_SEQ, -1, 2652, 0, 2505, 3, 0x0},   /* 913 BudgetAccountLineType */
-    {XSDT_SIMPLE, 7, 2652, 2, 2508, 0, 0x1},   /* 914 TotalAmountType */
-    {XSDT_SEQ, -1, 2654, 0, 2508, 3, 0x0},   /* 915 BudgetAccountType */
-    {XSDT_SIMPLE, 7, 2654, 1, 2511, 0, 0x0},   /* 916 BudgetYearNumericType */
-    {XSDT_SEQ, -1, 2655, 0, 2511, 18, 0x0},   /* 917 ProcurementProjectType */
-    {XSDT_SIMPLE, 0, 2655, 9, 2529, 0, 0x0},   /* 918 ProcurementTypeCodeType */
-    {XSDT_SIMPLE, 0, 2664, 9, 2529, 0, 0x0},   /* 919 ProcurementSubTypeCodeType */
-    {XSDT_SIMPLE, 0, 2673, 9, 2529, 0, 0x0},   /* 920 QualityControlCodeType */
-    {XSDT_SIMPLE, 7, 2682, 2, 2529, 0, 0x1},   /* 921 RequiredFeeAmountType */
-    {XSDT_SIMPLE, 5, 2684, 0, 2529, 0, 0x0},   /* 922 RequestedDeliveryDateType */
-    {XSDT_SIMPLE, 7, 2684, 4, 2529, 0, 0x0},   /* 923 EstimatedOverallContractQuantityType */
-    {XSDT_SEQ, -1, 2688, 0, 2529, 8, 0x0},   /* 924 RequestedTenderTotalType */
-    {XSDT_SIMPLE, 7, 2688, 2, 2537, 0, 0x1},   /* 925 EstimatedOverallContractAmountType */
-    {XSDT_SIMPLE, 1, 2690, 2, 2537, 0, 0x0},   /* 926 MonetaryScopeType */
-    {XSDT_SIMPLE, 7, 2692, 2, 2537, 0, 0x1},   /* 927 AverageSubsequentContractAmountType */
-    {XSDT_SEQ, -1, 2694, 0, 2537, 5, 0x0},   /* 928 ContractExtensionType */
-    {XSDT_SIMPLE, 1, 2694, 2, 2542, 0, 0x0},   /* 929 OptionsDescriptionType */
-    {XSDT_SIMPLE, 7, 2696, 1, 2542, 0, 0x0},   /* 930 MinimumNumberNumericType */
-    {XSDT_SIMPLE, 7, 2697, 1, 2542, 0, 0x0},   /* 931 MaximumNumberNumericType */
-    {XSDT_SEQ, -1, 2698, 0, 2542, 2, 0x0},   /* 932 RenewalType */
-    {XSDT_SEQ, -1, 2698, 0, 2544, 16, 0x0},   /* 933 RequestForTenderLineType */
-    {XSDT_SIMPLE, 7, 2698, 2, 2560, 0, 0x1},   /* 934 EstimatedAmountType */
-    {XSDT_SEQ, -1, 2700, 0, 2560, 21, 0x0},   /* 935 TenderLineType */
-    {XSDT_SIMPLE, 1, 2700, 2, 2581, 0, 0x0},   /* 936 OrderableUnitType */
-    {XSDT_SIMPLE, 7, 2702, 4, 2581, 0, 0x0},   /* 937 ContentUnitQuantityType */
-    {XSDT_SIMPLE, 7, 2706, 1, 2581, 0, 0x0},   /* 938 OrderQuantityIncrementNumericType */
-    {XSDT_SIMPLE, 7, 2707, 4, 2581, 0, 0x0},   /* 939 MinimumOrderQuantityType */
-    {XSDT_SIMPLE, 7, 2711, 4, 2581, 0, 0x0},   /* 940 MaximumOrderQuantityType */
-    {XSDT_SIMPLE, 0, 2715, 9, 2581, 0, 0x0},   /* 941 PackLevelCodeType */
-    {XSDT_SEQ, -1, 2724, 0, 2581, 7, 0x0},   /* 942 AwardingCriterionResponseType */
-    {XSDT_SIMPLE, 0, 2724, 7, 2588, 0, 0x0},   /* 943 AwardingCriterionIDType */
-    {XSDT_SIMPLE, 1, 2731, 2, 2588, 0, 0x0},   /* 944 AwardingCriterionDescriptionType */
-    {XSDT_SEQ, -1, 2733, 0, 2588, 4, 0x0},   /* 945 DutyType */
-    {XSDT_SIMPLE, 1, 2733, 2, 2592, 0, 0x0},   /* 946 DutyType */
-    {XSDT_SIMPLE, 0, 2735, 9, 2592, 0, 0x0},   /* 947 DutyCodeType */
-    {XSDT_SEQ, -1, 2744, 0, 2592, 4, 0x0},   /* 948 CatalogueItemSpecificationUpdateLineType */
-    {XSDT_SEQ, -1, 2744, 0, 2596, 31, 0x0},   /* 949 CatalogueLineType */
-    {XSDT_SIMPLE, 0, 2744, 9, 2627, 0, 0x0},   /* 950 LifeCycleStatusCodeType */
-    {XSDT_SIMPLE, 1, 2753, 2, 2627, 0, 0x0},   /* 951 ContractSubdivisionType */
-    {XSDT_SIMPLE, 4, 2755, 0, 2627, 0, 0x0},   /* 952 OrderableIndicatorType */
-    {XSDT_SEQ, -1, 2755, 0, 2627, 2, 0x0},   /* 953 ItemComparisonType */
-    {XSDT_SEQ, -1, 2755, 0, 2629, 4, 0x0},   /* 954 CataloguePricingUpdateLineType */
-    {XSDT_SEQ, -1, 2755, 0, 2633, 10, 0x0},   /* 955 CatalogueReferenceType */
-    {XSDT_SIMPLE, 5, 2755, 0, 2643, 0, 0x0},   /* 956 RevisionDateType */
-    {XSDT_SIMPLE, 6, 2755, 0, 2643, 0, 0x0},   /* 957 RevisionTimeType */
-    {XSDT_SIMPLE, 0, 2755, 7, 2643, 0, 0x0},   /* 958 PreviousVersionIDType */
-    {XSDT_SEQ, -1, 2762, 0, 2643, 6, 0x0},   /* 959 CatalogueRequestLineType */
-    {XSDT_SEQ, -1, 2762, 0, 2649, 16, 0x0},   /* 960 CertificateOfOriginApplicationType */
-    {XSDT_SIMPLE, 0, 2762, 9, 2665, 0, 0x0},   /* 961 ApplicationStatusCodeType */
-    {XSDT_SIMPLE, 0, 2771, 7, 2665, 0, 0x0},   /* 962 OriginalJobIDType */
-    {XSDT_SIMPLE, 0, 2778, 7, 2665, 0, 0x0},   /* 963 PreviousJobIDType */
-    {XSDT_SEQ, -1, 2785, 0, 2665, 4, 0x0},   /* 964 EndorserPartyType */
-    {XSDT_SEQ, -1, 2785, 0, 2669, 3, 0x0},   /* 965 DocumentDistributionType */
-    {XSDT_SIMPLE, 1, 2785, 2, 2672, 0, 0x0},   /* 966 PrintQualifierType */
-    {XSDT_SIMPLE, 7, 2787, 1, 2672, 0, 0x0},   /* 967 MaximumCopiesNumericType */
-    {XSDT_SEQ, -1, 2788, 0, 2672, 7, 0x0},   /* 968 ConsumptionType */
-    {XSDT_SIMPLE, 0, 2788, 9, 2679, 0, 0x0},   /* 969 UtilityStatementTypeCodeType */
-    {XSDT_SEQ, -1, 2797, 0, 2679, 4, 0x0},   /* 970 EnergyWaterSupplyType */
-    {XSDT_SEQ, -1, 2797, 0, 2683, 18, 0x0},   /* 971 ConsumptionReportType */
-    {XSDT_SIMPLE, 1, 2797, 2, 2701, 0, 0x0},   /* 972 ConsumptionTypeType */
-    {XSDT_SIMPLE, 0, 2799, 9, 2701, 0, 0x0},   /* 973 ConsumptionTypeCodeType */
-    {XSDT_SIMPLE, 7, 2808, 4, 2701, 0, 0x0},   /* 974 TotalConsumedQuantityType */
-    {XSDT_SIMPLE, 7, 2812, 4, 2701, 0, 0x0},   /* 975 BasicConsumedQuantityType */
-    {XSDT_SIMPLE, 7, 2816, 1, 2701, 0, 0x0},   /* 976 ResidentOccupantsNumericType */
-    {XSDT_SIMPLE, 0, 2817, 9, 2701, 0, 0x0},   /* 977 ConsumersEnergyLevelCodeType */
-    {XSDT_SIMPLE, 1, 2826, 2, 2701, 0, 0x0},   /* 978 ConsumersEnergyLevelType */
-    {XSDT_SIMPLE, 1, 2828, 2, 2701, 0, 0x0},   /* 979 ResidenceTypeType */
-    {XSDT_SIMPLE, 0, 2830, 9, 2701, 0, 0x0},   /* 980 ResidenceTypeCodeType */
-    {XSDT_SIMPLE, 1, 2839, 2, 2701, 0, 0x0},   /* 981 HeatingTypeType */
-    {XSDT_SIMPLE, 0, 2841, 9, 2701, 0, 0x0},   /* 982 HeatingTypeCodeType */
-    {XSDT_SEQ, -1, 2850, 0, 2701, 5, 0x0},   /* 983 ConsumptionReportReferenceType */
-    {XSDT_SIMPLE, 0, 2850, 7, 2706, 0, 0x0},   /* 984 ConsumptionReportIDType */
-    {XSDT_SEQ, -1, 2857, 0, 2706, 7, 0x0},   /* 985 ConsumptionHistoryType */
-    {XSDT_SIMPLE, 1, 2857, 2, 2713, 0, 0x0},   /* 986 MeterNumberType */
-    {XSDT_SIMPLE, 0, 2859, 9, 2713, 0, 0x0},   /* 987 ConsumptionLevelCodeType */
-    {XSDT_SIMPLE, 1, 2868, 2, 2713, 0, 0x0},   /* 988 ConsumptionLevelType */
-    {XSDT_SEQ, -1, 2870, 0, 2713, 4, 0x0},   /* 989 EnergyTaxReportType */
-    {XSDT_SIMPLE, 7, 2870, 2, 2717, 0, 0x1},   /* 990 TaxEnergyAmountType */
-    {XSDT_SIMPLE, 7, 2872, 2, 2717, 0, 0x1},   /* 991 TaxEnergyOnAccountAmountType */
-    {XSDT_SIMPLE, 7, 2874, 2, 2717, 0, 0x1},   /* 992 TaxEnergyBalanceAmountType */
-    {XSDT_SEQ, -1, 2876, 0, 2717, 2, 0x0},   /* 993 ConsumptionAverageType */
-    {XSDT_SIMPLE, 7, 2876, 2, 2719, 0, 0x1},   /* 994 AverageAmountType */
-    {XSDT_SEQ, -1, 2878, 0, 2719, 12, 0x0},   /* 995 ConsumptionCorrectionType */
-    {XSDT_SIMPLE, 1, 2878, 2, 2731, 0, 0x0},   /* 996 CorrectionTypeType */
-    {XSDT_SIMPLE, 0, 2880, 9, 2731, 0, 0x0},   /* 997 CorrectionTypeCodeType */
-    {XSDT_SIMPLE, 7, 2889, 4, 2731, 0, 0x0},   /* 998 GasPressureQuantityType */
-    {XSDT_SIMPLE, 7, 2893, 4, 2731, 0, 0x0},   /* 999 ActualTemperatureReductionQuantityType */
-    {XSDT_SIMPLE, 7, 2897, 4, 2731, 0, 0x0},   /* 1000 NormalTemperatureReductionQuantityType */
-    {XSDT_SIMPLE, 7, 2901, 4, 2731, 0, 0x0},   /* 1001 DifferenceTemperatureReductionQuantityType */
-    {XSDT_SIMPLE, 7, 2905, 2, 2731, 0, 0x1},   /* 1002 CorrectionUnitAmountType */
-    {XSDT_SIMPLE, 7, 2907, 4, 2731, 0, 0x0},   /* 1003 ConsumptionEnergyQuantityType */
-    {XSDT_SIMPLE, 7, 2911, 4, 2731, 0, 0x0},   /* 1004 ConsumptionWaterQuantityType */
-    {XSDT_SIMPLE, 7, 2915, 2, 2731, 0, 0x1},   /* 1005 CorrectionAmountType */
-    {XSDT_SEQ, -1, 2917, 0, 2731, 6, 0x0},   /* 1006 TelecommunicationsSupplyType */
-    {XSDT_SIMPLE, 1, 2917, 2, 2737, 0, 0x0},   /* 1007 TelecommunicationsSupplyTypeType */
-    {XSDT_SIMPLE, 0, 2919, 9, 2737, 0, 0x0},   /* 1008 TelecommunicationsSupplyTypeCodeType */
-    {XSDT_SIMPLE, 0, 2928, 9, 2737, 0, 0x0},   /* 1009 PrivacyCodeType */
-    {XSDT_SEQ, -1, 2937, 0, 2737, 8, 0x0},   /* 1010 TelecommunicationsSupplyLineType */
-    {XSDT_SIMPLE, 1, 2937, 2, 2745, 0, 0x0},   /* 1011 PhoneNumberType */
-    {XSDT_SEQ, -1, 2939, 0, 2745, 21, 0x0},   /* 1012 TelecommunicationsServiceType */
-    {XSDT_SIMPLE, 5, 2939, 0, 2766, 0, 0x0},   /* 1013 CallDateType */
-    {XSDT_SIMPLE, 6, 2939, 0, 2766, 0, 0x0},   /* 1014 CallTimeType */
-    {XSDT_SIMPLE, 1, 2939, 2, 2766, 0, 0x0},   /* 1015 ServiceNumberCalledType */
-    {XSDT_SIMPLE, 1, 2941, 2, 2766, 0, 0x0},   /* 1016 TelecommunicationsServiceCategoryType */
-    {XSDT_SIMPLE, 0, 2943, 9, 2766, 0, 0x0},   /* 1017 TelecommunicationsServiceCategoryCodeType */
-    {XSDT_SIMPLE, 1, 2952, 2, 2766, 0, 0x0},   /* 1018 MovieTitleType */
-    {XSDT_SIMPLE, 1, 2954, 2, 2766, 0, 0x0},   /* 1019 RoamingPartnerNameType */
-    {XSDT_SIMPLE, 1, 2956, 2, 2766, 0, 0x0},   /* 1020 PayPerViewType */
-    {XSDT_SIMPLE, 1, 2958, 2, 2766, 0, 0x0},   /* 1021 TelecommunicationsServiceCallType */
-    {XSDT_SIMPLE, 0, 2960, 9, 2766, 0, 0x0},   /* 1022 TelecommunicationsServiceCallCodeType */
-    {XSDT_SIMPLE, 7, 2969, 2, 2766, 0, 0x1},   /* 1023 CallBaseAmountType */
-    {XSDT_SIMPLE, 7, 2971, 2, 2766, 0, 0x1},   /* 1024 CallExtensionAmountType */
-    {XSDT_SEQ, -1, 2973, 0, 2766, 11, 0x0},   /* 1025 ConsumptionLineType */
-    {XSDT_SIMPLE, 0, 2973, 7, 2777, 0, 0x0},   /* 1026 ParentDocumentLineReferenceIDType */
-    {XSDT_SEQ, -1, 2980, 0, 2777, 15, 0x0},   /* 1027 UtilityItemType */
-    {XSDT_SIMPLE, 0, 2980, 7, 2792, 0, 0x0},   /* 1028 SubscriberIDType */
-    {XSDT_SIMPLE, 1, 2987, 2, 2792, 0, 0x0},   /* 1029 SubscriberTypeType */
-    {XSDT_SIMPLE, 0, 2989, 9, 2792, 0, 0x0},   /* 1030 SubscriberTypeCodeType */
-    {XSDT_SIMPLE, 1, 2998, 2, 2792, 0, 0x0},   /* 1031 CurrentChargeTypeType */
-    {XSDT_SIMPLE, 0, 3000, 9, 2792, 0, 0x0},   /* 1032 CurrentChargeTypeCodeType */
-    {XSDT_SIMPLE, 1, 3009, 2, 2792, 0, 0x0},   /* 1033 OneTimeChargeTypeType */
-    {XSDT_SIMPLE, 0, 3011, 9, 2792, 0, 0x0},   /* 1034 OneTimeChargeTypeCodeType */
-    {XSDT_SEQ, -1, 3020, 0, 2792, 2, 0x0},   /* 1035 UnstructuredPriceType */
-    {XSDT_SIMPLE, 1, 3020, 2, 2794, 0, 0x0},   /* 1036 TimeAmountType */
-    {XSDT_SEQ, -1, 3022, 0, 2794, 9, 0x0},   /* 1037 ConsumptionPointType */
-    {XSDT_SIMPLE, 7, 3022, 4, 2803, 0, 0x0},   /* 1038 TotalDeliveredQuantityType */
-    {XSDT_SEQ, -1, 3026, 0, 2803, 3, 0x0},   /* 1039 WebSiteAccessType */
-    {XSDT_SIMPLE, 1, 3026, 2, 2806, 0, 0x0},   /* 1040 PasswordType */
-    {XSDT_SIMPLE, 1, 3028, 2, 2806, 0, 0x0},   /* 1041 LoginType */
-    {XSDT_SEQ, -1, 3030, 0, 2806, 7, 0x0},   /* 1042 MeterType */
-    {XSDT_SIMPLE, 1, 3030, 2, 2813, 0, 0x0},   /* 1043 MeterNameType */
-    {XSDT_SIMPLE, 1, 3032, 2, 2813, 0, 0x0},   /* 1044 MeterConstantType */
-    {XSDT_SIMPLE, 0, 3034, 9, 2813, 0, 0x0},   /* 1045 MeterConstantCodeType */
-    {XSDT_SEQ, -1, 3043, 0, 2813, 13, 0x0},   /* 1046 MeterReadingType */
-    {XSDT_SIMPLE, 1, 3043, 2, 2826, 0, 0x0},   /* 1047 MeterReadingTypeType */
-    {XSDT_SIMPLE, 0, 3045, 9, 2826, 0, 0x0},   /* 1048 MeterReadingTypeCodeType */
-    {XSDT_SIMPLE, 5, 3054, 0, 2826, 0, 0x0},   /* 1049 PreviousMeterReadingDateType */
-    {XSDT_SIMPLE, 7, 3054, 4, 2826, 0, 0x0},   /* 1050 PreviousMeterQuantityType */
-    {XSDT_SIMPLE, 5, 3058, 0, 2826, 0, 0x0},   /* 1051 LatestMeterReadingDateType */
-    {XSDT_SIMPLE, 7, 3058, 4, 2826, 0, 0x0},   /* 1052 LatestMeterQuantityType */
-    {XSDT_SIMPLE, 1, 3062, 2, 2826, 0, 0x0},   /* 1053 PreviousMeterReadingMethodType */
-    {XSDT_SIMPLE, 0, 3064, 9, 2826, 0, 0x0},   /* 1054 PreviousMeterReadingMethodCodeType */
-    {XSDT_SIMPLE, 1, 3073, 2, 2826, 0, 0x0},   /* 1055 LatestMeterReadingMethodType */
-    {XSDT_SIMPLE, 0, 3075, 9, 2826, 0, 0x0},   /* 1056 LatestMeterReadingMethodCodeType */
-    {XSDT_SIMPLE, 1, 3084, 2, 2826, 0, 0x0},   /* 1057 MeterReadingCommentsType */
-    {XSDT_SEQ, -1, 3086, 0, 2826, 5, 0x0},   /* 1058 MeterPropertyType */
-    {XSDT_SEQ, -1, 3086, 0, 2831, 2, 0x0},   /* 1059 ContractingActivityType */
-    {XSDT_SIMPLE, 0, 3086, 9, 2833, 0, 0x0},   /* 1060 ActivityTypeCodeType */
-    {XSDT_SIMPLE, 1, 3095, 2, 2833, 0, 0x0},   /* 1061 ActivityTypeType */
-    {XSDT_SEQ, -1, 3097, 0, 2833, 4, 0x0},   /* 1062 ContractingPartyType */
-    {XSDT_SIMPLE, 0, 3097, 7, 2837, 0, 0x0},   /* 1063 BuyerProfileURIType */
-    {XSDT_SEQ, -1, 3104, 0, 2837, 2, 0x0},   /* 1064 ContractingPartyTypeType */
-    {XSDT_SIMPLE, 0, 3104, 9, 2839, 0, 0x0},   /* 1065 PartyTypeCodeType */
-    {XSDT_SIMPLE, 1, 3113, 2, 2839, 0, 0x0},   /* 1066 PartyTypeType */
-    {XSDT_SEQ, -1, 3115, 0, 2839, 21, 0x0},   /* 1067 DebitNoteLineType */
-    {XSDT_SIMPLE, 7, 3115, 4, 2860, 0, 0x0},   /* 1068 DebitedQuantityType */
-    {XSDT_SEQ, -1, 3119, 0, 2860, 5, 0x0},   /* 1069 EconomicOperatorShortListType */
-    {XSDT_SIMPLE, 1, 3119, 2, 2865, 0, 0x0},   /* 1070 LimitationDescriptionType */
-    {XSDT_SIMPLE, 7, 3121, 4, 2865, 0, 0x0},   /* 1071 ExpectedQuantityType */
-    {XSDT_SEQ, -1, 3125, 0, 2865, 5, 0x0},   /* 1072 EndorsementType */
-    {XSDT_SIMPLE, 0, 3125, 7, 2870, 0, 0x0},   /* 1073 DocumentIDType */
-    {XSDT_SIMPLE, 1, 3132, 2, 2870, 0, 0x0},   /* 1074 ApprovalStatusType */
-    {XSDT_SEQ, -1, 3134, 0, 2870, 9, 0x0},   /* 1075 EventType */
-    {XSDT_SIMPLE, 0, 3134, 9, 2879, 0, 0x0},   /* 1076 TypeCodeType */
-    {XSDT_SEQ, -1, 3143, 0, 2879, 3, 0x0},   /* 1077 EventCommentType */
-    {XSDT_SIMPLE, 1, 3143, 2, 2882, 0, 0x0},   /* 1078 CommentType */
-    {XSDT_SEQ, -1, 3145, 0, 2882, 4, 0x0},   /* 1079 EventLineItemType */
-    {XSDT_SIMPLE, 7, 3145, 1, 2886, 0, 0x0},   /* 1080 LineNumberNumericType */
-    {XSDT_SEQ, -1, 3146, 0, 2886, 4, 0x0},   /* 1081 RetailPlannedImpactType */
-    {XSDT_SIMPLE, 0, 3146, 9, 2890, 0, 0x0},   /* 1082 ForecastPurposeCodeType */
-    {XSDT_SIMPLE, 0, 3155, 9, 2890, 0, 0x0},   /* 1083 ForecastTypeCodeType */
-    {XSDT_SEQ, -1, 3164, 0, 2890, 4, 0x0},   /* 1084 EventTacticType */
-    {XSDT_SEQ, -1, 3164, 0, 2894, 4, 0x0},   /* 1085 EventTacticEnumerationType */
-    {XSDT_SIMPLE, 0, 3164, 9, 2898, 0, 0x0},   /* 1086 ConsumerIncentiveTacticTypeCodeType */
-    {XSDT_SIMPLE, 0, 3173, 9, 2898, 0, 0x0},   /* 1087 DisplayTacticTypeCodeType */
-    {XSDT_SIMPLE, 0, 3182, 9, 2898, 0, 0x0},   /* 1088 FeatureTacticTypeCodeType */
-    {XSDT_SIMPLE, 0, 3191, 9, 2898, 0, 0x0},   /* 1089 TradeItemPackingLabelingTypeCodeType */
-    {XSDT_SEQ, -1, 3200, 0, 2898, 12, 0x0},   /* 1090 ExceptionCriteriaLineType */
-    {XSDT_SIMPLE, 0, 3200, 9, 2910, 0, 0x0},   /* 1091 ThresholdValueComparisonCodeType */
-    {XSDT_SIMPLE, 0, 3209, 9, 2910, 0, 0x0},   /* 1092 ExceptionStatusCodeType */
-    {XSDT_SIMPLE, 0, 3218, 9, 2910, 0, 0x0},   /* 1093 CollaborationPriorityCodeType */
-    {XSDT_SIMPLE, 0, 3227, 9, 2910, 0, 0x0},   /* 1094 ExceptionResolutionCodeType */
-    {XSDT_SIMPLE, 0, 3236, 9, 2910, 0, 0x0},   /* 1095 PerformanceMetricTypeCodeType */
-    {XSDT_SEQ, -1, 3245, 0, 2910, 5, 0x0},   /* 1096 ForecastExceptionCriterionLineType */
-    {XSDT_SIMPLE, 0, 3245, 9, 2915, 0, 0x0},   /* 1097 ComparisonDataSourceCodeType */
-    {XSDT_SIMPLE, 0, 3254, 9, 2915, 0, 0x0},   /* 1098 DataSourceCodeType */
-    {XSDT_SIMPLE, 7, 3263, 4, 2915, 0, 0x0},   /* 1099 TimeDeltaDaysQuantityType */
-    {XSDT_SEQ, -1, 3267, 0, 2915, 15, 0x0},   /* 1100 ExceptionNotificationLineType */
-    {XSDT_SIMPLE, 0, 3267, 9, 2930, 0, 0x0},   /* 1101 ResolutionCodeType */
-    {XSDT_SIMPLE, 7, 3276, 2, 2930, 0, 0x1},   /* 1102 ComparedValueMeasureType */
-    {XSDT_SIMPLE, 7, 3278, 2, 2930, 0, 0x1},   /* 1103 SourceValueMeasureType */
-    {XSDT_SIMPLE, 7, 3280, 4, 2930, 0, 0x0},   /* 1104 VarianceQuantityType */
-    {XSDT_SEQ, -1, 3284, 0, 2930, 8, 0x0},   /* 1105 ForecastExceptionType */
-    {XSDT_SIMPLE, 0, 3284, 9, 2938, 0, 0x0},   /* 1106 ComparisonDataCodeType */
-    {XSDT_SIMPLE, 6, 3293, 0, 2938, 0, 0x0},   /* 1107 ComparisonForecastIssueTimeType */
-    {XSDT_SIMPLE, 5, 3293, 0, 2938, 0, 0x0},   /* 1108 ComparisonForecastIssueDateType */
-    {XSDT_SEQ, -1, 3293, 0, 2938, 6, 0x0},   /* 1109 ForecastLineType */
-    {XSDT_SIMPLE, 4, 3293, 0, 2944, 0, 0x0},   /* 1110 FrozenDocumentIndicatorType */
-    {XSDT_SEQ, -1, 3293, 0, 2944, 9, 0x0},   /* 1111 ForecastRevisionLineType */
-    {XSDT_SIMPLE, 0, 3293, 7, 2953, 0, 0x0},   /* 1112 RevisedForecastLineIDType */
-    {XSDT_SIMPLE, 5, 3300, 0, 2953, 0, 0x0},   /* 1113 SourceForecastIssueDateType */
-    {XSDT_SIMPLE, 6, 3300, 0, 2953, 0, 0x0},   /* 1114 SourceForecastIssueTimeType */
-    {XSDT_SIMPLE, 0, 3300, 9, 2953, 0, 0x0},   /* 1115 AdjustmentReasonCodeType */
-    {XSDT_SEQ, -1, 3309, 0, 2953, 6, 0x0},   /* 1116 FrameworkAgreementType */
-    {XSDT_SIMPLE, 7, 3309, 4, 2959, 0, 0x0},   /* 1117 ExpectedOperatorQuantityType */
-    {XSDT_SIMPLE, 7, 3313, 4, 2959, 0, 0x0},   /* 1118 MaximumOperatorQuantityType */
-    {XSDT_SIMPLE, 1, 3317, 2, 2959, 0, 0x0},   /* 1119 JustificationType */
-    {XSDT_SIMPLE, 1, 3319, 2, 2959, 0, 0x0},   /* 1120 FrequencyType */
-    {XSDT_SEQ, -1, 3321, 0, 2959, 7, 0x0},   /* 1121 ImmobilizedSecurityType */
-    {XSDT_SIMPLE, 0, 3321, 7, 2966, 0, 0x0},   /* 1122 ImmobilizationCertificateIDType */
-    {XSDT_SIMPLE, 0, 3328, 7, 2966, 0, 0x0},   /* 1123 SecurityIDType */
-    {XSDT_SIMPLE, 7, 3335, 2, 2966, 0, 0x1},   /* 1124 FaceValueAmountType */
-    {XSDT_SIMPLE, 7, 3337, 2, 2966, 0, 0x1},   /* 1125 MarketValueAmountType */
-    {XSDT_SIMPLE, 7, 3339, 4, 2966, 0, 0x0},   /* 1126 SharesNumberQuantityType */
-    {XSDT_SEQ, -1, 3343, 0, 2966, 5, 0x0},   /* 1127 InstructionForReturnsLineType */
-    {XSDT_SEQ, -1, 3343, 0, 2971, 8, 0x0},   /* 1128 InventoryReportLineType */
-    {XSDT_SIMPLE, 7, 3343, 2, 2979, 0, 0x1},   /* 1129 InventoryValueAmountType */
-    {XSDT_SIMPLE, 5, 3345, 0, 2979, 0, 0x0},   /* 1130 AvailabilityDateType */
-    {XSDT_SIMPLE, 0, 3345, 9, 2979, 0, 0x0},   /* 1131 AvailabilityStatusCodeType */
-    {XSDT_SEQ, -1, 3354, 0, 2979, 6, 0x0},   /* 1132 ItemInformationRequestLineType */
-    {XSDT_SIMPLE, 0, 3354, 9, 2985, 0, 0x0},   /* 1133 TimeFrequencyCodeType */
-    {XSDT_SEQ, -1, 3363, 0, 2985, 10, 0x0},   /* 1134 ItemManagementProfileType */
-    {XSDT_SIMPLE, 7, 3363, 1, 2995, 0, 0x0},   /* 1135 FrozenPeriodDaysNumericType */
-    {XSDT_SIMPLE, 7, 3364, 4, 2995, 0, 0x0},   /* 1136 MinimumInventoryQuantityType */
-    {XSDT_SIMPLE, 7, 3368, 4, 2995, 0, 0x0},   /* 1137 MultipleOrderQuantityType */
-    {XSDT_SIMPLE, 7, 3372, 1, 2995, 0, 0x0},   /* 1138 OrderIntervalDaysNumericType */
-    {XSDT_SIMPLE, 1, 3373, 2, 2995, 0, 0x0},   /* 1139 ReplenishmentOwnerDescriptionType */
-    {XSDT_SIMPLE, 7, 3375, 1, 2995, 0, 0x0},   /* 1140 TargetServicePercentType */
-    {XSDT_SIMPLE, 7, 3376, 4, 2995, 0, 0x0},   /* 1141 TargetInventoryQuantityType */
-    {XSDT_SEQ, -1, 3380, 0, 2995, 3, 0x0},   /* 1142 OnAccountPaymentType */
-    {XSDT_SIMPLE, 7, 3380, 4, 2998, 0, 0x0},   /* 1143 EstimatedConsumedQuantityType */
-    {XSDT_SEQ, -1, 3384, 0, 2998, 2, 0x0},   /* 1144 MiscellaneousEventType */
-    {XSDT_SIMPLE, 0, 3384, 9, 3000, 0, 0x0},   /* 1145 MiscellaneousEventTypeCodeType */
-    {XSDT_SEQ, -1, 3393, 0, 3000, 6, 0x0},   /* 1146 NotificationRequirementType */
-    {XSDT_SIMPLE, 0, 3393, 9, 3006, 0, 0x0},   /* 1147 NotificationTypeCodeType */
-    {XSDT_SIMPLE, 7, 3402, 2, 3006, 0, 0x1},   /* 1148 PostEventNotificationDurationMeasureType */
-    {XSDT_SIMPLE, 7, 3404, 2, 3006, 0, 0x1},   /* 1149 PreEventNotificationDurationMeasureType */
-    {XSDT_SEQ, -1, 3406, 0, 3006, 10, 0x0},   /* 1150 OrderLineType */
-    {XSDT_SIMPLE, 0, 3406, 9, 3016, 0, 0x0},   /* 1151 SubstitutionStatusCodeType */
-    {XSDT_SEQ, -1, 3415, 0, 3016, 6, 0x0},   /* 1152 PerformanceDataLineType */
-    {XSDT_SIMPLE, 7, 3415, 4, 3022, 0, 0x0},   /* 1153 PerformanceValueQuantityType */
-    {XSDT_SEQ, -1, 3419, 0, 3022, 4, 0x0},   /* 1154 ProcessJustificationType */
-    {XSDT_SIMPLE, 0, 3419, 9, 3026, 0, 0x0},   /* 1155 PreviousCancellationReasonCodeType */
-    {XSDT_SIMPLE, 0, 3428, 9, 3026, 0, 0x0},   /* 1156 ProcessReasonCodeType */
-    {XSDT_SIMPLE, 1, 3437, 2, 3026, 0, 0x0},   /* 1157 ProcessReasonType */
-    {XSDT_SEQ, -1, 3439, 0, 3026, 5, 0x0},   /* 1158 PromotionalEventType */
-    {XSDT_SIMPLE, 0, 3439, 9, 3031, 0, 0x0},   /* 1159 PromotionalEventTypeCodeType */
-    {XSDT_SIMPLE, 5, 3448, 0, 3031, 0, 0x0},   /* 1160 SubmissionDateType */
-    {XSDT_SIMPLE, 5, 3448, 0, 3031, 0, 0x0},   /* 1161 FirstShipmentAvailibilityDateType */
-    {XSDT_SIMPLE, 5, 3448, 0, 3031, 0, 0x0},   /* 1162 LatestProposalAcceptanceDateType */
-    {XSDT_SEQ, -1, 3448, 0, 3031, 3, 0x0},   /* 1163 PromotionalSpecificationType */
-    {XSDT_SIMPLE, 0, 3448, 7, 3034, 0, 0x0},   /* 1164 SpecificationIDType */
-    {XSDT_SEQ, -1, 3455, 0, 3034, 2, 0x0},   /* 1165 PromotionalEventLineItemType */
-    {XSDT_SEQ, -1, 3455, 0, 3036, 6, 0x0},   /* 1166 QualificationResolutionType */
-    {XSDT_SIMPLE, 0, 3455, 9, 3042, 0, 0x0},   /* 1167 AdmissionCodeType */
-    {XSDT_SIMPLE, 1, 3464, 2, 3042, 0, 0x0},   /* 1168 ExclusionReasonType */
-    {XSDT_SIMPLE, 1, 3466, 2, 3042, 0, 0x0},   /* 1169 ResolutionType */
-    {XSDT_SIMPLE, 5, 3468, 0, 3042, 0, 0x0},   /* 1170 ResolutionDateType */
-    {XSDT_SIMPLE, 6, 3468, 0, 3042, 0, 0x0},   /* 1171 ResolutionTimeType */
-    {XSDT_SEQ, -1, 3468, 0, 3042, 11, 0x0},   /* 1172 QuotationLineType */
-    {XSDT_SIMPLE, 0, 3468, 7, 3053, 0, 0x0},   /* 1173 RequestForQuotationLineIDType */
-    {XSDT_SEQ, -1, 3475, 0, 3053, 14, 0x0},   /* 1174 ReminderLineType */
-    {XSDT_SIMPLE, 4, 3475, 0, 3067, 0, 0x0},   /* 1175 BalanceBroughtForwardIndicatorType */
-    {XSDT_SIMPLE, 7, 3475, 2, 3067, 0, 0x1},   /* 1176 DebitLineAmountType */
-    {XSDT_SIMPLE, 7, 3477, 2, 3067, 0, 0x1},   /* 1177 CreditLineAmountType */
-    {XSDT_SEQ, -1, 3479, 0, 3067, 18, 0x0},   /* 1178 RemittanceAdviceLineType */
-    {XSDT_SIMPLE, 7, 3479, 2, 3085, 0, 0x1},   /* 1179 BalanceAmountType */
-    {XSDT_SEQ, -1, 3481, 0, 3085, 8, 0x0},   /* 1180 RequestForQuotationLineType */
-    {XSDT_SIMPLE, 4, 3481, 0, 3093, 0, 0x0},   /* 1181 OptionalLineItemIndicatorType */
-    {XSDT_SIMPLE, 0, 3481, 9, 3093, 0, 0x0},   /* 1182 SecurityClassificationCodeType */
-    {XSDT_SEQ, -1, 3490, 0, 3093, 22, 0x0},   /* 1183 StatementLineType */
-    {XSDT_SEQ, -1, 3490, 0, 3115, 7, 0x0},   /* 1184 StockAvailabilityReportLineType */
-    {XSDT_SEQ, -1, 3490, 0, 3122, 9, 0x0},   /* 1185 SubscriberConsumptionType */
-    {XSDT_SIMPLE, 0, 3490, 7, 3131, 0, 0x0},   /* 1186 ConsumptionIDType */
-    {XSDT_SIMPLE, 0, 3497, 9, 3131, 0, 0x0},   /* 1187 SpecificationTypeCodeType */
-    {XSDT_SIMPLE, 7, 3506, 4, 3131, 0, 0x0},   /* 1188 TotalMeteredQuantityType */
-    {XSDT_SEQ, -1, 3510, 0, 3131, 6, 0x0},   /* 1189 SupplierConsumptionType */
-    {XSDT_SEQ, -1, 3510, 0, 3137, 16, 0x0},   /* 1190 TenderResultType */
-    {XSDT_SIMPLE, 0, 3510, 9, 3153, 0, 0x0},   /* 1191 TenderResultCodeType */
-    {XSDT_SIMPLE, 7, 3519, 2, 3153, 0, 0x1},   /* 1192 AdvertisementAmountType */
-    {XSDT_SIMPLE, 5, 3521, 0, 3153, 0, 0x0},   /* 1193 AwardDateType */
-    {XSDT_SIMPLE, 6, 3521, 0, 3153, 0, 0x0},   /* 1194 AwardTimeType */
-    {XSDT_SIMPLE, 7, 3521, 4, 3153, 0, 0x0},   /* 1195 ReceivedTenderQuantityType */
-    {XSDT_SIMPLE, 7, 3525, 2, 3153, 0, 0x1},   /* 1196 LowerTenderAmountType */
-    {XSDT_SIMPLE, 7, 3527, 2, 3153, 0, 0x1},   /* 1197 HigherTenderAmountType */
-    {XSDT_SIMPLE, 7, 3529, 4, 3153, 0, 0x0},   /* 1198 ReceivedElectronicTenderQuantityType */
-    {XSDT_SIMPLE, 7, 3533, 4, 3153, 0, 0x0},   /* 1199 ReceivedForeignTenderQuantityType */
-    {XSDT_SEQ, -1, 3537, 0, 3153, 2, 0x0},   /* 1200 WinningPartyType */
-    {XSDT_SIMPLE, 1, 3537, 2, 3155, 0, 0x0},   /* 1201 RankType */
-    {XSDT_SEQ, -1, 3539, 0, 3155, 3, 0x0},   /* 1202 TendererPartyQualificationType */
-    {XSDT_SEQ, -1, 3539, 0, 3158, 23, 0x0},   /* 1203 TenderingProcessType */
-    {XSDT_SIMPLE, 0, 3539, 7, 3181, 0, 0x0},   /* 1204 OriginalContractingSystemIDType */
-    {XSDT_SIMPLE, 1, 3546, 2, 3181, 0, 0x0},   /* 1205 NegotiationDescriptionType */
-    {XSDT_SIMPLE, 0, 3548, 9, 3181, 0, 0x0},   /* 1206 ProcedureCodeType */
-    {XSDT_SIMPLE, 0, 3557, 9, 3181, 0, 0x0},   /* 1207 UrgencyCodeType */
-    {XSDT_SIMPLE, 0, 3566, 9, 3181, 0, 0x0},   /* 1208 ExpenseCodeType */
-    {XSDT_SIMPLE, 0, 3575, 9, 3181, 0, 0x0},   /* 1209 PartPresentationCodeType */
-    {XSDT_SIMPLE, 0, 3584, 9, 3181, 0, 0x0},   /* 1210 ContractingSystemCodeType */
-    {XSDT_SIMPLE, 0, 3593, 9, 3181, 0, 0x0},   /* 1211 SubmissionMethodCodeType */
-    {XSDT_SIMPLE, 4, 3602, 0, 3181, 0, 0x0},   /* 1212 CandidateReductionConstraintIndicatorType */
-    {XSDT_SIMPLE, 4, 3602, 0, 3181, 0, 0x0},   /* 1213 GovernmentAgreementConstraintIndicatorType */
-    {XSDT_SEQ, -1, 3602, 0, 3181, 11, 0x0},   /* 1214 TransportExecutionTermsType */
-    {XSDT_SIMPLE, 1, 3602, 2, 3192, 0, 0x0},   /* 1215 TransportUserSpecialTermsType */
-    {XSDT_SIMPLE, 1, 3604, 2, 3192, 0, 0x0},   /* 1216 TransportServiceProviderSpecialTermsType */
-    {XSDT_SIMPLE, 1, 3606, 2, 3192, 0, 0x0},   /* 1217 ChangeConditionsType */
-    {XSDT_SEQ, -1, 3608, 0, 3192, 12, 0x0},   /* 1218 TransportScheduleType */
-    {XSDT_SEQ, -1, 3608, 0, 3204, 6, 0x0},   /* 1219 TransportationSegmentType */
-    {XSDT_SIMPLE, 0, 3608, 7, 3210, 0, 0x0},   /* 1220 TransportExecutionPlanReferenceIDType */
-    {XSDT_SIMPLE, 4, 3615, 0, 3210, 0, 0x0},   /* 1221 AcceptedIndicatorType */
-    {XSDT_SIMPLE, 4, 3615, 0, 3210, 0, 0x0},   /* 1222 AdValoremIndicatorType */
-    {XSDT_SIMPLE, 5, 3615, 0, 3210, 0, 0x0},   /* 1223 ApprovalDateType */
-    {XSDT_SIMPLE, 4, 3615, 0, 3210, 0, 0x0},   /* 1224 BasedOnConsensusIndicatorType */
-    {XSDT_SIMPLE, 0, 3615, 7, 3210, 0, 0x0},   /* 1225 BuyerEventIDType */
-    {XSDT_SIMPLE, 1, 3622, 2, 3210, 0, 0x0},   /* 1226 CancellationNoteType */
-    {XSDT_SIMPLE, 0, 3624, 9, 3210, 0, 0x0},   /* 1227 ConstitutionCodeType */
-    {XSDT_SIMPLE, 0, 3633, 7, 3210, 0, 0x0},   /* 1228 ContractFolderIDType */
-    {XSDT_SIMPLE, 1, 3640, 2, 3210, 0, 0x0},   /* 1229 ContractNameType */
-    {XSDT_SIMPLE, 7, 3642, 2, 3210, 0, 0x1},   /* 1230 DeclaredCarriageValueAmountType */
-    {XSDT_SIMPLE, 0, 3644, 9, 3210, 0, 0x0},   /* 1231 DespatchAdviceTypeCodeType */
-    {XSDT_SIMPLE, 0, 3653, 9, 3210, 0, 0x0},   /* 1232 DocumentStatusReasonCodeType */
-    {XSDT_SIMPLE, 1, 3662, 2, 3210, 0, 0x0},   /* 1233 DocumentStatusReasonDescriptionType */
-    {XSDT_SIMPLE, 4, 3664, 0, 3210, 0, 0x0},   /* 1234 ItemUpdateRequestIndicatorType */
-    {XSDT_SIMPLE, 0, 3664, 9, 3210, 0, 0x0},   /* 1235 OrderResponseCodeType */
-    {XSDT_SIMPLE, 1, 3673, 2, 3210, 0, 0x0},   /* 1236 OtherInstructionType */
-    {XSDT_SIMPLE, 0, 3675, 7, 3210, 0, 0x0},   /* 1237 ParentDocumentIDType */
-    {XSDT_SIMPLE, 0, 3682, 9, 3210, 0, 0x0},   /* 1238 ParentDocumentTypeCodeType */
-    {XSDT_SIMPLE, 0, 3691, 7, 3210, 0, 0x0},   /* 1239 ParentDocumentVersionIDType */
-    {XSDT_SIMPLE, 1, 3698, 2, 3210, 0, 0x0},   /* 1240 PayerReferenceType */
-    {XSDT_SIMPLE, 1, 3700, 2, 3210, 0, 0x0},   /* 1241 PaymentOrderReferenceType */
-    {XSDT_SIMPLE, 5, 3702, 0, 3210, 0, 0x0},   /* 1242 PlannedDateType */
-    {XSDT_SIMPLE, 4, 3702, 0, 3210, 0, 0x0},   /* 1243 PricingUpdateRequestIndicatorType */
-    {XSDT_SIMPLE, 0, 3702, 9, 3210, 0, 0x0},   /* 1244 ProfileStatusCodeType */
-    {XSDT_SIMPLE, 4, 3711, 0, 3210, 0, 0x0},   /* 1245 PublishAwardIndicatorType */
-    {XSDT_SIMPLE, 1, 3711, 2, 3210, 0, 0x0},   /* 1246 PurposeType */
-    {XSDT_SIMPLE, 0, 3713, 9, 3210, 0, 0x0},   /* 1247 PurposeCodeType */
-    {XSDT_SIMPLE, 0, 3722, 9, 3210, 0, 0x0},   /* 1248 ReceiptAdviceTypeCodeType */
-    {XSDT_SIMPLE, 5, 3731, 0, 3210, 0, 0x0},   /* 1249 RegisteredDateType */
-    {XSDT_SIMPLE, 6, 3731, 0, 3210, 0, 0x0},   /* 1250 RegisteredTimeType */
-    {XSDT_SIMPLE, 1, 3731, 2, 3210, 0, 0x0},   /* 1251 RegulatoryDomainType */
-    {XSDT_SIMPLE, 1, 3733, 2, 3210, 0, 0x0},   /* 1252 RejectionNoteType */
-    {XSDT_SIMPLE, 7, 3735, 1, 3210, 0, 0x0},   /* 1253 ReminderSequenceNumericType */
-    {XSDT_SIMPLE, 0, 3736, 9, 3210, 0, 0x0},   /* 1254 ReminderTypeCodeType */
-    {XSDT_SIMPLE, 0, 3745, 9, 3210, 0, 0x0},   /* 1255 RequestedInvoiceCurrencyCodeType */
-    {XSDT_SIMPLE, 5, 3754, 0, 3210, 0, 0x0},   /* 1256 RequestedPublicationDateType */
-    {XSDT_SIMPLE, 5, 3754, 0, 3210, 0, 0x0},   /* 1257 ResponseDateType */
-    {XSDT_SIMPLE, 6, 3754, 0, 3210, 0, 0x0},   /* 1258 ResponseTimeType */
-    {XSDT_SIMPLE, 1, 3754, 2, 3210, 0, 0x0},   /* 1259 RetailEventNameType */
-    {XSDT_SIMPLE, 0, 3756, 9, 3210, 0, 0x0},   /* 1260 RetailEventStatusCodeType */
-    {XSDT_SIMPLE, 0, 3765, 9, 3210, 0, 0x0},   /* 1261 RevisionStatusCodeType */
-    {XSDT_SIMPLE, 0, 3774, 7, 3210, 0, 0x0},   /* 1262 SellerEventIDType */
-    {XSDT_SIMPLE, 0, 3781, 9, 3210, 0, 0x0},   /* 1263 ServiceInformationPreferenceCodeType */
-    {XSDT_SIMPLE, 1, 3790, 2, 3210, 0, 0x0},   /* 1264 ServiceNameType */
-    {XSDT_SIMPLE, 0, 3792, 7, 3210, 0, 0x0},   /* 1265 ShippingOrderIDType */
-    {XSDT_SIMPLE, 0, 3799, 9, 3210, 0, 0x0},   /* 1266 StatementTypeCodeType */
-    {XSDT_SIMPLE, 4, 3808, 0, 3210, 0, 0x0},   /* 1267 StatusAvailableIndicatorType */
-    {XSDT_SIMPLE, 5, 3808, 0, 3210, 0, 0x0},   /* 1268 SubmissionDueDateType */
-    {XSDT_SIMPLE, 0, 3808, 9, 3210, 0, 0x0},   /* 1269 TenderTypeCodeType */
-    {XSDT_SIMPLE, 4, 3817, 0, 3210, 0, 0x0},   /* 1270 ToOrderIndicatorType */
-    {XSDT_SIMPLE, 7, 3817, 2, 3210, 0, 0x1},   /* 1271 TotalBalanceAmountType */
-    {XSDT_SIMPLE, 7, 3819, 2, 3210, 0, 0x1},   /* 1272 TotalCreditAmountType */
-    {XSDT_SIMPLE, 7, 3821, 2, 3210, 0, 0x1},   /* 1273 TotalDebitAmountType */
-    {XSDT_SIMPLE, 7, 3823, 2, 3210, 0, 0x1},   /* 1274 TotalPaymentAmountType */
-    {XSDT_SIMPLE, 0, 3825, 9, 3210, 0, 0x0},   /* 1275 TransportExecutionStatusCodeType */
-    {XSDT_SIMPLE, 1, 3834, 2, 3210, 0, 0x0},   /* 1276 TransportServiceProviderRemarksType */
-    {XSDT_SIMPLE, 1, 3836, 2, 3210, 0, 0x0},   /* 1277 TransportUserRemarksType */
-    {XSDT_SIMPLE, 0, 3838, 9, 3210, 0, 0x0},   /* 1278 TransportationStatusTypeCodeType */
+    {XSDT_SEQ, 0, XSDT_NONE, 0, 0, 54, 0x0},   /* 0 InvoiceType */
+    {XSDT_SEQ, 0, XSDT_NONE, 0, 54, 1, 0x0},   /* 1 UBLExtensionsType */
+    {XSDT_SEQ, 0, XSDT_NONE, 0, 55, 10, 0x0},   /* 2 UBLExtensionType */
+    {XSDT_SIMPLE, 7, 0, 0, 65, 0, 0x0},   /* 3 IDType */
+    {XSDT_SIMPLE, 2, 1, 7, 65, 0, 0x0},   /* 4 NameType */
+    {XSDT_SIMPLE, 7, 0, 9, 65, 0, 0x0},   /* 5 ExtensionAgencyIDType */
+    {XSDT_SIMPLE, 2, 1, 16, 65, 0, 0x0},   /* 6 ExtensionAgencyNameType */
+    {XSDT_SIMPLE, 7, 0, 18, 65, 0, 0x0},   /* 7 ExtensionVersionIDType */
+    {XSDT_SIMPLE, 7, 0, 25, 65, 0, 0x0},   /* 8 ExtensionAgencyURIType */
+    {XSDT_SIMPLE, 7, 0, 32, 65, 0, 0x0},   /* 9 ExtensionURIType */
+    {XSDT_SIMPLE, 9, 0, 39, 65, 0, 0x0},   /* 10 ExtensionReasonCodeType */
+    {XSDT_SIMPLE, 2, 1, 48, 65, 0, 0x0},   /* 11 ExtensionReasonType */
+    {XSDT_LAX_OTHER, 0, XSDT_NONE, 50, 65, 1, 0x0},   /* 12 ExtensionContentType */
+    {XSDT_SIMPLE, 7, 0, 50, 66, 0, 0x0},   /* 13 UBLVersionIDType */
+    {XSDT_SIMPLE, 7, 0, 57, 66, 0, 0x0},   /* 14 CustomizationIDType */
+    {XSDT_SIMPLE, 7, 0, 64, 66, 0, 0x0},   /* 15 ProfileIDType */
+    {XSDT_SIMPLE, 7, 0, 71, 66, 0, 0x0},   /* 16 ProfileExecutionIDType */
+    {XSDT_SIMPLE, 0, 4, 78, 66, 0, 0x0},   /* 17 CopyIndicatorType */
+    {XSDT_SIMPLE, 7, 0, 78, 66, 0, 0x0},   /* 18 UUIDType */
+    {XSDT_SIMPLE, 0, 5, 85, 66, 0, 0x0},   /* 19 IssueDateType */
+    {XSDT_SIMPLE, 0, 6, 85, 66, 0, 0x0},   /* 20 IssueTimeType */
+    {XSDT_SIMPLE, 0, 5, 85, 66, 0, 0x0},   /* 21 DueDateType */
+    {XSDT_SIMPLE, 9, 0, 85, 66, 0, 0x0},   /* 22 InvoiceTypeCodeType */
+    {XSDT_SIMPLE, 2, 1, 94, 66, 0, 0x0},   /* 23 NoteType */
+    {XSDT_SIMPLE, 0, 5, 96, 66, 0, 0x0},   /* 24 TaxPointDateType */
+    {XSDT_SIMPLE, 9, 0, 96, 66, 0, 0x0},   /* 25 DocumentCurrencyCodeType */
+    {XSDT_SIMPLE, 9, 0, 105, 66, 0, 0x0},   /* 26 TaxCurrencyCodeType */
+    {XSDT_SIMPLE, 9, 0, 114, 66, 0, 0x0},   /* 27 PricingCurrencyCodeType */
+    {XSDT_SIMPLE, 9, 0, 123, 66, 0, 0x0},   /* 28 PaymentCurrencyCodeType */
+    {XSDT_SIMPLE, 9, 0, 132, 66, 0, 0x0},   /* 29 PaymentAlternativeCurrencyCodeType */
+    {XSDT_SIMPLE, 9, 0, 141, 66, 0, 0x0},   /* 30 AccountingCostCodeType */
+    {XSDT_SIMPLE, 2, 1, 150, 66, 0, 0x0},   /* 31 AccountingCostType */
+    {XSDT_SIMPLE, 1, 7, 152, 66, 0, 0x0},   /* 32 LineCountNumericType */
+    {XSDT_SIMPLE, 2, 1, 153, 66, 0, 0x0},   /* 33 BuyerReferenceType */
+    {XSDT_SEQ, 0, XSDT_NONE, 155, 66, 7, 0x0},   /* 34 PeriodType */
+    {XSDT_SIMPLE, 0, 5, 155, 73, 0, 0x0},   /* 35 StartDateType */
+    {XSDT_SIMPLE, 0, 6, 155, 73, 0, 0x0},   /* 36 StartTimeType */
+    {XSDT_SIMPLE, 0, 5, 155, 73, 0, 0x0},   /* 37 EndDateType */
+    {XSDT_SIMPLE, 0, 6, 155, 73, 0, 0x0},   /* 38 EndTimeType */
+    {XSDT_SIMPLE, 2, 7, 155, 73, 0, 0x1},   /* 39 DurationMeasureType */
+    {XSDT_SIMPLE, 9, 0, 157, 73, 0, 0x0},   /* 40 DescriptionCodeType */
+    {XSDT_SIMPLE, 2, 1, 166, 73, 0, 0x0},   /* 41 DescriptionType */
+    {XSDT_SEQ, 0, XSDT_NONE, 168, 73, 9, 0x0},   /* 42 OrderReferenceType */
+    {XSDT_SIMPLE, 7, 0, 168, 82, 0, 0x0},   /* 43 SalesOrderIDType */
+    {XSDT_SIMPLE, 2, 1, 175, 82, 0, 0x0},   /* 44 CustomerReferenceType */
+    {XSDT_SIMPLE, 9, 0, 177, 82, 0, 0x0},   /* 45 OrderTypeCodeType */
+    {XSDT_SEQ, 0, XSDT_NONE, 186, 82, 17, 0x0},   /* 46 DocumentReferenceType */
+    {XSDT_SIMPLE, 9, 0, 186, 99, 0, 0x0},   /* 47 DocumentTypeCodeType */
+    {XSDT_SIMPLE, 2, 1, 195, 99, 0, 0x0},   /* 48 DocumentTypeType */
+    {XSDT_SIMPLE, 2, 1, 197, 99, 0, 0x0},   /* 49 XPathType */
+    {XSDT_SIMPLE, 7, 0, 199, 99, 0, 0x0},   /* 50 LanguageIDType */
+    {XSDT_SIMPLE, 9, 0, 206, 99, 0, 0x0},   /* 51 LocaleCodeType */
+    {XSDT_SIMPLE, 7, 0, 215, 99, 0, 0x0},   /* 52 VersionIDType */
+    {XSDT_SIMPLE, 9, 0, 222, 99, 0, 0x0},   /* 53 DocumentStatusCodeType */
+    {XSDT_SIMPLE, 2, 1, 231, 99, 0, 0x0},   /* 54 DocumentDescriptionType */
+    {XSDT_SEQ, 0, XSDT_NONE, 233, 99, 2, 0x0},   /* 55 AttachmentType */
+    {XSDT_SIMPLE, 6, 8, 233, 101, 0, 0x2},   /* 56 EmbeddedDocumentBinaryObjectType */
+    {XSDT_SEQ, 0, XSDT_NONE, 239, 101, 11, 0x0},   /* 57 ExternalReferenceType */
+    {XSDT_SIMPLE, 7, 0, 239, 112, 0, 0x0},   /* 58 URIType */
+    {XSDT_SIMPLE, 2, 1, 246, 112, 0, 0x0},   /* 59 DocumentHashType */
+    {XSDT_SIMPLE, 2, 1, 248, 112, 0, 0x0},   /* 60 HashAlgorithmMethodType */
+    {XSDT_SIMPLE, 0, 5, 250, 112, 0, 0x0},   /* 61 ExpiryDateType */
+    {XSDT_SIMPLE, 0, 6, 250, 112, 0, 0x0},   /* 62 ExpiryTimeType */
+    {XSDT_SIMPLE, 9, 0, 250, 112, 0, 0x0},   /* 63 MimeCodeType */
+    {XSDT_SIMPLE, 9, 0, 259, 112, 0, 0x0},   /* 64 FormatCodeType */
+    {XSDT_SIMPLE, 9, 0, 268, 112, 0, 0x0},   /* 65 EncodingCodeType */
+    {XSDT_SIMPLE, 9, 0, 277, 112, 0, 0x0},   /* 66 CharacterSetCodeType */
+    {XSDT_SIMPLE, 2, 1, 286, 112, 0, 0x0},   /* 67 FileNameType */
+    {XSDT_SEQ, 0, XSDT_NONE, 288, 112, 19, 0x0},   /* 68 PartyType */
+    {XSDT_SIMPLE, 0, 4, 288, 131, 0, 0x0},   /* 69 MarkCareIndicatorType */
+    {XSDT_SIMPLE, 0, 4, 288, 131, 0, 0x0},   /* 70 MarkAttentionIndicatorType */
+    {XSDT_SIMPLE, 7, 0, 288, 131, 0, 0x0},   /* 71 WebsiteURIType */
+    {XSDT_SIMPLE, 7, 0, 295, 131, 0, 0x0},   /* 72 LogoReferenceIDType */
+    {XSDT_SIMPLE, 7, 0, 302, 131, 0, 0x0},   /* 73 EndpointIDType */
+    {XSDT_SIMPLE, 9, 0, 309, 131, 0, 0x0},   /* 74 IndustryClassificationCodeType */
+    {XSDT_SEQ, 0, XSDT_NONE, 318, 131, 1, 0x0},   /* 75 PartyIdentificationType */
+    {XSDT_SEQ, 0, XSDT_NONE, 318, 132, 1, 0x0},   /* 76 PartyNameType */
+    {XSDT_SEQ, 0, XSDT_NONE, 318, 133, 3, 0x0},   /* 77 LanguageType */
+    {XSDT_SEQ, 0, XSDT_NONE, 318, 136, 27, 0x0},   /* 78 AddressType */
+    {XSDT_SIMPLE, 9, 0, 318, 163, 0, 0x0},   /* 79 AddressTypeCodeType */
+    {XSDT_SIMPLE, 9, 0, 327, 163, 0, 0x0},   /* 80 AddressFormatCodeType */
+    {XSDT_SIMPLE, 2, 1, 336, 163, 0, 0x0},   /* 81 PostboxType */
+    {XSDT_SIMPLE, 2, 1, 338, 163, 0, 0x0},   /* 82 FloorType */
+    {XSDT_SIMPLE, 2, 1, 340, 163, 0, 0x0},   /* 83 RoomType */
+    {XSDT_SIMPLE, 2, 1, 342, 163, 0, 0x0},   /* 84 StreetNameType */
+    {XSDT_SIMPLE, 2, 1, 344, 163, 0, 0x0},   /* 85 AdditionalStreetNameType */
+    {XSDT_SIMPLE, 2, 1, 346, 163, 0, 0x0},   /* 86 BlockNameType */
+    {XSDT_SIMPLE, 2, 1, 348, 163, 0, 0x0},   /* 87 BuildingNameType */
+    {XSDT_SIMPLE, 2, 1, 350, 163, 0, 0x0},   /* 88 BuildingNumberType */
+    {XSDT_SIMPLE, 2, 1, 352, 163, 0, 0x0},   /* 89 InhouseMailType */
+    {XSDT_SIMPLE, 2, 1, 354, 163, 0, 0x0},   /* 90 DepartmentType */
+    {XSDT_SIMPLE, 2, 1, 356, 163, 0, 0x0},   /* 91 MarkAttentionType */
+    {XSDT_SIMPLE, 2, 1, 358, 163, 0, 0x0},   /* 92 MarkCareType */
+    {XSDT_SIMPLE, 2, 1, 360, 163, 0, 0x0},   /* 93 PlotIdentificationType */
+    {XSDT_SIMPLE, 2, 1, 362, 163, 0, 0x0},   /* 94 CitySubdivisionNameType */
+    {XSDT_SIMPLE, 2, 1, 364, 163, 0, 0x0},   /* 95 CityNameType */
+    {XSDT_SIMPLE, 2, 1, 366, 163, 0, 0x0},   /* 96 PostalZoneType */
+    {XSDT_SIMPLE, 2, 1, 368, 163, 0, 0x0},   /* 97 CountrySubentityType */
+    {XSDT_SIMPLE, 9, 0, 370, 163, 0, 0x0},   /* 98 CountrySubentityCodeType */
+    {XSDT_SIMPLE, 2, 1, 379, 163, 0, 0x0},   /* 99 RegionType */
+    {XSDT_SIMPLE, 2, 1, 381, 163, 0, 0x0},   /* 100 DistrictType */
+    {XSDT_SIMPLE, 2, 1, 383, 163, 0, 0x0},   /* 101 TimezoneOffsetType */
+    {XSDT_SEQ, 0, XSDT_NONE, 385, 163, 1, 0x0},   /* 102 AddressLineType */
+    {XSDT_SIMPLE, 2, 1, 385, 164, 0, 0x0},   /* 103 LineType */
+    {XSDT_SEQ, 0, XSDT_NONE, 387, 164, 2, 0x0},   /* 104 CountryType */
+    {XSDT_SIMPLE, 9, 0, 387, 166, 0, 0x0},   /* 105 IdentificationCodeType */
+    {XSDT_SEQ, 0, XSDT_NONE, 396, 166, 8, 0x0},   /* 106 LocationCoordinateType */
+    {XSDT_SIMPLE, 9, 0, 396, 174, 0, 0x0},   /* 107 CoordinateSystemCodeType */
+    {XSDT_SIMPLE, 2, 7, 405, 174, 0, 0x1},   /* 108 LatitudeDegreesMeasureType */
+    {XSDT_SIMPLE, 2, 7, 407, 174, 0, 0x1},   /* 109 LatitudeMinutesMeasureType */
+    {XSDT_SIMPLE, 9, 0, 409, 174, 0, 0x0},   /* 110 LatitudeDirectionCodeType */
+    {XSDT_SIMPLE, 2, 7, 418, 174, 0, 0x1},   /* 111 LongitudeDegreesMeasureType */
+    {XSDT_SIMPLE, 2, 7, 420, 174, 0, 0x1},   /* 112 LongitudeMinutesMeasureType */
+    {XSDT_SIMPLE, 9, 0, 422, 174, 0, 0x0},   /* 113 LongitudeDirectionCodeType */
+    {XSDT_SIMPLE, 2, 7, 431, 174, 0, 0x1},   /* 114 AltitudeMeasureType */
+    {XSDT_SEQ, 0, XSDT_NONE, 433, 174, 12, 0x0},   /* 115 LocationType */
+    {XSDT_SIMPLE, 2, 1, 433, 186, 0, 0x0},   /* 116 ConditionsType */
+    {XSDT_SIMPLE, 9, 0, 435, 186, 0, 0x0},   /* 117 LocationTypeCodeType */
+    {XSDT_SIMPLE, 7, 0, 444, 186, 0, 0x0},   /* 118 InformationURIType */
+    {XSDT_SEQ, 0, XSDT_NONE, 451, 186, 7, 0x0},   /* 119 PartyTaxSchemeType */
+    {XSDT_SIMPLE, 2, 1, 451, 193, 0, 0x0},   /* 120 RegistrationNameType */
+    {XSDT_SIMPLE, 7, 0, 453, 193, 0, 0x0},   /* 121 CompanyIDType */
+    {XSDT_SIMPLE, 9, 0, 460, 193, 0, 0x0},   /* 122 TaxLevelCodeType */
+    {XSDT_SIMPLE, 9, 0, 469, 193, 0, 0x0},   /* 123 ExemptionReasonCodeType */
+    {XSDT_SIMPLE, 2, 1, 478, 193, 0, 0x0},   /* 124 ExemptionReasonType */
+    {XSDT_SEQ, 0, XSDT_NONE, 480, 193, 5, 0x0},   /* 125 TaxSchemeType */
+    {XSDT_SIMPLE, 9, 0, 480, 198, 0, 0x0},   /* 126 TaxTypeCodeType */
+    {XSDT_SIMPLE, 9, 0, 489, 198, 0, 0x0},   /* 127 CurrencyCodeType */
+    {XSDT_SEQ, 0, XSDT_NONE, 498, 198, 14, 0x0},   /* 128 PartyLegalEntityType */
+    {XSDT_SIMPLE, 0, 5, 498, 212, 0, 0x0},   /* 129 RegistrationDateType */
+    {XSDT_SIMPLE, 0, 5, 498, 212, 0, 0x0},   /* 130 RegistrationExpirationDateType */
+    {XSDT_SIMPLE, 9, 0, 498, 212, 0, 0x0},   /* 131 CompanyLegalFormCodeType */
+    {XSDT_SIMPLE, 2, 1, 507, 212, 0, 0x0},   /* 132 CompanyLegalFormType */
+    {XSDT_SIMPLE, 0, 4, 509, 212, 0, 0x0},   /* 133 SoleProprietorshipIndicatorType */
+    {XSDT_SIMPLE, 9, 0, 509, 212, 0, 0x0},   /* 134 CompanyLiquidationStatusCodeType */
+    {XSDT_SIMPLE, 2, 7, 518, 212, 0, 0x1},   /* 135 CorporateStockAmountType */
+    {XSDT_SIMPLE, 0, 4, 520, 212, 0, 0x0},   /* 136 FullyPaidSharesIndicatorType */
+    {XSDT_SEQ, 0, XSDT_NONE, 520, 212, 4, 0x0},   /* 137 CorporateRegistrationSchemeType */
+    {XSDT_SIMPLE, 9, 0, 520, 216, 0, 0x0},   /* 138 CorporateRegistrationTypeCodeType */
+    {XSDT_SEQ, 0, XSDT_NONE, 529, 216, 2, 0x0},   /* 139 ShareholderPartyType */
+    {XSDT_SIMPLE, 1, 7, 529, 218, 0, 0x0},   /* 140 PartecipationPercentType */
+    {XSDT_SEQ, 0, XSDT_NONE, 530, 218, 7, 0x0},   /* 141 ContactType */
+    {XSDT_SIMPLE, 2, 1, 530, 225, 0, 0x0},   /* 142 TelephoneType */
+    {XSDT_SIMPLE, 2, 1, 532, 225, 0, 0x0},   /* 143 TelefaxType */
+    {XSDT_SIMPLE, 2, 1, 534, 225, 0, 0x0},   /* 144 ElectronicMailType */
+    {XSDT_SEQ, 0, XSDT_NONE, 536, 225, 3, 0x0},   /* 145 CommunicationType */
+    {XSDT_SIMPLE, 9, 0, 536, 228, 0, 0x0},   /* 146 ChannelCodeType */
+    {XSDT_SIMPLE, 2, 1, 545, 228, 0, 0x0},   /* 147 ChannelType */
+    {XSDT_SIMPLE, 2, 1, 547, 228, 0, 0x0},   /* 148 ValueType */
+    {XSDT_SEQ, 0, XSDT_NONE, 549, 228, 17, 0x0},   /* 149 PersonType */
+    {XSDT_SIMPLE, 2, 1, 549, 245, 0, 0x0},   /* 150 FirstNameType */
+    {XSDT_SIMPLE, 2, 1, 551, 245, 0, 0x0},   /* 151 FamilyNameType */
+    {XSDT_SIMPLE, 2, 1, 553, 245, 0, 0x0},   /* 152 TitleType */
+    {XSDT_SIMPLE, 2, 1, 555, 245, 0, 0x0},   /* 153 MiddleNameType */
+    {XSDT_SIMPLE, 2, 1, 557, 245, 0, 0x0},   /* 154 OtherNameType */
+    {XSDT_SIMPLE, 2, 1, 559, 245, 0, 0x0},   /* 155 NameSuffixType */
+    {XSDT_SIMPLE, 2, 1, 561, 245, 0, 0x0},   /* 156 JobTitleType */
+    {XSDT_SIMPLE, 7, 0, 563, 245, 0, 0x0},   /* 157 NationalityIDType */
+    {XSDT_SIMPLE, 9, 0, 570, 245, 0, 0x0},   /* 158 GenderCodeType */
+    {XSDT_SIMPLE, 0, 5, 579, 245, 0, 0x0},   /* 159 BirthDateType */
+    {XSDT_SIMPLE, 2, 1, 579, 245, 0, 0x0},   /* 160 BirthplaceNameType */
+    {XSDT_SIMPLE, 2, 1, 581, 245, 0, 0x0},   /* 161 OrganizationDepartmentType */
+    {XSDT_SEQ, 0, XSDT_NONE, 583, 245, 9, 0x0},   /* 162 FinancialAccountType */
+    {XSDT_SIMPLE, 2, 1, 583, 254, 0, 0x0},   /* 163 AliasNameType */
+    {XSDT_SIMPLE, 9, 0, 585, 254, 0, 0x0},   /* 164 AccountTypeCodeType */
+    {XSDT_SIMPLE, 9, 0, 594, 254, 0, 0x0},   /* 165 AccountFormatCodeType */
+    {XSDT_SIMPLE, 2, 1, 603, 254, 0, 0x0},   /* 166 PaymentNoteType */
+    {XSDT_SEQ, 0, XSDT_NONE, 605, 254, 4, 0x0},   /* 167 BranchType */
+    {XSDT_SEQ, 0, XSDT_NONE, 605, 258, 3, 0x0},   /* 168 FinancialInstitutionType */
+    {XSDT_SEQ, 0, XSDT_NONE, 605, 261, 5, 0x0},   /* 169 ServiceProviderPartyType */
+    {XSDT_SIMPLE, 9, 0, 605, 266, 0, 0x0},   /* 170 ServiceTypeCodeType */
+    {XSDT_SIMPLE, 2, 1, 614, 266, 0, 0x0},   /* 171 ServiceTypeType */
+    {XSDT_SEQ, 0, XSDT_NONE, 616, 266, 8, 0x0},   /* 172 PowerOfAttorneyType */
+    {XSDT_SEQ, 0, XSDT_NONE, 616, 274, 8, 0x0},   /* 173 ResultOfVerificationType */
+    {XSDT_SIMPLE, 7, 0, 616, 282, 0, 0x0},   /* 174 ValidatorIDType */
+    {XSDT_SIMPLE, 9, 0, 623, 282, 0, 0x0},   /* 175 ValidationResultCodeType */
+    {XSDT_SIMPLE, 0, 5, 632, 282, 0, 0x0},   /* 176 ValidationDateType */
+    {XSDT_SIMPLE, 0, 6, 632, 282, 0, 0x0},   /* 177 ValidationTimeType */
+    {XSDT_SIMPLE, 2, 1, 632, 282, 0, 0x0},   /* 178 ValidateProcessType */
+    {XSDT_SIMPLE, 2, 1, 634, 282, 0, 0x0},   /* 179 ValidateToolType */
+    {XSDT_SIMPLE, 2, 1, 636, 282, 0, 0x0},   /* 180 ValidateToolVersionType */
+    {XSDT_SEQ, 0, XSDT_NONE, 638, 282, 8, 0x0},   /* 181 BillingReferenceType */
+    {XSDT_SEQ, 0, XSDT_NONE, 638, 290, 3, 0x0},   /* 182 BillingReferenceLineType */
+    {XSDT_SIMPLE, 2, 7, 638, 293, 0, 0x1},   /* 183 AmountType */
+    {XSDT_SEQ, 0, XSDT_NONE, 640, 293, 15, 0x0},   /* 184 AllowanceChargeType */
+    {XSDT_SIMPLE, 0, 4, 640, 308, 0, 0x0},   /* 185 ChargeIndicatorType */
+    {XSDT_SIMPLE, 9, 0, 640, 308, 0, 0x0},   /* 186 AllowanceChargeReasonCodeType */
+    {XSDT_SIMPLE, 2, 1, 649, 308, 0, 0x0},   /* 187 AllowanceChargeReasonType */
+    {XSDT_SIMPLE, 1, 7, 651, 308, 0, 0x0},   /* 188 MultiplierFactorNumericType */
+    {XSDT_SIMPLE, 0, 4, 652, 308, 0, 0x0},   /* 189 PrepaidIndicatorType */
+    {XSDT_SIMPLE, 1, 7, 652, 308, 0, 0x0},   /* 190 SequenceNumericType */
+    {XSDT_SIMPLE, 2, 7, 653, 308, 0, 0x1},   /* 191 BaseAmountType */
+    {XSDT_SIMPLE, 2, 7, 655, 308, 0, 0x1},   /* 192 PerUnitAmountType */
+    {XSDT_SEQ, 0, XSDT_NONE, 657, 308, 10, 0x0},   /* 193 TaxCategoryType */
+    {XSDT_SIMPLE, 1, 7, 657, 318, 0, 0x0},   /* 194 PercentType */
+    {XSDT_SIMPLE, 2, 7, 658, 318, 0, 0x1},   /* 195 BaseUnitMeasureType */
+    {XSDT_SIMPLE, 9, 0, 660, 318, 0, 0x0},   /* 196 TaxExemptionReasonCodeType */
+    {XSDT_SIMPLE, 2, 1, 669, 318, 0, 0x0},   /* 197 TaxExemptionReasonType */
+    {XSDT_SIMPLE, 2, 1, 671, 318, 0, 0x0},   /* 198 TierRangeType */
+    {XSDT_SIMPLE, 1, 7, 673, 318, 0, 0x0},   /* 199 TierRatePercentType */
+    {XSDT_SEQ, 0, XSDT_NONE, 674, 318, 5, 0x0},   /* 200 TaxTotalType */
+    {XSDT_SIMPLE, 2, 7, 674, 323, 0, 0x1},   /* 201 TaxAmountType */
+    {XSDT_SIMPLE, 2, 7, 676, 323, 0, 0x1},   /* 202 RoundingAmountType */
+    {XSDT_SIMPLE, 0, 4, 678, 323, 0, 0x0},   /* 203 TaxEvidenceIndicatorType */
+    {XSDT_SIMPLE, 0, 4, 678, 323, 0, 0x0},   /* 204 TaxIncludedIndicatorType */
+    {XSDT_SEQ, 0, XSDT_NONE, 678, 323, 10, 0x0},   /* 205 TaxSubtotalType */
+    {XSDT_SIMPLE, 2, 7, 678, 333, 0, 0x1},   /* 206 TaxableAmountType */
+    {XSDT_SIMPLE, 1, 7, 680, 333, 0, 0x0},   /* 207 CalculationSequenceNumericType */
+    {XSDT_SIMPLE, 2, 7, 681, 333, 0, 0x1},   /* 208 TransactionCurrencyTaxAmountType */
+    {XSDT_SEQ, 0, XSDT_NONE, 683, 333, 13, 0x0},   /* 209 PaymentMeansType */
+    {XSDT_SIMPLE, 9, 0, 683, 346, 0, 0x0},   /* 210 PaymentMeansCodeType */
+    {XSDT_SIMPLE, 0, 5, 692, 346, 0, 0x0},   /* 211 PaymentDueDateType */
+    {XSDT_SIMPLE, 9, 0, 692, 346, 0, 0x0},   /* 212 PaymentChannelCodeType */
+    {XSDT_SIMPLE, 7, 0, 701, 346, 0, 0x0},   /* 213 InstructionIDType */
+    {XSDT_SIMPLE, 2, 1, 708, 346, 0, 0x0},   /* 214 InstructionNoteType */
+    {XSDT_SIMPLE, 7, 0, 710, 346, 0, 0x0},   /* 215 PaymentIDType */
+    {XSDT_SEQ, 0, XSDT_NONE, 717, 346, 11, 0x0},   /* 216 CardAccountType */
+    {XSDT_SIMPLE, 7, 0, 717, 357, 0, 0x0},   /* 217 PrimaryAccountNumberIDType */
+    {XSDT_SIMPLE, 7, 0, 724, 357, 0, 0x0},   /* 218 NetworkIDType */
+    {XSDT_SIMPLE, 9, 0, 731, 357, 0, 0x0},   /* 219 CardTypeCodeType */
+    {XSDT_SIMPLE, 0, 5, 740, 357, 0, 0x0},   /* 220 ValidityStartDateType */
+    {XSDT_SIMPLE, 7, 0, 740, 357, 0, 0x0},   /* 221 IssuerIDType */
+    {XSDT_SIMPLE, 7, 0, 747, 357, 0, 0x0},   /* 222 IssueNumberIDType */
+    {XSDT_SIMPLE, 7, 0, 754, 357, 0, 0x0},   /* 223 CV2IDType */
+    {XSDT_SIMPLE, 9, 0, 761, 357, 0, 0x0},   /* 224 CardChipCodeType */
+    {XSDT_SIMPLE, 7, 0, 770, 357, 0, 0x0},   /* 225 ChipApplicationIDType */
+    {XSDT_SIMPLE, 2, 1, 777, 357, 0, 0x0},   /* 226 HolderNameType */
+    {XSDT_SEQ, 0, XSDT_NONE, 779, 357, 1, 0x0},   /* 227 CreditAccountType */
+    {XSDT_SIMPLE, 7, 0, 779, 358, 0, 0x0},   /* 228 AccountIDType */
+    {XSDT_SEQ, 0, XSDT_NONE, 786, 358, 10, 0x0},   /* 229 PaymentMandateType */
+    {XSDT_SIMPLE, 9, 0, 786, 368, 0, 0x0},   /* 230 MandateTypeCodeType */
+    {XSDT_SIMPLE, 1, 7, 795, 368, 0, 0x0},   /* 231 MaximumPaymentInstructionsNumericType */
+    {XSDT_SIMPLE, 2, 7, 796, 368, 0, 0x1},   /* 232 MaximumPaidAmountType */
+    {XSDT_SIMPLE, 7, 0, 798, 368, 0, 0x0},   /* 233 SignatureIDType */
+    {XSDT_SEQ, 0, XSDT_NONE, 805, 368, 2, 0x0},   /* 234 ClauseType */
+    {XSDT_SIMPLE, 2, 1, 805, 370, 0, 0x0},   /* 235 ContentType */
+    {XSDT_SEQ, 0, XSDT_NONE, 807, 370, 7, 0x0},   /* 236 TradeFinancingType */
+    {XSDT_SIMPLE, 9, 0, 807, 377, 0, 0x0},   /* 237 FinancingInstrumentCodeType */
+    {XSDT_SEQ, 0, XSDT_NONE, 816, 377, 4, 0x0},   /* 238 ProjectReferenceType */
+    {XSDT_SEQ, 0, XSDT_NONE, 816, 381, 7, 0x0},   /* 239 WorkPhaseReferenceType */
+    {XSDT_SIMPLE, 9, 0, 816, 388, 0, 0x0},   /* 240 WorkPhaseCodeType */
+    {XSDT_SIMPLE, 2, 1, 825, 388, 0, 0x0},   /* 241 WorkPhaseType */
+    {XSDT_SIMPLE, 1, 7, 827, 388, 0, 0x0},   /* 242 ProgressPercentType */
+    {XSDT_SEQ, 0, XSDT_NONE, 828, 388, 10, 0x0},   /* 243 SignatureType */
+    {XSDT_SIMPLE, 2, 1, 828, 398, 0, 0x0},   /* 244 CanonicalizationMethodType */
+    {XSDT_SIMPLE, 2, 1, 830, 398, 0, 0x0},   /* 245 SignatureMethodType */
+    {XSDT_SEQ, 0, XSDT_NONE, 832, 398, 7, 0x0},   /* 246 SupplierPartyType */
+    {XSDT_SIMPLE, 7, 0, 832, 405, 0, 0x0},   /* 247 CustomerAssignedAccountIDType */
+    {XSDT_SIMPLE, 7, 0, 839, 405, 0, 0x0},   /* 248 AdditionalAccountIDType */
+    {XSDT_SIMPLE, 2, 1, 846, 405, 0, 0x0},   /* 249 DataSendingCapabilityType */
+    {XSDT_SEQ, 0, XSDT_NONE, 848, 405, 7, 0x0},   /* 250 CustomerPartyType */
+    {XSDT_SIMPLE, 7, 0, 848, 412, 0, 0x0},   /* 251 SupplierAssignedAccountIDType */
+    {XSDT_SEQ, 0, XSDT_NONE, 855, 412, 24, 0x0},   /* 252 DeliveryType */
+    {XSDT_SIMPLE, 4, 7, 855, 436, 0, 0x0},   /* 253 QuantityType */
+    {XSDT_SIMPLE, 4, 7, 859, 436, 0, 0x0},   /* 254 MinimumQuantityType */
+    {XSDT_SIMPLE, 4, 7, 863, 436, 0, 0x0},   /* 255 MaximumQuantityType */
+    {XSDT_SIMPLE, 0, 5, 867, 436, 0, 0x0},   /* 256 ActualDeliveryDateType */
+    {XSDT_SIMPLE, 0, 6, 867, 436, 0, 0x0},   /* 257 ActualDeliveryTimeType */
+    {XSDT_SIMPLE, 0, 5, 867, 436, 0, 0x0},   /* 258 LatestDeliveryDateType */
+    {XSDT_SIMPLE, 0, 6, 867, 436, 0, 0x0},   /* 259 LatestDeliveryTimeType */
+    {XSDT_SIMPLE, 7, 0, 867, 436, 0, 0x0},   /* 260 ReleaseIDType */
+    {XSDT_SIMPLE, 7, 0, 874, 436, 0, 0x0},   /* 261 TrackingIDType */
+    {XSDT_SEQ, 0, XSDT_NONE, 881, 436, 19, 0x0},   /* 262 DespatchType */
+    {XSDT_SIMPLE, 0, 5, 881, 455, 0, 0x0},   /* 263 RequestedDespatchDateType */
+    {XSDT_SIMPLE, 0, 6, 881, 455, 0, 0x0},   /* 264 RequestedDespatchTimeType */
+    {XSDT_SIMPLE, 0, 5, 881, 455, 0, 0x0},   /* 265 EstimatedDespatchDateType */
+    {XSDT_SIMPLE, 0, 6, 881, 455, 0, 0x0},   /* 266 EstimatedDespatchTimeType */
+    {XSDT_SIMPLE, 0, 5, 881, 455, 0, 0x0},   /* 267 ActualDespatchDateType */
+    {XSDT_SIMPLE, 0, 6, 881, 455, 0, 0x0},   /* 268 ActualDespatchTimeType */
+    {XSDT_SIMPLE, 0, 5, 881, 455, 0, 0x0},   /* 269 GuaranteedDespatchDateType */
+    {XSDT_SIMPLE, 0, 6, 881, 455, 0, 0x0},   /* 270 GuaranteedDespatchTimeType */
+    {XSDT_SIMPLE, 2, 1, 881, 455, 0, 0x0},   /* 271 InstructionsType */
+    {XSDT_SEQ, 0, XSDT_NONE, 883, 455, 7, 0x0},   /* 272 DeliveryTermsType */
+    {XSDT_SIMPLE, 2, 1, 883, 462, 0, 0x0},   /* 273 SpecialTermsType */
+    {XSDT_SIMPLE, 9, 0, 885, 462, 0, 0x0},   /* 274 LossRiskResponsibilityCodeType */
+    {XSDT_SIMPLE, 2, 1, 894, 462, 0, 0x0},   /* 275 LossRiskType */
+    {XSDT_SEQ, 0, XSDT_NONE, 896, 462, 3, 0x0},   /* 276 DeliveryUnitType */
+    {XSDT_SIMPLE, 4, 7, 896, 465, 0, 0x0},   /* 277 BatchQuantityType */
+    {XSDT_SIMPLE, 4, 7, 900, 465, 0, 0x0},   /* 278 ConsumerUnitQuantityType */
+    {XSDT_SIMPLE, 0, 4, 904, 465, 0, 0x0},   /* 279 HazardousRiskIndicatorType */
+    {XSDT_SEQ, 0, XSDT_NONE, 904, 465, 32, 0x0},   /* 280 ShipmentType */
+    {XSDT_SIMPLE, 9, 0, 904, 497, 0, 0x0},   /* 281 ShippingPriorityLevelCodeType */
+    {XSDT_SIMPLE, 9, 0, 913, 497, 0, 0x0},   /* 282 HandlingCodeType */
+    {XSDT_SIMPLE, 2, 1, 922, 497, 0, 0x0},   /* 283 HandlingInstructionsType */
+    {XSDT_SIMPLE, 2, 1, 924, 497, 0, 0x0},   /* 284 InformationType */
+    {XSDT_SIMPLE, 2, 7, 926, 497, 0, 0x1},   /* 285 GrossWeightMeasureType */
+    {XSDT_SIMPLE, 2, 7, 928, 497, 0, 0x1},   /* 286 NetWeightMeasureType */
+    {XSDT_SIMPLE, 2, 7, 930, 497, 0, 0x1},   /* 287 NetNetWeightMeasureType */
+    {XSDT_SIMPLE, 2, 7, 932, 497, 0, 0x1},   /* 288 GrossVolumeMeasureType */
+    {XSDT_SIMPLE, 2, 7, 934, 497, 0, 0x1},   /* 289 NetVolumeMeasureType */
+    {XSDT_SIMPLE, 4, 7, 936, 497, 0, 0x0},   /* 290 TotalGoodsItemQuantityType */
+    {XSDT_SIMPLE, 4, 7, 940, 497, 0, 0x0},   /* 291 TotalTransportHandlingUnitQuantityType */
+    {XSDT_SIMPLE, 2, 7, 944, 497, 0, 0x1},   /* 292 InsuranceValueAmountType */
+    {XSDT_SIMPLE, 2, 7, 946, 497, 0, 0x1},   /* 293 DeclaredCustomsValueAmountType */
+    {XSDT_SIMPLE, 2, 7, 948, 497, 0, 0x1},   /* 294 DeclaredForCarriageValueAmountType */
+    {XSDT_SIMPLE, 2, 7, 950, 497, 0, 0x1},   /* 295 DeclaredStatisticsValueAmountType */
+    {XSDT_SIMPLE, 2, 7, 952, 497, 0, 0x1},   /* 296 FreeOnBoardValueAmountType */
+    {XSDT_SIMPLE, 2, 1, 954, 497, 0, 0x0},   /* 297 SpecialInstructionsType */
+    {XSDT_SIMPLE, 2, 1, 956, 497, 0, 0x0},   /* 298 DeliveryInstructionsType */
+    {XSDT_SIMPLE, 0, 4, 958, 497, 0, 0x0},   /* 299 SplitConsignmentIndicatorType */
+    {XSDT_SIMPLE, 4, 7, 958, 497, 0, 0x0},   /* 300 ConsignmentQuantityType */
+    {XSDT_SEQ, 0, XSDT_NONE, 962, 497, 100, 0x0},   /* 301 ConsignmentType */
+    {XSDT_SIMPLE, 7, 0, 962, 597, 0, 0x0},   /* 302 CarrierAssignedIDType */
+    {XSDT_SIMPLE, 7, 0, 969, 597, 0, 0x0},   /* 303 ConsigneeAssignedIDType */
+    {XSDT_SIMPLE, 7, 0, 976, 597, 0, 0x0},   /* 304 ConsignorAssignedIDType */
+    {XSDT_SIMPLE, 7, 0, 983, 597, 0, 0x0},   /* 305 FreightForwarderAssignedIDType */
+    {XSDT_SIMPLE, 7, 0, 990, 597, 0, 0x0},   /* 306 BrokerAssignedIDType */
+    {XSDT_SIMPLE, 7, 0, 997, 597, 0, 0x0},   /* 307 ContractedCarrierAssignedIDType */
+    {XSDT_SIMPLE, 7, 0, 1004, 597, 0, 0x0},   /* 308 PerformingCarrierAssignedIDType */
+    {XSDT_SIMPLE, 2, 1, 1011, 597, 0, 0x0},   /* 309 SummaryDescriptionType */
+    {XSDT_SIMPLE, 2, 7, 1013, 597, 0, 0x1},   /* 310 TotalInvoiceAmountType */
+    {XSDT_SIMPLE, 2, 1, 1015, 597, 0, 0x0},   /* 311 TariffDescriptionType */
+    {XSDT_SIMPLE, 9, 0, 1017, 597, 0, 0x0},   /* 312 TariffCodeType */
+    {XSDT_SIMPLE, 2, 7, 1026, 597, 0, 0x1},   /* 313 InsurancePremiumAmountType */
+    {XSDT_SIMPLE, 2, 7, 1028, 597, 0, 0x1},   /* 314 ChargeableWeightMeasureType */
+    {XSDT_SIMPLE, 2, 7, 1030, 597, 0, 0x1},   /* 315 LoadingLengthMeasureType */
+    {XSDT_SIMPLE, 2, 1, 1032, 597, 0, 0x0},   /* 316 RemarksType */
+    {XSDT_SIMPLE, 0, 4, 1034, 597, 0, 0x0},   /* 317 AnimalFoodIndicatorType */
+    {XSDT_SIMPLE, 0, 4, 1034, 597, 0, 0x0},   /* 318 HumanFoodIndicatorType */
+    {XSDT_SIMPLE, 0, 4, 1034, 597, 0, 0x0},   /* 319 LivestockIndicatorType */
+    {XSDT_SIMPLE, 0, 4, 1034, 597, 0, 0x0},   /* 320 BulkCargoIndicatorType */
+    {XSDT_SIMPLE, 0, 4, 1034, 597, 0, 0x0},   /* 321 ContainerizedIndicatorType */
+    {XSDT_SIMPLE, 0, 4, 1034, 597, 0, 0x0},   /* 322 GeneralCargoIndicatorType */
+    {XSDT_SIMPLE, 0, 4, 1034, 597, 0, 0x0},   /* 323 SpecialSecurityIndicatorType */
+    {XSDT_SIMPLE, 0, 4, 1034, 597, 0, 0x0},   /* 324 ThirdPartyPayerIndicatorType */
+    {XSDT_SIMPLE, 2, 1, 1034, 597, 0, 0x0},   /* 325 CarrierServiceInstructionsType */
+    {XSDT_SIMPLE, 2, 1, 1036, 597, 0, 0x0},   /* 326 CustomsClearanceServiceInstructionsType */
+    {XSDT_SIMPLE, 2, 1, 1038, 597, 0, 0x0},   /* 327 ForwarderServiceInstructionsType */
+    {XSDT_SIMPLE, 2, 1, 1040, 597, 0, 0x0},   /* 328 SpecialServiceInstructionsType */
+    {XSDT_SIMPLE, 7, 0, 1042, 597, 0, 0x0},   /* 329 SequenceIDType */
+    {XSDT_SIMPLE, 0, 4, 1049, 597, 0, 0x0},   /* 330 ConsolidatableIndicatorType */
+    {XSDT_SIMPLE, 2, 1, 1049, 597, 0, 0x0},   /* 331 HaulageInstructionsType */
+    {XSDT_SIMPLE, 7, 0, 1051, 597, 0, 0x0},   /* 332 LoadingSequenceIDType */
+    {XSDT_SIMPLE, 4, 7, 1058, 597, 0, 0x0},   /* 333 ChildConsignmentQuantityType */
+    {XSDT_SIMPLE, 4, 7, 1062, 597, 0, 0x0},   /* 334 TotalPackagesQuantityType */
+    {XSDT_SEQ, 0, XSDT_NONE, 1066, 597, 2, 0x0},   /* 335 CustomsDeclarationType */
+    {XSDT_SEQ, 0, XSDT_NONE, 1066, 599, 12, 0x0},   /* 336 TransportEventType */
+    {XSDT_SIMPLE, 7, 0, 1066, 611, 0, 0x0},   /* 337 IdentificationIDType */
+    {XSDT_SIMPLE, 0, 5, 1073, 611, 0, 0x0},   /* 338 OccurrenceDateType */
+    {XSDT_SIMPLE, 0, 6, 1073, 611, 0, 0x0},   /* 339 OccurrenceTimeType */
+    {XSDT_SIMPLE, 9, 0, 1073, 611, 0, 0x0},   /* 340 TransportEventTypeCodeType */
+    {XSDT_SIMPLE, 0, 4, 1082, 611, 0, 0x0},   /* 341 CompletionIndicatorType */
+    {XSDT_SEQ, 0, XSDT_NONE, 1082, 611, 12, 0x0},   /* 342 StatusType */
+    {XSDT_SIMPLE, 9, 0, 1082, 623, 0, 0x0},   /* 343 ConditionCodeType */
+    {XSDT_SIMPLE, 0, 5, 1091, 623, 0, 0x0},   /* 344 ReferenceDateType */
+    {XSDT_SIMPLE, 0, 6, 1091, 623, 0, 0x0},   /* 345 ReferenceTimeType */
+    {XSDT_SIMPLE, 9, 0, 1091, 623, 0, 0x0},   /* 346 StatusReasonCodeType */
+    {XSDT_SIMPLE, 2, 1, 1100, 623, 0, 0x0},   /* 347 StatusReasonType */
+    {XSDT_SIMPLE, 2, 1, 1102, 623, 0, 0x0},   /* 348 TextType */
+    {XSDT_SIMPLE, 0, 4, 1104, 623, 0, 0x0},   /* 349 IndicationIndicatorType */
+    {XSDT_SIMPLE, 1, 7, 1104, 623, 0, 0x0},   /* 350 ReliabilityPercentType */
+    {XSDT_SEQ, 0, XSDT_NONE, 1105, 623, 5, 0x0},   /* 351 ConditionType */
+    {XSDT_SIMPLE, 7, 0, 1105, 628, 0, 0x0},   /* 352 AttributeIDType */
+    {XSDT_SIMPLE, 2, 7, 1112, 628, 0, 0x1},   /* 353 MeasureType */
+    {XSDT_SIMPLE, 2, 7, 1114, 628, 0, 0x1},   /* 354 MinimumMeasureType */
+    {XSDT_SIMPLE, 2, 7, 1116, 628, 0, 0x1},   /* 355 MaximumMeasureType */
+    {XSDT_SEQ, 0, XSDT_NONE, 1118, 628, 14, 0x0},   /* 356 ContractType */
+    {XSDT_SIMPLE, 0, 5, 1118, 642, 0, 0x0},   /* 357 NominationDateType */
+    {XSDT_SIMPLE, 0, 6, 1118, 642, 0, 0x0},   /* 358 NominationTimeType */
+    {XSDT_SIMPLE, 9, 0, 1118, 642, 0, 0x0},   /* 359 ContractTypeCodeType */
+    {XSDT_SIMPLE, 2, 1, 1127, 642, 0, 0x0},   /* 360 ContractTypeType */
+    {XSDT_SEQ, 0, XSDT_NONE, 1129, 642, 23, 0x0},   /* 361 TransportationServiceType */
+    {XSDT_SIMPLE, 9, 0, 1129, 665, 0, 0x0},   /* 362 TransportServiceCodeType */
+    {XSDT_SIMPLE, 9, 0, 1138, 665, 0, 0x0},   /* 363 TariffClassCodeType */
+    {XSDT_SIMPLE, 2, 1, 1147, 665, 0, 0x0},   /* 364 PriorityType */
+    {XSDT_SIMPLE, 9, 0, 1149, 665, 0, 0x0},   /* 365 FreightRateClassCodeType */
+    {XSDT_SIMPLE, 2, 1, 1158, 665, 0, 0x0},   /* 366 TransportationServiceDescriptionType */
+    {XSDT_SIMPLE, 7, 0, 1160, 665, 0, 0x0},   /* 367 TransportationServiceDetailsURIType */
+    {XSDT_SEQ, 0, XSDT_NONE, 1167, 665, 61, 0x0},   /* 368 TransportEquipmentType */
+    {XSDT_SIMPLE, 7, 0, 1167, 726, 0, 0x0},   /* 369 ReferencedConsignmentIDType */
+    {XSDT_SIMPLE, 9, 0, 1174, 726, 0, 0x0},   /* 370 TransportEquipmentTypeCodeType */
+    {XSDT_SIMPLE, 9, 0, 1183, 726, 0, 0x0},   /* 371 ProviderTypeCodeType */
+    {XSDT_SIMPLE, 9, 0, 1192, 726, 0, 0x0},   /* 372 OwnerTypeCodeType */
+    {XSDT_SIMPLE, 9, 0, 1201, 726, 0, 0x0},   /* 373 SizeTypeCodeType */
+    {XSDT_SIMPLE, 9, 0, 1210, 726, 0, 0x0},   /* 374 DispositionCodeType */
+    {XSDT_SIMPLE, 9, 0, 1219, 726, 0, 0x0},   /* 375 FullnessIndicationCodeType */
+    {XSDT_SIMPLE, 0, 4, 1228, 726, 0, 0x0},   /* 376 RefrigerationOnIndicatorType */
+    {XSDT_SIMPLE, 0, 4, 1228, 726, 0, 0x0},   /* 377 ReturnabilityIndicatorType */
+    {XSDT_SIMPLE, 0, 4, 1228, 726, 0, 0x0},   /* 378 LegalStatusIndicatorType */
+    {XSDT_SIMPLE, 1, 7, 1228, 726, 0, 0x0},   /* 379 AirFlowPercentType */
+    {XSDT_SIMPLE, 1, 7, 1229, 726, 0, 0x0},   /* 380 HumidityPercentType */
+    {XSDT_SIMPLE, 0, 4, 1230, 726, 0, 0x0},   /* 381 AnimalFoodApprovedIndicatorType */
+    {XSDT_SIMPLE, 0, 4, 1230, 726, 0, 0x0},   /* 382 HumanFoodApprovedIndicatorType */
+    {XSDT_SIMPLE, 0, 4, 1230, 726, 0, 0x0},   /* 383 DangerousGoodsApprovedIndicatorType */
+    {XSDT_SIMPLE, 0, 4, 1230, 726, 0, 0x0},   /* 384 RefrigeratedIndicatorType */
+    {XSDT_SIMPLE, 2, 1, 1230, 726, 0, 0x0},   /* 385 CharacteristicsType */
+    {XSDT_SIMPLE, 2, 1, 1232, 726, 0, 0x0},   /* 386 DamageRemarksType */
+    {XSDT_SIMPLE, 2, 1, 1234, 726, 0, 0x0},   /* 387 SpecialTransportRequirementsType */
+    {XSDT_SIMPLE, 2, 7, 1236, 726, 0, 0x1},   /* 388 TareWeightMeasureType */
+    {XSDT_SIMPLE, 9, 0, 1238, 726, 0, 0x0},   /* 389 TrackingDeviceCodeType */
+    {XSDT_SIMPLE, 0, 4, 1247, 726, 0, 0x0},   /* 390 PowerIndicatorType */
+    {XSDT_SIMPLE, 7, 0, 1247, 726, 0, 0x0},   /* 391 TraceIDType */
+    {XSDT_SEQ, 0, XSDT_NONE, 1254, 726, 5, 0x0},   /* 392 DimensionType */
+    {XSDT_SEQ, 0, XSDT_NONE, 1254, 731, 5, 0x0},   /* 393 TransportEquipmentSealType */
+    {XSDT_SIMPLE, 9, 0, 1254, 736, 0, 0x0},   /* 394 SealIssuerTypeCodeType */
+    {XSDT_SIMPLE, 2, 1, 1263, 736, 0, 0x0},   /* 395 ConditionType */
+    {XSDT_SIMPLE, 9, 0, 1265, 736, 0, 0x0},   /* 396 SealStatusCodeType */
+    {XSDT_SIMPLE, 2, 1, 1274, 736, 0, 0x0},   /* 397 SealingPartyTypeType */
+    {XSDT_SEQ, 0, XSDT_NONE, 1276, 736, 3, 0x0},   /* 398 TemperatureType */
+    {XSDT_SEQ, 0, XSDT_NONE, 1276, 739, 13, 0x0},   /* 399 TransportMeansType */
+    {XSDT_SIMPLE, 7, 0, 1276, 752, 0, 0x0},   /* 400 JourneyIDType */
+    {XSDT_SIMPLE, 7, 0, 1283, 752, 0, 0x0},   /* 401 RegistrationNationalityIDType */
+    {XSDT_SIMPLE, 2, 1, 1290, 752, 0, 0x0},   /* 402 RegistrationNationalityType */
+    {XSDT_SIMPLE, 9, 0, 1292, 752, 0, 0x0},   /* 403 DirectionCodeType */
+    {XSDT_SIMPLE, 9, 0, 1301, 752, 0, 0x0},   /* 404 TransportMeansTypeCodeType */
+    {XSDT_SIMPLE, 9, 0, 1310, 752, 0, 0x0},   /* 405 TradeServiceCodeType */
+    {XSDT_SEQ, 0, XSDT_NONE, 1319, 752, 3, 0x0},   /* 406 StowageType */
+    {XSDT_SIMPLE, 7, 0, 1319, 755, 0, 0x0},   /* 407 LocationIDType */
+    {XSDT_SIMPLE, 2, 1, 1326, 755, 0, 0x0},   /* 408 LocationType */
+    {XSDT_SEQ, 0, XSDT_NONE, 1328, 755, 1, 0x0},   /* 409 AirTransportType */
+    {XSDT_SIMPLE, 7, 0, 1328, 756, 0, 0x0},   /* 410 AircraftIDType */
+    {XSDT_SEQ, 0, XSDT_NONE, 1335, 756, 1, 0x0},   /* 411 RoadTransportType */
+    {XSDT_SIMPLE, 7, 0, 1335, 757, 0, 0x0},   /* 412 LicensePlateIDType */
+    {XSDT_SEQ, 0, XSDT_NONE, 1342, 757, 2, 0x0},   /* 413 RailTransportType */
+    {XSDT_SIMPLE, 7, 0, 1342, 759, 0, 0x0},   /* 414 TrainIDType */
+    {XSDT_SIMPLE, 7, 0, 1349, 759, 0, 0x0},   /* 415 RailCarIDType */
+    {XSDT_SEQ, 0, XSDT_NONE, 1356, 759, 8, 0x0},   /* 416 MaritimeTransportType */
+    {XSDT_SIMPLE, 7, 0, 1356, 767, 0, 0x0},   /* 417 VesselIDType */
+    {XSDT_SIMPLE, 2, 1, 1363, 767, 0, 0x0},   /* 418 VesselNameType */
+    {XSDT_SIMPLE, 7, 0, 1365, 767, 0, 0x0},   /* 419 RadioCallSignIDType */
+    {XSDT_SIMPLE, 2, 1, 1372, 767, 0, 0x0},   /* 420 ShipsRequirementsType */
+    {XSDT_SIMPLE, 2, 7, 1374, 767, 0, 0x1},   /* 421 GrossTonnageMeasureType */
+    {XSDT_SIMPLE, 2, 7, 1376, 767, 0, 0x1},   /* 422 NetTonnageMeasureType */
+    {XSDT_SEQ, 0, XSDT_NONE, 1378, 767, 3, 0x0},   /* 423 TradingTermsType */
+    {XSDT_SIMPLE, 2, 1, 1378, 770, 0, 0x0},   /* 424 ReferenceType */
+    {XSDT_SEQ, 0, XSDT_NONE, 1380, 770, 7, 0x0},   /* 425 HazardousGoodsTransitType */
+    {XSDT_SIMPLE, 9, 0, 1380, 777, 0, 0x0},   /* 426 TransportEmergencyCardCodeType */
+    {XSDT_SIMPLE, 9, 0, 1389, 777, 0, 0x0},   /* 427 PackingCriteriaCodeType */
+    {XSDT_SIMPLE, 9, 0, 1398, 777, 0, 0x0},   /* 428 HazardousRegulationCodeType */
+    {XSDT_SIMPLE, 9, 0, 1407, 777, 0, 0x0},   /* 429 InhalationToxicityZoneCodeType */
+    {XSDT_SIMPLE, 9, 0, 1416, 777, 0, 0x0},   /* 430 TransportAuthorizationCodeType */
+    {XSDT_SEQ, 0, XSDT_NONE, 1425, 777, 27, 0x0},   /* 431 TransportHandlingUnitType */
+    {XSDT_SIMPLE, 9, 0, 1425, 804, 0, 0x0},   /* 432 TransportHandlingUnitTypeCodeType */
+    {XSDT_SIMPLE, 4, 7, 1434, 804, 0, 0x0},   /* 433 TotalPackageQuantityType */
+    {XSDT_SIMPLE, 2, 1, 1438, 804, 0, 0x0},   /* 434 ShippingMarksType */
+    {XSDT_SEQ, 0, XSDT_NONE, 1440, 804, 14, 0x0},   /* 435 DespatchLineType */
+    {XSDT_SIMPLE, 9, 0, 1440, 818, 0, 0x0},   /* 436 LineStatusCodeType */
+    {XSDT_SIMPLE, 4, 7, 1449, 818, 0, 0x0},   /* 437 DeliveredQuantityType */
+    {XSDT_SIMPLE, 4, 7, 1453, 818, 0, 0x0},   /* 438 BackorderQuantityType */
+    {XSDT_SIMPLE, 2, 1, 1457, 818, 0, 0x0},   /* 439 BackorderReasonType */
+    {XSDT_SIMPLE, 4, 7, 1459, 818, 0, 0x0},   /* 440 OutstandingQuantityType */
+    {XSDT_SIMPLE, 2, 1, 1463, 818, 0, 0x0},   /* 441 OutstandingReasonType */
+    {XSDT_SIMPLE, 4, 7, 1465, 818, 0, 0x0},   /* 442 OversupplyQuantityType */
+    {XSDT_SEQ, 0, XSDT_NONE, 1469, 818, 5, 0x0},   /* 443 OrderLineReferenceType */
+    {XSDT_SIMPLE, 7, 0, 1469, 823, 0, 0x0},   /* 444 LineIDType */
+    {XSDT_SIMPLE, 7, 0, 1476, 823, 0, 0x0},   /* 445 SalesOrderLineIDType */
+    {XSDT_SEQ, 0, XSDT_NONE, 1483, 823, 30, 0x0},   /* 446 ItemType */
+    {XSDT_SIMPLE, 4, 7, 1483, 853, 0, 0x0},   /* 447 PackQuantityType */
+    {XSDT_SIMPLE, 1, 7, 1487, 853, 0, 0x0},   /* 448 PackSizeNumericType */
+    {XSDT_SIMPLE, 0, 4, 1488, 853, 0, 0x0},   /* 449 CatalogueIndicatorType */
+    {XSDT_SIMPLE, 2, 1, 1488, 853, 0, 0x0},   /* 450 AdditionalInformationType */
+    {XSDT_SIMPLE, 2, 1, 1490, 853, 0, 0x0},   /* 451 KeywordType */
+    {XSDT_SIMPLE, 2, 1, 1492, 853, 0, 0x0},   /* 452 BrandNameType */
+    {XSDT_SIMPLE, 2, 1, 1494, 853, 0, 0x0},   /* 453 ModelNameType */
+    {XSDT_SEQ, 0, XSDT_NONE, 1496, 853, 6, 0x0},   /* 454 ItemIdentificationType */
+    {XSDT_SIMPLE, 7, 0, 1496, 859, 0, 0x0},   /* 455 ExtendedIDType */
+    {XSDT_SIMPLE, 7, 0, 1503, 859, 0, 0x0},   /* 456 BarcodeSymbologyIDType */
+    {XSDT_SEQ, 0, XSDT_NONE, 1510, 859, 4, 0x0},   /* 457 PhysicalAttributeType */
+    {XSDT_SIMPLE, 9, 0, 1510, 863, 0, 0x0},   /* 458 PositionCodeType */
+    {XSDT_SEQ, 0, XSDT_NONE, 1519, 863, 4, 0x0},   /* 459 CommodityClassificationType */
+    {XSDT_SIMPLE, 9, 0, 1519, 867, 0, 0x0},   /* 460 NatureCodeType */
+    {XSDT_SIMPLE, 9, 0, 1528, 867, 0, 0x0},   /* 461 CargoTypeCodeType */
+    {XSDT_SIMPLE, 9, 0, 1537, 867, 0, 0x0},   /* 462 CommodityCodeType */
+    {XSDT_SIMPLE, 9, 0, 1546, 867, 0, 0x0},   /* 463 ItemClassificationCodeType */
+    {XSDT_SEQ, 0, XSDT_NONE, 1555, 867, 4, 0x0},   /* 464 TransactionConditionsType */
+    {XSDT_SIMPLE, 9, 0, 1555, 871, 0, 0x0},   /* 465 ActionCodeType */
+    {XSDT_SEQ, 0, XSDT_NONE, 1564, 871, 23, 0x0},   /* 466 HazardousItemType */
+    {XSDT_SIMPLE, 2, 1, 1564, 894, 0, 0x0},   /* 467 PlacardNotationType */
+    {XSDT_SIMPLE, 2, 1, 1566, 894, 0, 0x0},   /* 468 PlacardEndorsementType */
+    {XSDT_SIMPLE, 9, 0, 1568, 894, 0, 0x0},   /* 469 UNDGCodeType */
+    {XSDT_SIMPLE, 9, 0, 1577, 894, 0, 0x0},   /* 470 EmergencyProceduresCodeType */
+    {XSDT_SIMPLE, 9, 0, 1586, 894, 0, 0x0},   /* 471 MedicalFirstAidGuideCodeType */
+    {XSDT_SIMPLE, 2, 1, 1595, 894, 0, 0x0},   /* 472 TechnicalNameType */
+    {XSDT_SIMPLE, 2, 1, 1597, 894, 0, 0x0},   /* 473 CategoryNameType */
+    {XSDT_SIMPLE, 9, 0, 1599, 894, 0, 0x0},   /* 474 HazardousCategoryCodeType */
+    {XSDT_SIMPLE, 7, 0, 1608, 894, 0, 0x0},   /* 475 UpperOrangeHazardPlacardIDType */
+    {XSDT_SIMPLE, 7, 0, 1615, 894, 0, 0x0},   /* 476 LowerOrangeHazardPlacardIDType */
+    {XSDT_SIMPLE, 7, 0, 1622, 894, 0, 0x0},   /* 477 MarkingIDType */
+    {XSDT_SIMPLE, 7, 0, 1629, 894, 0, 0x0},   /* 478 HazardClassIDType */
+    {XSDT_SEQ, 0, XSDT_NONE, 1636, 894, 5, 0x0},   /* 479 SecondaryHazardType */
+    {XSDT_SIMPLE, 2, 1, 1636, 899, 0, 0x0},   /* 480 ExtensionType */
+    {XSDT_SEQ, 0, XSDT_NONE, 1638, 899, 13, 0x0},   /* 481 ItemPropertyType */
+    {XSDT_SIMPLE, 9, 0, 1638, 912, 0, 0x0},   /* 482 NameCodeType */
+    {XSDT_SIMPLE, 2, 1, 1647, 912, 0, 0x0},   /* 483 TestMethodType */
+    {XSDT_SIMPLE, 4, 7, 1649, 912, 0, 0x0},   /* 484 ValueQuantityType */
+    {XSDT_SIMPLE, 2, 1, 1653, 912, 0, 0x0},   /* 485 ValueQualifierType */
+    {XSDT_SIMPLE, 9, 0, 1655, 912, 0, 0x0},   /* 486 ImportanceCodeType */
+    {XSDT_SIMPLE, 2, 1, 1664, 912, 0, 0x0},   /* 487 ListValueType */
+    {XSDT_SEQ, 0, XSDT_NONE, 1666, 912, 3, 0x0},   /* 488 ItemPropertyGroupType */
+    {XSDT_SEQ, 0, XSDT_NONE, 1666, 915, 2, 0x0},   /* 489 ItemPropertyRangeType */
+    {XSDT_SIMPLE, 2, 1, 1666, 917, 0, 0x0},   /* 490 MinimumValueType */
+    {XSDT_SIMPLE, 2, 1, 1668, 917, 0, 0x0},   /* 491 MaximumValueType */
+    {XSDT_SEQ, 0, XSDT_NONE, 1670, 917, 8, 0x0},   /* 492 ItemInstanceType */
+    {XSDT_SIMPLE, 7, 0, 1670, 925, 0, 0x0},   /* 493 ProductTraceIDType */
+    {XSDT_SIMPLE, 0, 5, 1677, 925, 0, 0x0},   /* 494 ManufactureDateType */
+    {XSDT_SIMPLE, 0, 6, 1677, 925, 0, 0x0},   /* 495 ManufactureTimeType */
+    {XSDT_SIMPLE, 0, 5, 1677, 925, 0, 0x0},   /* 496 BestBeforeDateType */
+    {XSDT_SIMPLE, 7, 0, 1677, 925, 0, 0x0},   /* 497 RegistrationIDType */
+    {XSDT_SIMPLE, 7, 0, 1684, 925, 0, 0x0},   /* 498 SerialIDType */
+    {XSDT_SEQ, 0, XSDT_NONE, 1691, 925, 3, 0x0},   /* 499 LotIdentificationType */
+    {XSDT_SIMPLE, 7, 0, 1691, 928, 0, 0x0},   /* 500 LotNumberIDType */
+    {XSDT_SEQ, 0, XSDT_NONE, 1698, 928, 7, 0x0},   /* 501 CertificateType */
+    {XSDT_SIMPLE, 9, 0, 1698, 935, 0, 0x0},   /* 502 CertificateTypeCodeType */
+    {XSDT_SIMPLE, 2, 1, 1707, 935, 0, 0x0},   /* 503 CertificateTypeType */
+    {XSDT_SEQ, 0, XSDT_NONE, 1709, 935, 15, 0x0},   /* 504 PackageType */
+    {XSDT_SIMPLE, 0, 4, 1709, 950, 0, 0x0},   /* 505 ReturnableMaterialIndicatorType */
+    {XSDT_SIMPLE, 9, 0, 1709, 950, 0, 0x0},   /* 506 PackageLevelCodeType */
+    {XSDT_SIMPLE, 9, 0, 1718, 950, 0, 0x0},   /* 507 PackagingTypeCodeType */
+    {XSDT_SIMPLE, 2, 1, 1727, 950, 0, 0x0},   /* 508 PackingMaterialType */
+    {XSDT_SEQ, 0, XSDT_NONE, 1729, 950, 40, 0x0},   /* 509 GoodsItemType */
+    {XSDT_SIMPLE, 7, 0, 1729, 990, 0, 0x0},   /* 510 SequenceNumberIDType */
+    {XSDT_SIMPLE, 2, 7, 1736, 990, 0, 0x1},   /* 511 ValueAmountType */
+    {XSDT_SIMPLE, 9, 0, 1738, 990, 0, 0x0},   /* 512 PreferenceCriterionCodeType */
+    {XSDT_SIMPLE, 7, 0, 1747, 990, 0, 0x0},   /* 513 RequiredCustomsIDType */
+    {XSDT_SIMPLE, 9, 0, 1754, 990, 0, 0x0},   /* 514 CustomsStatusCodeType */
+    {XSDT_SIMPLE, 4, 7, 1763, 990, 0, 0x0},   /* 515 CustomsTariffQuantityType */
+    {XSDT_SIMPLE, 0, 4, 1767, 990, 0, 0x0},   /* 516 CustomsImportClassifiedIndicatorType */
+    {XSDT_SIMPLE, 4, 7, 1767, 990, 0, 0x0},   /* 517 ChargeableQuantityType */
+    {XSDT_SIMPLE, 4, 7, 1771, 990, 0, 0x0},   /* 518 ReturnableQuantityType */
+    {XSDT_SEQ, 0, XSDT_NONE, 1775, 990, 3, 0x0},   /* 519 GoodsItemContainerType */
+    {XSDT_SEQ, 0, XSDT_NONE, 1775, 993, 28, 0x0},   /* 520 InvoiceLineType */
+    {XSDT_SIMPLE, 4, 7, 1775, 1021, 0, 0x0},   /* 521 InvoicedQuantityType */
+    {XSDT_SIMPLE, 2, 7, 1779, 1021, 0, 0x1},   /* 522 LineExtensionAmountType */
+    {XSDT_SIMPLE, 9, 0, 1781, 1021, 0, 0x0},   /* 523 PaymentPurposeCodeType */
+    {XSDT_SIMPLE, 0, 4, 1790, 1021, 0, 0x0},   /* 524 FreeOfChargeIndicatorType */
+    {XSDT_SEQ, 0, XSDT_NONE, 1790, 1021, 4, 0x0},   /* 525 LineReferenceType */
+    {XSDT_SEQ, 0, XSDT_NONE, 1790, 1025, 2, 0x0},   /* 526 PricingReferenceType */
+    {XSDT_SEQ, 0, XSDT_NONE, 1790, 1027, 12, 0x0},   /* 527 ItemLocationQuantityType */
+    {XSDT_SIMPLE, 2, 7, 1790, 1039, 0, 0x1},   /* 528 LeadTimeMeasureType */
+    {XSDT_SIMPLE, 2, 1, 1792, 1039, 0, 0x0},   /* 529 TradingRestrictionsType */
+    {XSDT_SEQ, 0, XSDT_NONE, 1794, 1039, 10, 0x0},   /* 530 PriceType */
+    {XSDT_SIMPLE, 2, 7, 1794, 1049, 0, 0x1},   /* 531 PriceAmountType */
+    {XSDT_SIMPLE, 4, 7, 1796, 1049, 0, 0x0},   /* 532 BaseQuantityType */
+    {XSDT_SIMPLE, 2, 1, 1800, 1049, 0, 0x0},   /* 533 PriceChangeReasonType */
+    {XSDT_SIMPLE, 9, 0, 1802, 1049, 0, 0x0},   /* 534 PriceTypeCodeType */
+    {XSDT_SIMPLE, 2, 1, 1811, 1049, 0, 0x0},   /* 535 PriceTypeType */
+    {XSDT_SIMPLE, 1, 7, 1813, 1049, 0, 0x0},   /* 536 OrderableUnitFactorRateType */
+    {XSDT_SEQ, 0, XSDT_NONE, 1814, 1049, 4, 0x0},   /* 537 PriceListType */
+    {XSDT_SIMPLE, 9, 0, 1814, 1053, 0, 0x0},   /* 538 StatusCodeType */
+    {XSDT_SEQ, 0, XSDT_NONE, 1823, 1053, 9, 0x0},   /* 539 ExchangeRateType */
+    {XSDT_SIMPLE, 9, 0, 1823, 1062, 0, 0x0},   /* 540 SourceCurrencyCodeType */
+    {XSDT_SIMPLE, 1, 7, 1832, 1062, 0, 0x0},   /* 541 SourceCurrencyBaseRateType */
+    {XSDT_SIMPLE, 9, 0, 1833, 1062, 0, 0x0},   /* 542 TargetCurrencyCodeType */
+    {XSDT_SIMPLE, 1, 7, 1842, 1062, 0, 0x0},   /* 543 TargetCurrencyBaseRateType */
+    {XSDT_SIMPLE, 7, 0, 1843, 1062, 0, 0x0},   /* 544 ExchangeMarketIDType */
+    {XSDT_SIMPLE, 1, 7, 1850, 1062, 0, 0x0},   /* 545 CalculationRateType */
+    {XSDT_SIMPLE, 9, 0, 1851, 1062, 0, 0x0},   /* 546 MathematicOperatorCodeType */
+    {XSDT_SIMPLE, 0, 5, 1860, 1062, 0, 0x0},   /* 547 DateType */
+    {XSDT_SEQ, 0, XSDT_NONE, 1860, 1062, 3, 0x0},   /* 548 DependentPriceReferenceType */
+    {XSDT_SEQ, 0, XSDT_NONE, 1860, 1065, 19, 0x0},   /* 549 PaymentTermsType */
+    {XSDT_SIMPLE, 7, 0, 1860, 1084, 0, 0x0},   /* 550 PaymentMeansIDType */
+    {XSDT_SIMPLE, 7, 0, 1867, 1084, 0, 0x0},   /* 551 PrepaidPaymentReferenceIDType */
+    {XSDT_SIMPLE, 9, 0, 1874, 1084, 0, 0x0},   /* 552 ReferenceEventCodeType */
+    {XSDT_SIMPLE, 1, 7, 1883, 1084, 0, 0x0},   /* 553 SettlementDiscountPercentType */
+    {XSDT_SIMPLE, 1, 7, 1884, 1084, 0, 0x0},   /* 554 PenaltySurchargePercentType */
+    {XSDT_SIMPLE, 1, 7, 1885, 1084, 0, 0x0},   /* 555 PaymentPercentType */
+    {XSDT_SIMPLE, 2, 7, 1886, 1084, 0, 0x1},   /* 556 SettlementDiscountAmountType */
+    {XSDT_SIMPLE, 2, 7, 1888, 1084, 0, 0x1},   /* 557 PenaltyAmountType */
+    {XSDT_SIMPLE, 7, 0, 1890, 1084, 0, 0x0},   /* 558 PaymentTermsDetailsURIType */
+    {XSDT_SIMPLE, 0, 5, 1897, 1084, 0, 0x0},   /* 559 InstallmentDueDateType */
+    {XSDT_SIMPLE, 2, 1, 1897, 1084, 0, 0x0},   /* 560 InvoicingPartyReferenceType */
+    {XSDT_SEQ, 0, XSDT_NONE, 1899, 1084, 2, 0x0},   /* 561 PriceExtensionType */
+    {XSDT_SEQ, 0, XSDT_NONE, 1899, 1086, 9, 0x0},   /* 562 PickupType */
+    {XSDT_SIMPLE, 0, 5, 1899, 1095, 0, 0x0},   /* 563 ActualPickupDateType */
+    {XSDT_SIMPLE, 0, 6, 1899, 1095, 0, 0x0},   /* 564 ActualPickupTimeType */
+    {XSDT_SIMPLE, 0, 5, 1899, 1095, 0, 0x0},   /* 565 EarliestPickupDateType */
+    {XSDT_SIMPLE, 0, 6, 1899, 1095, 0, 0x0},   /* 566 EarliestPickupTimeType */
+    {XSDT_SIMPLE, 0, 5, 1899, 1095, 0, 0x0},   /* 567 LatestPickupDateType */
+    {XSDT_SIMPLE, 0, 6, 1899, 1095, 0, 0x0},   /* 568 LatestPickupTimeType */
+    {XSDT_SEQ, 0, XSDT_NONE, 1899, 1095, 20, 0x0},   /* 569 ReceiptLineType */
+    {XSDT_SIMPLE, 4, 7, 1899, 1115, 0, 0x0},   /* 570 ReceivedQuantityType */
+    {XSDT_SIMPLE, 4, 7, 1903, 1115, 0, 0x0},   /* 571 ShortQuantityType */
+    {XSDT_SIMPLE, 9, 0, 1907, 1115, 0, 0x0},   /* 572 ShortageActionCodeType */
+    {XSDT_SIMPLE, 4, 7, 1916, 1115, 0, 0x0},   /* 573 RejectedQuantityType */
+    {XSDT_SIMPLE, 9, 0, 1920, 1115, 0, 0x0},   /* 574 RejectReasonCodeType */
+    {XSDT_SIMPLE, 2, 1, 1929, 1115, 0, 0x0},   /* 575 RejectReasonType */
+    {XSDT_SIMPLE, 9, 0, 1931, 1115, 0, 0x0},   /* 576 RejectActionCodeType */
+    {XSDT_SIMPLE, 9, 0, 1940, 1115, 0, 0x0},   /* 577 QuantityDiscrepancyCodeType */
+    {XSDT_SIMPLE, 0, 5, 1949, 1115, 0, 0x0},   /* 578 ReceivedDateType */
+    {XSDT_SIMPLE, 9, 0, 1949, 1115, 0, 0x0},   /* 579 TimingComplaintCodeType */
+    {XSDT_SIMPLE, 2, 1, 1958, 1115, 0, 0x0},   /* 580 TimingComplaintType */
+    {XSDT_SEQ, 0, XSDT_NONE, 1960, 1115, 61, 0x0},   /* 581 ShipmentStageType */
+    {XSDT_SIMPLE, 9, 0, 1960, 1176, 0, 0x0},   /* 582 TransportModeCodeType */
+    {XSDT_SIMPLE, 9, 0, 1969, 1176, 0, 0x0},   /* 583 TransitDirectionCodeType */
+    {XSDT_SIMPLE, 0, 4, 1978, 1176, 0, 0x0},   /* 584 PreCarriageIndicatorType */
+    {XSDT_SIMPLE, 0, 4, 1978, 1176, 0, 0x0},   /* 585 OnCarriageIndicatorType */
+    {XSDT_SIMPLE, 0, 5, 1978, 1176, 0, 0x0},   /* 586 EstimatedDeliveryDateType */
+    {XSDT_SIMPLE, 0, 6, 1978, 1176, 0, 0x0},   /* 587 EstimatedDeliveryTimeType */
+    {XSDT_SIMPLE, 0, 5, 1978, 1176, 0, 0x0},   /* 588 RequiredDeliveryDateType */
+    {XSDT_SIMPLE, 0, 6, 1978, 1176, 0, 0x0},   /* 589 RequiredDeliveryTimeType */
+    {XSDT_SIMPLE, 7, 0, 1978, 1176, 0, 0x0},   /* 590 SuccessiveSequenceIDType */
+    {XSDT_SIMPLE, 2, 1, 1985, 1176, 0, 0x0},   /* 591 DemurrageInstructionsType */
+    {XSDT_SIMPLE, 4, 7, 1987, 1176, 0, 0x0},   /* 592 CrewQuantityType */
+    {XSDT_SIMPLE, 4, 7, 1991, 1176, 0, 0x0},   /* 593 PassengerQuantityType */
+    {XSDT_SEQ, 0, XSDT_NONE, 1995, 1176, 4, 0x0},   /* 594 EnvironmentalEmissionType */
+    {XSDT_SIMPLE, 9, 0, 1995, 1180, 0, 0x0},   /* 595 EnvironmentalEmissionTypeCodeType */
+    {XSDT_SIMPLE, 2, 7, 2004, 1180, 0, 0x1},   /* 596 ValueMeasureType */
+    {XSDT_SEQ, 0, XSDT_NONE, 2006, 1180, 4, 0x0},   /* 597 EmissionCalculationMethodType */
+    {XSDT_SIMPLE, 9, 0, 2006, 1184, 0, 0x0},   /* 598 CalculationMethodCodeType */
+    {XSDT_SEQ, 0, XSDT_NONE, 2015, 1184, 1, 0x0},   /* 599 ServiceFrequencyType */
+    {XSDT_SIMPLE, 9, 0, 2015, 1185, 0, 0x0},   /* 600 WeekDayCodeType */
+    {XSDT_SEQ, 0, XSDT_NONE, 2024, 1185, 6, 0x0},   /* 601 PaymentType */
+    {XSDT_SIMPLE, 2, 7, 2024, 1191, 0, 0x1},   /* 602 PaidAmountType */
+    {XSDT_SIMPLE, 0, 5, 2026, 1191, 0, 0x0},   /* 603 PaidDateType */
+    {XSDT_SIMPLE, 0, 6, 2026, 1191, 0, 0x0},   /* 604 PaidTimeType */
+    {XSDT_SEQ, 0, XSDT_NONE, 2026, 1191, 9, 0x0},   /* 605 MonetaryTotalType */
+    {XSDT_SIMPLE, 2, 7, 2026, 1200, 0, 0x1},   /* 606 TaxExclusiveAmountType */
+    {XSDT_SIMPLE, 2, 7, 2028, 1200, 0, 0x1},   /* 607 TaxInclusiveAmountType */
+    {XSDT_SIMPLE, 2, 7, 2030, 1200, 0, 0x1},   /* 608 AllowanceTotalAmountType */
+    {XSDT_SIMPLE, 2, 7, 2032, 1200, 0, 0x1},   /* 609 ChargeTotalAmountType */
+    {XSDT_SIMPLE, 2, 7, 2034, 1200, 0, 0x1},   /* 610 PrepaidAmountType */
+    {XSDT_SIMPLE, 2, 7, 2036, 1200, 0, 0x1},   /* 611 PayableRoundingAmountType */
+    {XSDT_SIMPLE, 2, 7, 2038, 1200, 0, 0x1},   /* 612 PayableAmountType */
+    {XSDT_SIMPLE, 2, 7, 2040, 1200, 0, 0x1},   /* 613 PayableAlternativeAmountType */
+    {XSDT_SEQ, 0, XSDT_NONE, 2042, 1200, 51, 0x0},   /* 614 CreditNoteType */
+    {XSDT_SIMPLE, 9, 0, 2042, 1251, 0, 0x0},   /* 615 CreditNoteTypeCodeType */
+    {XSDT_SEQ, 0, XSDT_NONE, 2051, 1251, 6, 0x0},   /* 616 ResponseType */
+    {XSDT_SIMPLE, 7, 0, 2051, 1257, 0, 0x0},   /* 617 ReferenceIDType */
+    {XSDT_SIMPLE, 9, 0, 2058, 1257, 0, 0x0},   /* 618 ResponseCodeType */
+    {XSDT_SIMPLE, 0, 5, 2067, 1257, 0, 0x0},   /* 619 EffectiveDateType */
+    {XSDT_SIMPLE, 0, 6, 2067, 1257, 0, 0x0},   /* 620 EffectiveTimeType */
+    {XSDT_SEQ, 0, XSDT_NONE, 2067, 1257, 28, 0x0},   /* 621 CreditNoteLineType */
+    {XSDT_SIMPLE, 4, 7, 2067, 1285, 0, 0x0},   /* 622 CreditedQuantityType */
+    {XSDT_SEQ, 0, XSDT_NONE, 2071, 1285, 4, 0x0},   /* 623 CrossIndustryInvoiceType */
+    {XSDT_SEQ, 0, XSDT_NONE, 2071, 1289, 9, 0x0},   /* 624 ExchangedDocumentContextType */
+    {XSDT_SIMPLE, 7, 9, 2071, 1298, 0, 0x0},   /* 625 IDType */
+    {XSDT_CHOICE, 0, XSDT_NONE, 2078, 1298, 2, 0x0},   /* 626 IndicatorType */
+    {XSDT_SIMPLE, 1, 1, 2078, 1300, 0, 0x0},   /* 627 (IndicatorString) */
+    {XSDT_SIMPLE, 0, 4, 2079, 1300, 0, 0x0},   /* 628 boolean */
+    {XSDT_SEQ, 0, XSDT_NONE, 2079, 1300, 3, 0x0},   /* 629 DocumentContextParameterType */
+    {XSDT_SIMPLE, 2, 1, 2079, 1303, 0, 0x0},   /* 630 TextType */
+    {XSDT_SEQ, 0, XSDT_NONE, 2081, 1303, 3, 0x0},   /* 631 DocumentVersionType */
+    {XSDT_CHOICE, 0, XSDT_NONE, 2081, 1306, 2, 0x0},   /* 632 DateTimeType */
+    {XSDT_SIMPLE, 1, 1, 2081, 1308, 0, 0x0},   /* 633 (DateTimeString) */
+    {XSDT_SIMPLE, 0, 10, 2082, 1308, 0, 0x0},   /* 634 dateTime */
+    {XSDT_SEQ, 0, XSDT_NONE, 2082, 1308, 18, 0x0},   /* 635 ExchangedDocumentType */
+    {XSDT_SIMPLE, 5, 9, 2082, 1326, 0, 0x0},   /* 636 DocumentCodeType */
+    {XSDT_SIMPLE, 4, 9, 2087, 1326, 0, 0x0},   /* 637 MessageFunctionCodeType */
+    {XSDT_SIMPLE, 9, 9, 2091, 1326, 0, 0x0},   /* 638 CodeType */
+    {XSDT_SEQ, 0, XSDT_NONE, 2100, 1326, 5, 0x0},   /* 639 NoteType */
+    {XSDT_SEQ, 0, XSDT_NONE, 2100, 1331, 14, 0x0},   /* 640 SpecifiedPeriodType */
+    {XSDT_SIMPLE, 2, 7, 2100, 1345, 0, 0x0},   /* 641 MeasureType */
+    {XSDT_SIMPLE, 1, 7, 2102, 1345, 0, 0x0},   /* 642 NumericType */
+    {XSDT_SEQ, 0, XSDT_NONE, 2103, 1345, 12, 0x0},   /* 643 TradePartyType */
+    {XSDT_SIMPLE, 4, 9, 2103, 1357, 0, 0x0},   /* 644 PartyRoleCodeType */
+    {XSDT_SEQ, 0, XSDT_NONE, 2107, 1357, 6, 0x0},   /* 645 LegalOrganizationType */
+    {XSDT_SEQ, 0, XSDT_NONE, 2107, 1363, 21, 0x0},   /* 646 TradeAddressType */
+    {XSDT_SIMPLE, 3, 9, 2107, 1384, 0, 0x0},   /* 647 CountryIDType */
+    {XSDT_SEQ, 0, XSDT_NONE, 2110, 1384, 2, 0x0},   /* 648 LegalRegistrationType */
+    {XSDT_SEQ, 0, XSDT_NONE, 2110, 1386, 17, 0x0},   /* 649 TradeContactType */
+    {XSDT_SIMPLE, 4, 9, 2110, 1403, 0, 0x0},   /* 650 ContactTypeCodeType */
+    {XSDT_SEQ, 0, XSDT_NONE, 2114, 1403, 3, 0x0},   /* 651 UniversalCommunicationType */
+    {XSDT_SIMPLE, 4, 9, 2114, 1406, 0, 0x0},   /* 652 CommunicationChannelCodeType */
+    {XSDT_SEQ, 0, XSDT_NONE, 2118, 1406, 3, 0x0},   /* 653 ContactPersonType */
+    {XSDT_SEQ, 0, XSDT_NONE, 2118, 1409, 2, 0x0},   /* 654 TaxRegistrationType */
+    {XSDT_SEQ, 0, XSDT_NONE, 2118, 1411, 7, 0x0},   /* 655 RegisteredTaxType */
+    {XSDT_SEQ, 0, XSDT_NONE, 2118, 1418, 14, 0x0},   /* 656 SpecifiedBinaryFileType */
+    {XSDT_SIMPLE, 6, 8, 2118, 1432, 0, 0x0},   /* 657 BinaryObjectType */
+    {XSDT_SEQ, 0, XSDT_NONE, 2124, 1432, 4, 0x0},   /* 658 SupplyChainTradeTransactionType */
+    {XSDT_SEQ, 0, XSDT_NONE, 2124, 1436, 7, 0x0},   /* 659 SupplyChainTradeLineItemType */
+    {XSDT_SEQ, 0, XSDT_NONE, 2124, 1443, 5, 0x0},   /* 660 DocumentLineDocumentType */
+    {XSDT_SIMPLE, 4, 9, 2124, 1448, 0, 0x0},   /* 661 LineStatusCodeType */
+    {XSDT_SEQ, 0, XSDT_NONE, 2128, 1448, 43, 0x0},   /* 662 TradeProductType */
+    {XSDT_SEQ, 0, XSDT_NONE, 2128, 1491, 1, 0x0},   /* 663 FormattedDateTimeType */
+    {XSDT_SIMPLE, 1, 1, 2128, 1492, 0, 0x0},   /* 664 (DateTimeString) */
+    {XSDT_SEQ, 0, XSDT_NONE, 2129, 1492, 13, 0x0},   /* 665 ProductCharacteristicType */
+    {XSDT_SEQ, 0, XSDT_NONE, 2129, 1505, 3, 0x0},   /* 666 ProductCharacteristicConditionType */
+    {XSDT_SEQ, 0, XSDT_NONE, 2129, 1508, 6, 0x0},   /* 667 ReferencedStandardType */
+    {XSDT_SEQ, 0, XSDT_NONE, 2129, 1514, 5, 0x0},   /* 668 MaterialGoodsCharacteristicType */
+    {XSDT_SIMPLE, 1, 7, 2129, 1519, 0, 0x0},   /* 669 PercentType */
+    {XSDT_SEQ, 0, XSDT_NONE, 2130, 1519, 7, 0x0},   /* 670 ProductClassificationType */
+    {XSDT_SEQ, 0, XSDT_NONE, 2130, 1526, 13, 0x0},   /* 671 TradeProductInstanceType */
+    {XSDT_SEQ, 0, XSDT_NONE, 2130, 1539, 10, 0x0},   /* 672 SupplyChainEventType */
+    {XSDT_SIMPLE, 4, 7, 2130, 1549, 0, 0x0},   /* 673 QuantityType */
+    {XSDT_SEQ, 0, XSDT_NONE, 2134, 1549, 6, 0x0},   /* 674 LogisticsLocationType */
+    {XSDT_SEQ, 0, XSDT_NONE, 2134, 1555, 4, 0x0},   /* 675 GeographicalCoordinateType */
+    {XSDT_SEQ, 0, XSDT_NONE, 2134, 1559, 18, 0x0},   /* 676 ReferencedDocumentType */
+    {XSDT_SIMPLE, 4, 9, 2134, 1577, 0, 0x0},   /* 677 DocumentStatusCodeType */
+    {XSDT_SIMPLE, 4, 9, 2138, 1577, 0, 0x0},   /* 678 ReferenceCodeType */
+    {XSDT_SEQ, 0, XSDT_NONE, 2142, 1577, 3, 0x0},   /* 679 TradeCountryType */
+    {XSDT_SEQ, 0, XSDT_NONE, 2142, 1580, 2, 0x0},   /* 680 TradeCountrySubDivisionType */
+    {XSDT_SEQ, 0, XSDT_NONE, 2142, 1582, 8, 0x0},   /* 681 SpatialDimensionType */
+    {XSDT_SIMPLE, 4, 9, 2142, 1590, 0, 0x0},   /* 682 DimensionTypeCodeType */
+    {XSDT_SIMPLE, 2, 7, 2146, 1590, 0, 0x0},   /* 683 LinearUnitMeasureType */
+    {XSDT_SEQ, 0, XSDT_NONE, 2148, 1590, 10, 0x0},   /* 684 ReferencedProductType */
+    {XSDT_SEQ, 0, XSDT_NONE, 2148, 1600, 17, 0x0},   /* 685 LineTradeAgreementType */
+    {XSDT_SEQ, 0, XSDT_NONE, 2148, 1617, 3, 0x0},   /* 686 TradeDeliveryTermsType */
+    {XSDT_SIMPLE, 3, 9, 2148, 1620, 0, 0x0},   /* 687 DeliveryTermsCodeType */
+    {XSDT_SEQ, 0, XSDT_NONE, 2151, 1620, 4, 0x0},   /* 688 TradeLocationType */
+    {XSDT_SEQ, 0, XSDT_NONE, 2151, 1624, 13, 0x0},   /* 689 TradePriceType */
+    {XSDT_SIMPLE, 3, 9, 2151, 1637, 0, 0x0},   /* 690 PriceTypeCodeType */
+    {XSDT_SIMPLE, 2, 7, 2154, 1637, 0, 0x0},   /* 691 AmountType */
+    {XSDT_SEQ, 0, XSDT_NONE, 2156, 1637, 14, 0x0},   /* 692 TradeAllowanceChargeType */
+    {XSDT_SIMPLE, 4, 9, 2156, 1651, 0, 0x0},   /* 693 AllowanceChargeReasonCodeType */
+    {XSDT_SIMPLE, 4, 9, 2160, 1651, 0, 0x0},   /* 694 AllowanceChargeIdentificationCodeType */
+    {XSDT_SEQ, 0, XSDT_NONE, 2164, 1651, 30, 0x0},   /* 695 TradeTaxType */
+    {XSDT_SIMPLE, 4, 9, 2164, 1681, 0, 0x0},   /* 696 TaxTypeCodeType */
+    {XSDT_SIMPLE, 1, 7, 2168, 1681, 0, 0x0},   /* 697 RateType */
+    {XSDT_SIMPLE, 4, 9, 2169, 1681, 0, 0x0},   /* 698 TaxCategoryCodeType */
+    {XSDT_SIMPLE, 4, 9, 2173, 1681, 0, 0x0},   /* 699 CurrencyCodeType */
+    {XSDT_CHOICE, 0, XSDT_NONE, 2177, 1681, 2, 0x0},   /* 700 DateType */
+    {XSDT_SIMPLE, 1, 1, 2177, 1683, 0, 0x0},   /* 701 (DateString) */
+    {XSDT_SIMPLE, 0, 5, 2178, 1683, 0, 0x0},   /* 702 date */
+    {XSDT_SIMPLE, 4, 9, 2178, 1683, 0, 0x0},   /* 703 TimeReferenceCodeType */
+    {XSDT_SEQ, 0, XSDT_NONE, 2182, 1683, 6, 0x0},   /* 704 TradeAccountingAccountType */
+    {XSDT_SIMPLE, 4, 9, 2182, 1689, 0, 0x0},   /* 705 AccountingDocumentCodeType */
+    {XSDT_SIMPLE, 4, 9, 2186, 1689, 0, 0x0},   /* 706 AccountingAccountTypeCodeType */
+    {XSDT_SIMPLE, 4, 9, 2190, 1689, 0, 0x0},   /* 707 AccountingAmountTypeCodeType */
+    {XSDT_SEQ, 0, XSDT_NONE, 2194, 1689, 8, 0x0},   /* 708 TradeCurrencyExchangeType */
+    {XSDT_SEQ, 0, XSDT_NONE, 2194, 1697, 4, 0x0},   /* 709 ReferencePriceType */
+    {XSDT_SEQ, 0, XSDT_NONE, 2194, 1701, 6, 0x0},   /* 710 SpecifiedMarketplaceType */
+    {XSDT_SEQ, 0, XSDT_NONE, 2194, 1707, 3, 0x0},   /* 711 AvailablePeriodType */
+    {XSDT_SEQ, 0, XSDT_NONE, 2194, 1710, 28, 0x0},   /* 712 LineTradeDeliveryType */
+    {XSDT_SIMPLE, 2, 7, 2194, 1738, 0, 0x0},   /* 713 WeightUnitMeasureType */
+    {XSDT_SEQ, 0, XSDT_NONE, 2196, 1738, 5, 0x0},   /* 714 DeliveryAdjustmentType */
+    {XSDT_SIMPLE, 3, 9, 2196, 1743, 0, 0x0},   /* 715 AdjustmentReasonCodeType */
+    {XSDT_SEQ, 0, XSDT_NONE, 2199, 1743, 18, 0x0},   /* 716 SupplyChainPackagingType */
+    {XSDT_SIMPLE, 4, 9, 2199, 1761, 0, 0x0},   /* 717 PackageTypeCodeType */
+    {XSDT_SEQ, 0, XSDT_NONE, 2203, 1761, 7, 0x0},   /* 718 PackagingMarkingType */
+    {XSDT_SIMPLE, 4, 9, 2203, 1768, 0, 0x0},   /* 719 PackagingMarkingCodeType */
+    {XSDT_SIMPLE, 4, 9, 2207, 1768, 0, 0x0},   /* 720 AutomaticDataCaptureMethodCodeType */
+    {XSDT_SEQ, 0, XSDT_NONE, 2211, 1768, 4, 0x0},   /* 721 DisposalInstructionsType */
+    {XSDT_SEQ, 0, XSDT_NONE, 2211, 1772, 5, 0x0},   /* 722 ReturnableAssetInstructionsType */
+    {XSDT_SEQ, 0, XSDT_NONE, 2211, 1777, 21, 0x0},   /* 723 SupplyChainConsignmentType */
+    {XSDT_SIMPLE, 2, 7, 2211, 1798, 0, 0x0},   /* 724 VolumeUnitMeasureType */
+    {XSDT_SEQ, 0, XSDT_NONE, 2213, 1798, 9, 0x0},   /* 725 SupplyChainConsignmentItemType */
+    {XSDT_SIMPLE, 4, 9, 2213, 1807, 0, 0x0},   /* 726 GoodsTypeCodeType */
+    {XSDT_SIMPLE, 4, 9, 2217, 1807, 0, 0x0},   /* 727 GoodsTypeExtensionCodeType */
+    {XSDT_SEQ, 0, XSDT_NONE, 2221, 1807, 4, 0x0},   /* 728 TransportCargoType */
+    {XSDT_SIMPLE, 4, 9, 2221, 1811, 0, 0x0},   /* 729 CargoCategoryCodeType */
+    {XSDT_SIMPLE, 4, 9, 2225, 1811, 0, 0x0},   /* 730 CargoOperationalCategoryCodeType */
+    {XSDT_SIMPLE, 4, 9, 2229, 1811, 0, 0x0},   /* 731 CargoCommodityCategoryCodeType */
+    {XSDT_SEQ, 0, XSDT_NONE, 2233, 1811, 6, 0x0},   /* 732 LogisticsTransportEquipmentType */
+    {XSDT_SIMPLE, 4, 9, 2233, 1817, 0, 0x0},   /* 733 TransportEquipmentCategoryCodeType */
+    {XSDT_SIMPLE, 4, 9, 2237, 1817, 0, 0x0},   /* 734 TransportEquipmentSizeTypeCodeType */
+    {XSDT_SIMPLE, 4, 9, 2241, 1817, 0, 0x0},   /* 735 TransportEquipmentFullnessCodeType */
+    {XSDT_SEQ, 0, XSDT_NONE, 2245, 1817, 4, 0x0},   /* 736 LogisticsTransportMovementType */
+    {XSDT_SIMPLE, 4, 9, 2245, 1821, 0, 0x0},   /* 737 TransportMovementStageCodeType */
+    {XSDT_SIMPLE, 4, 9, 2249, 1821, 0, 0x0},   /* 738 TransportModeCodeType */
+    {XSDT_SEQ, 0, XSDT_NONE, 2253, 1821, 5, 0x0},   /* 739 LogisticsTransportMeansType */
+    {XSDT_SIMPLE, 4, 9, 2253, 1826, 0, 0x0},   /* 740 TransportMeansTypeCodeType */
+    {XSDT_SEQ, 0, XSDT_NONE, 2257, 1826, 19, 0x0},   /* 741 LineTradeSettlementType */
+    {XSDT_SEQ, 0, XSDT_NONE, 2257, 1845, 17, 0x0},   /* 742 LogisticsServiceChargeType */
+    {XSDT_SIMPLE, 3, 9, 2257, 1862, 0, 0x0},   /* 743 FreightChargeTypeIDType */
+    {XSDT_SIMPLE, 4, 9, 2260, 1862, 0, 0x0},   /* 744 FreightChargeTariffClassCodeType */
+    {XSDT_SIMPLE, 4, 9, 2264, 1862, 0, 0x0},   /* 745 ChargePayingPartyRoleCodeType */
+    {XSDT_SIMPLE, 4, 9, 2268, 1862, 0, 0x0},   /* 746 LogisticsChargeCalculationBasisCodeType */
+    {XSDT_SEQ, 0, XSDT_NONE, 2272, 1862, 14, 0x0},   /* 747 TradePaymentTermsType */
+    {XSDT_SIMPLE, 3, 9, 2272, 1876, 0, 0x0},   /* 748 PaymentTermsIDType */
+    {XSDT_SIMPLE, 3, 9, 2275, 1876, 0, 0x0},   /* 749 PaymentTermsEventTimeReferenceCodeType */
+    {XSDT_SIMPLE, 4, 9, 2278, 1876, 0, 0x0},   /* 750 PaymentTermsTypeCodeType */
+    {XSDT_SEQ, 0, XSDT_NONE, 2282, 1876, 5, 0x0},   /* 751 TradePaymentPenaltyTermsType */
+    {XSDT_SEQ, 0, XSDT_NONE, 2282, 1881, 5, 0x0},   /* 752 TradePaymentDiscountTermsType */
+    {XSDT_SEQ, 0, XSDT_NONE, 2282, 1886, 13, 0x0},   /* 753 TradeSettlementLineMonetarySummationType */
+    {XSDT_SEQ, 0, XSDT_NONE, 2282, 1899, 7, 0x0},   /* 754 FinancialAdjustmentType */
+    {XSDT_SEQ, 0, XSDT_NONE, 2282, 1906, 12, 0x0},   /* 755 TradeSettlementFinancialCardType */
+    {XSDT_SEQ, 0, XSDT_NONE, 2282, 1918, 6, 0x0},   /* 756 SubordinateTradeLineItemType */
+    {XSDT_SEQ, 0, XSDT_NONE, 2282, 1924, 5, 0x0},   /* 757 SubordinateLineTradeAgreementType */
+    {XSDT_SEQ, 0, XSDT_NONE, 2282, 1929, 4, 0x0},   /* 758 SubordinateLineTradeDeliveryType */
+    {XSDT_SEQ, 0, XSDT_NONE, 2282, 1933, 1, 0x0},   /* 759 SubordinateLineTradeSettlementType */
+    {XSDT_SEQ, 0, XSDT_NONE, 2282, 1934, 27, 0x0},   /* 760 HeaderTradeAgreementType */
+    {XSDT_SEQ, 0, XSDT_NONE, 2282, 1961, 3, 0x0},   /* 761 ProcuringProjectType */
+    {XSDT_SEQ, 0, XSDT_NONE, 2282, 1964, 15, 0x0},   /* 762 HeaderTradeDeliveryType */
+    {XSDT_SEQ, 0, XSDT_NONE, 2282, 1979, 42, 0x0},   /* 763 HeaderTradeSettlementType */
+    {XSDT_SEQ, 0, XSDT_NONE, 2282, 2021, 11, 0x0},   /* 764 TradeSettlementPaymentMeansType */
+    {XSDT_SIMPLE, 4, 9, 2282, 2032, 0, 0x0},   /* 765 PaymentMeansChannelCodeType */
+    {XSDT_SIMPLE, 3, 9, 2286, 2032, 0, 0x0},   /* 766 PaymentMeansCodeType */
+    {XSDT_SIMPLE, 3, 9, 2289, 2032, 0, 0x0},   /* 767 PaymentGuaranteeMeansCodeType */
+    {XSDT_SEQ, 0, XSDT_NONE, 2292, 2032, 3, 0x0},   /* 768 DebtorFinancialAccountType */
+    {XSDT_SEQ, 0, XSDT_NONE, 2292, 2035, 3, 0x0},   /* 769 CreditorFinancialAccountType */
+    {XSDT_SEQ, 0, XSDT_NONE, 2292, 2038, 27, 0x0},   /* 770 DebtorFinancialInstitutionType */
+    {XSDT_SEQ, 0, XSDT_NONE, 2292, 2065, 17, 0x0},   /* 771 FinancialInstitutionAddressType */
+    {XSDT_SEQ, 0, XSDT_NONE, 2292, 2082, 3, 0x0},   /* 772 BranchFinancialInstitutionType */
+    {XSDT_SEQ, 0, XSDT_NONE, 2292, 2085, 27, 0x0},   /* 773 CreditorFinancialInstitutionType */
+    {XSDT_SEQ, 0, XSDT_NONE, 2292, 2112, 19, 0x0},   /* 774 TradeSettlementHeaderMonetarySummationType */
+    {XSDT_SEQ, 0, XSDT_NONE, 2292, 2131, 3, 0x0},   /* 775 AdvancePaymentType */
+    {XSDT_SEQ, 0, XSDT_NONE, 2292, 2134, 19, 0x0},   /* 776 ValuationBreakdownStatementType */
+    {XSDT_SEQ, 0, XSDT_NONE, 2292, 2153, 16, 0x0},   /* 777 GroupedWorkItemType */
+    {XSDT_SEQ, 0, XSDT_NONE, 2292, 2169, 3, 0x0},   /* 778 CalculatedPriceType */
+    {XSDT_SEQ, 0, XSDT_NONE, 2292, 2172, 7, 0x0},   /* 779 AppliedAllowanceChargeType */
+    {XSDT_SEQ, 0, XSDT_NONE, 2292, 2179, 5, 0x0},   /* 780 AppliedTaxType */
+    {XSDT_SEQ, 0, XSDT_NONE, 2292, 2184, 23, 0x0},   /* 781 BasicWorkItemType */
+    {XSDT_SIMPLE, 1, 7, 2292, 2207, 0, 0x0},   /* 782 ValueType */
+    {XSDT_SEQ, 0, XSDT_NONE, 2293, 2207, 6, 0x0},   /* 783 WorkItemComplexDescriptionType */
+    {XSDT_SEQ, 0, XSDT_NONE, 2293, 2213, 4, 0x0},   /* 784 SpecificationQueryType */
+    {XSDT_SEQ, 0, XSDT_NONE, 2293, 2217, 5, 0x0},   /* 785 SpecificationResponseType */
+    {XSDT_SEQ, 0, XSDT_NONE, 2293, 2222, 12, 0x0},   /* 786 WorkItemQuantityAnalysisType */
+    {XSDT_SEQ, 0, XSDT_NONE, 2293, 2234, 6, 0x0},   /* 787 WorkItemDimensionType */
+    {XSDT_SEQ, 0, XSDT_NONE, 2293, 2240, 3, 0x0},   /* 788 RecordedStatusType */
+    {XSDT_SEQ, 0, XSDT_NONE, 2293, 2243, 3, 0x0},   /* 789 RelatedItemType */
+    {XSDT_SEQ, 0, XSDT_NONE, 2293, 2246, 8, 0x0},   /* 790 ActivityDataLineType */
+    {XSDT_SIMPLE, 9, 0, 2293, 2254, 0, 0x0},   /* 791 SupplyChainActivityTypeCodeType */
+    {XSDT_SEQ, 0, XSDT_NONE, 2302, 2254, 5, 0x0},   /* 792 SalesItemType */
+    {XSDT_SEQ, 0, XSDT_NONE, 2302, 2259, 2, 0x0},   /* 793 ActivityPropertyType */
+    {XSDT_SEQ, 0, XSDT_NONE, 2302, 2261, 5, 0x0},   /* 794 DocumentResponseType */
+    {XSDT_SEQ, 0, XSDT_NONE, 2302, 2266, 2, 0x0},   /* 795 LineResponseType */
+    {XSDT_SEQ, 0, XSDT_NONE, 2302, 2268, 14, 0x0},   /* 796 QualifyingPartyType */
+    {XSDT_SIMPLE, 1, 7, 2302, 2282, 0, 0x0},   /* 797 ParticipationPercentType */
+    {XSDT_SIMPLE, 2, 1, 2303, 2282, 0, 0x0},   /* 798 PersonalSituationType */
+    {XSDT_SIMPLE, 4, 7, 2305, 2282, 0, 0x0},   /* 799 OperatingYearsQuantityType */
+    {XSDT_SIMPLE, 4, 7, 2309, 2282, 0, 0x0},   /* 800 EmployeeQuantityType */
+    {XSDT_SIMPLE, 7, 0, 2313, 2282, 0, 0x0},   /* 801 BusinessClassificationEvidenceIDType */
+    {XSDT_SIMPLE, 7, 0, 2320, 2282, 0, 0x0},   /* 802 BusinessIdentityEvidenceIDType */
+    {XSDT_SIMPLE, 9, 0, 2327, 2282, 0, 0x0},   /* 803 TendererRoleCodeType */
+    {XSDT_SEQ, 0, XSDT_NONE, 2336, 2282, 14, 0x0},   /* 804 ClassificationSchemeType */
+    {XSDT_SIMPLE, 0, 5, 2336, 2296, 0, 0x0},   /* 805 LastRevisionDateType */
+    {XSDT_SIMPLE, 0, 6, 2336, 2296, 0, 0x0},   /* 806 LastRevisionTimeType */
+    {XSDT_SIMPLE, 7, 0, 2336, 2296, 0, 0x0},   /* 807 AgencyIDType */
+    {XSDT_SIMPLE, 2, 1, 2343, 2296, 0, 0x0},   /* 808 AgencyNameType */
+    {XSDT_SIMPLE, 7, 0, 2345, 2296, 0, 0x0},   /* 809 SchemeURIType */
+    {XSDT_SEQ, 0, XSDT_NONE, 2352, 2296, 4, 0x0},   /* 810 ClassificationCategoryType */
+    {XSDT_SIMPLE, 2, 1, 2352, 2300, 0, 0x0},   /* 811 CodeValueType */
+    {XSDT_SEQ, 0, XSDT_NONE, 2354, 2300, 6, 0x0},   /* 812 CapabilityType */
+    {XSDT_SIMPLE, 9, 0, 2354, 2306, 0, 0x0},   /* 813 CapabilityTypeCodeType */
+    {XSDT_SEQ, 0, XSDT_NONE, 2363, 2306, 1, 0x0},   /* 814 EvidenceSuppliedType */
+    {XSDT_SEQ, 0, XSDT_NONE, 2363, 2307, 7, 0x0},   /* 815 CompletedTaskType */
+    {XSDT_SIMPLE, 2, 7, 2363, 2314, 0, 0x1},   /* 816 AnnualAverageAmountType */
+    {XSDT_SIMPLE, 2, 7, 2365, 2314, 0, 0x1},   /* 817 TotalTaskAmountType */
+    {XSDT_SIMPLE, 2, 7, 2367, 2314, 0, 0x1},   /* 818 PartyCapacityAmountType */
+    {XSDT_SEQ, 0, XSDT_NONE, 2369, 2314, 4, 0x0},   /* 819 DeclarationType */
+    {XSDT_SIMPLE, 9, 0, 2369, 2318, 0, 0x0},   /* 820 DeclarationTypeCodeType */
+    {XSDT_SEQ, 0, XSDT_NONE, 2378, 2318, 2, 0x0},   /* 821 EconomicOperatorRoleType */
+    {XSDT_SIMPLE, 9, 0, 2378, 2320, 0, 0x0},   /* 822 RoleCodeType */
+    {XSDT_SIMPLE, 2, 1, 2387, 2320, 0, 0x0},   /* 823 RoleDescriptionType */
+    {XSDT_SEQ, 0, XSDT_NONE, 2389, 2320, 7, 0x0},   /* 824 SubcontractTermsType */
+    {XSDT_SIMPLE, 1, 7, 2389, 2327, 0, 0x0},   /* 825 RateType */
+    {XSDT_SIMPLE, 0, 4, 2390, 2327, 0, 0x0},   /* 826 UnknownPriceIndicatorType */
+    {XSDT_SIMPLE, 9, 0, 2390, 2327, 0, 0x0},   /* 827 SubcontractingConditionsCodeType */
+    {XSDT_SIMPLE, 1, 7, 2399, 2327, 0, 0x0},   /* 828 MaximumPercentType */
+    {XSDT_SIMPLE, 1, 7, 2400, 2327, 0, 0x0},   /* 829 MinimumPercentType */
+    {XSDT_SEQ, 0, XSDT_NONE, 2401, 2327, 32, 0x0},   /* 830 LineItemType */
+    {XSDT_SIMPLE, 2, 7, 2401, 2359, 0, 0x1},   /* 831 TotalTaxAmountType */
+    {XSDT_SIMPLE, 4, 7, 2403, 2359, 0, 0x0},   /* 832 MinimumBackorderQuantityType */
+    {XSDT_SIMPLE, 4, 7, 2407, 2359, 0, 0x0},   /* 833 MaximumBackorderQuantityType */
+    {XSDT_SIMPLE, 9, 0, 2411, 2359, 0, 0x0},   /* 834 InspectionMethodCodeType */
+    {XSDT_SIMPLE, 0, 4, 2420, 2359, 0, 0x0},   /* 835 PartialDeliveryIndicatorType */
+    {XSDT_SIMPLE, 0, 4, 2420, 2359, 0, 0x0},   /* 836 BackOrderAllowedIndicatorType */
+    {XSDT_SIMPLE, 2, 1, 2420, 2359, 0, 0x0},   /* 837 WarrantyInformationType */
+    {XSDT_SEQ, 0, XSDT_NONE, 2422, 2359, 2, 0x0},   /* 838 OrderedShipmentType */
+    {XSDT_SEQ, 0, XSDT_NONE, 2422, 2361, 5, 0x0},   /* 839 AppealTermsType */
+    {XSDT_SEQ, 0, XSDT_NONE, 2422, 2366, 3, 0x0},   /* 840 RegulationType */
+    {XSDT_SIMPLE, 2, 1, 2422, 2369, 0, 0x0},   /* 841 LegalReferenceType */
+    {XSDT_SIMPLE, 7, 0, 2424, 2369, 0, 0x0},   /* 842 OntologyURIType */
+    {XSDT_SEQ, 0, XSDT_NONE, 2431, 2369, 7, 0x0},   /* 843 AuctionTermsType */
+    {XSDT_SIMPLE, 0, 4, 2431, 2376, 0, 0x0},   /* 844 AuctionConstraintIndicatorType */
+    {XSDT_SIMPLE, 2, 1, 2431, 2376, 0, 0x0},   /* 845 JustificationDescriptionType */
+    {XSDT_SIMPLE, 2, 1, 2433, 2376, 0, 0x0},   /* 846 ProcessDescriptionType */
+    {XSDT_SIMPLE, 2, 1, 2435, 2376, 0, 0x0},   /* 847 ConditionsDescriptionType */
+    {XSDT_SIMPLE, 2, 1, 2437, 2376, 0, 0x0},   /* 848 ElectronicDeviceDescriptionType */
+    {XSDT_SIMPLE, 7, 0, 2439, 2376, 0, 0x0},   /* 849 AuctionURIType */
+    {XSDT_SEQ, 0, XSDT_NONE, 2446, 2376, 11, 0x0},   /* 850 TenderedProjectType */
+    {XSDT_SIMPLE, 7, 0, 2446, 2387, 0, 0x0},   /* 851 VariantIDType */
+    {XSDT_SIMPLE, 2, 7, 2453, 2387, 0, 0x1},   /* 852 FeeAmountType */
+    {XSDT_SIMPLE, 2, 1, 2455, 2387, 0, 0x0},   /* 853 FeeDescriptionType */
+    {XSDT_SIMPLE, 7, 0, 2457, 2387, 0, 0x0},   /* 854 TenderEnvelopeIDType */
+    {XSDT_SIMPLE, 9, 0, 2464, 2387, 0, 0x0},   /* 855 TenderEnvelopeTypeCodeType */
+    {XSDT_SEQ, 0, XSDT_NONE, 2473, 2387, 3, 0x0},   /* 856 ProcurementProjectLotType */
+    {XSDT_SEQ, 0, XSDT_NONE, 2473, 2390, 43, 0x0},   /* 857 TenderingTermsType */
+    {XSDT_SIMPLE, 9, 0, 2473, 2433, 0, 0x0},   /* 858 AwardingMethodTypeCodeType */
+    {XSDT_SIMPLE, 9, 0, 2482, 2433, 0, 0x0},   /* 859 PriceEvaluationCodeType */
+    {XSDT_SIMPLE, 4, 7, 2491, 2433, 0, 0x0},   /* 860 MaximumVariantQuantityType */
+    {XSDT_SIMPLE, 0, 4, 2495, 2433, 0, 0x0},   /* 861 VariantConstraintIndicatorType */
+    {XSDT_SIMPLE, 2, 1, 2495, 2433, 0, 0x0},   /* 862 AcceptedVariantsDescriptionType */
+    {XSDT_SIMPLE, 2, 1, 2497, 2433, 0, 0x0},   /* 863 PriceRevisionFormulaDescriptionType */
+    {XSDT_SIMPLE, 9, 0, 2499, 2433, 0, 0x0},   /* 864 FundingProgramCodeType */
+    {XSDT_SIMPLE, 2, 1, 2508, 2433, 0, 0x0},   /* 865 FundingProgramType */
+    {XSDT_SIMPLE, 2, 7, 2510, 2433, 0, 0x1},   /* 866 MaximumAdvertisementAmountType */
+    {XSDT_SIMPLE, 9, 0, 2512, 2433, 0, 0x0},   /* 867 PaymentFrequencyCodeType */
+    {XSDT_SIMPLE, 7, 0, 2521, 2433, 0, 0x0},   /* 868 EconomicOperatorRegistryURIType */
+    {XSDT_SIMPLE, 0, 4, 2528, 2433, 0, 0x0},   /* 869 RequiredCurriculaIndicatorType */
+    {XSDT_SIMPLE, 0, 4, 2528, 2433, 0, 0x0},   /* 870 OtherConditionsIndicatorType */
+    {XSDT_SIMPLE, 2, 1, 2528, 2433, 0, 0x0},   /* 871 AdditionalConditionsType */
+    {XSDT_SIMPLE, 0, 5, 2530, 2433, 0, 0x0},   /* 872 LatestSecurityClearanceDateType */
+    {XSDT_SIMPLE, 2, 7, 2530, 2433, 0, 0x1},   /* 873 DocumentationFeeAmountType */
+    {XSDT_SEQ, 0, XSDT_NONE, 2532, 2433, 5, 0x0},   /* 874 FinancialGuaranteeType */
+    {XSDT_SIMPLE, 9, 0, 2532, 2438, 0, 0x0},   /* 875 GuaranteeTypeCodeType */
+    {XSDT_SIMPLE, 2, 7, 2541, 2438, 0, 0x1},   /* 876 LiabilityAmountType */
+    {XSDT_SIMPLE, 1, 7, 2543, 2438, 0, 0x0},   /* 877 AmountRateType */
+    {XSDT_SEQ, 0, XSDT_NONE, 2544, 2438, 11, 0x0},   /* 878 TendererQualificationRequestType */
+    {XSDT_SEQ, 0, XSDT_NONE, 2544, 2449, 8, 0x0},   /* 879 EvaluationCriterionType */
+    {XSDT_SIMPLE, 9, 0, 2544, 2457, 0, 0x0},   /* 880 EvaluationCriterionTypeCodeType */
+    {XSDT_SIMPLE, 2, 7, 2553, 2457, 0, 0x1},   /* 881 ThresholdAmountType */
+    {XSDT_SIMPLE, 4, 7, 2555, 2457, 0, 0x0},   /* 882 ThresholdQuantityType */
+    {XSDT_SIMPLE, 9, 0, 2559, 2457, 0, 0x0},   /* 883 ExpressionCodeType */
+    {XSDT_SIMPLE, 2, 1, 2568, 2457, 0, 0x0},   /* 884 ExpressionType */
+    {XSDT_SEQ, 0, XSDT_NONE, 2570, 2457, 7, 0x0},   /* 885 EvidenceType */
+    {XSDT_SIMPLE, 9, 0, 2570, 2464, 0, 0x0},   /* 886 EvidenceTypeCodeType */
+    {XSDT_SIMPLE, 2, 1, 2579, 2464, 0, 0x0},   /* 887 CandidateStatementType */
+    {XSDT_SEQ, 0, XSDT_NONE, 2581, 2464, 5, 0x0},   /* 888 TendererRequirementType */
+    {XSDT_SIMPLE, 9, 0, 2581, 2469, 0, 0x0},   /* 889 TendererRequirementTypeCodeType */
+    {XSDT_SEQ, 0, XSDT_NONE, 2590, 2469, 6, 0x0},   /* 890 TenderPreparationType */
+    {XSDT_SIMPLE, 7, 0, 2590, 2475, 0, 0x0},   /* 891 OpenTenderIDType */
+    {XSDT_SEQ, 0, XSDT_NONE, 2597, 2475, 3, 0x0},   /* 892 TenderRequirementType */
+    {XSDT_SEQ, 0, XSDT_NONE, 2597, 2478, 3, 0x0},   /* 893 ContractExecutionRequirementType */
+    {XSDT_SIMPLE, 9, 0, 2597, 2481, 0, 0x0},   /* 894 ExecutionRequirementCodeType */
+    {XSDT_SEQ, 0, XSDT_NONE, 2606, 2481, 11, 0x0},   /* 895 AwardingTermsType */
+    {XSDT_SIMPLE, 9, 0, 2606, 2492, 0, 0x0},   /* 896 WeightingAlgorithmCodeType */
+    {XSDT_SIMPLE, 2, 1, 2615, 2492, 0, 0x0},   /* 897 TechnicalCommitteeDescriptionType */
+    {XSDT_SIMPLE, 2, 1, 2617, 2492, 0, 0x0},   /* 898 LowTendersDescriptionType */
+    {XSDT_SIMPLE, 0, 4, 2619, 2492, 0, 0x0},   /* 899 PrizeIndicatorType */
+    {XSDT_SIMPLE, 2, 1, 2619, 2492, 0, 0x0},   /* 900 PrizeDescriptionType */
+    {XSDT_SIMPLE, 2, 1, 2621, 2492, 0, 0x0},   /* 901 PaymentDescriptionType */
+    {XSDT_SIMPLE, 0, 4, 2623, 2492, 0, 0x0},   /* 902 FollowupContractIndicatorType */
+    {XSDT_SIMPLE, 0, 4, 2623, 2492, 0, 0x0},   /* 903 BindingOnBuyerIndicatorType */
+    {XSDT_SEQ, 0, XSDT_NONE, 2623, 2492, 13, 0x0},   /* 904 AwardingCriterionType */
+    {XSDT_SIMPLE, 9, 0, 2623, 2505, 0, 0x0},   /* 905 AwardingCriterionTypeCodeType */
+    {XSDT_SIMPLE, 1, 7, 2632, 2505, 0, 0x0},   /* 906 WeightNumericType */
+    {XSDT_SIMPLE, 2, 1, 2633, 2505, 0, 0x0},   /* 907 WeightType */
+    {XSDT_SIMPLE, 2, 1, 2635, 2505, 0, 0x0},   /* 908 CalculationExpressionType */
+    {XSDT_SIMPLE, 9, 0, 2637, 2505, 0, 0x0},   /* 909 CalculationExpressionCodeType */
+    {XSDT_SIMPLE, 2, 7, 2646, 2505, 0, 0x1},   /* 910 MinimumAmountType */
+    {XSDT_SIMPLE, 2, 7, 2648, 2505, 0, 0x1},   /* 911 MaximumAmountType */
+    {XSDT_SIMPLE, 2, 1, 2650, 2505, 0, 0x0},   /* 912 MinimumImprovementBidType */
+    {XSDT_SEQ, 0, XSDT_NONE, 2652, 2505, 3, 0x0},   /* 913 BudgetAccountLineType */
+    {XSDT_SIMPLE, 2, 7, 2652, 2508, 0, 0x1},   /* 914 TotalAmountType */
+    {XSDT_SEQ, 0, XSDT_NONE, 2654, 2508, 3, 0x0},   /* 915 BudgetAccountType */
+    {XSDT_SIMPLE, 1, 7, 2654, 2511, 0, 0x0},   /* 916 BudgetYearNumericType */
+    {XSDT_SEQ, 0, XSDT_NONE, 2655, 2511, 18, 0x0},   /* 917 ProcurementProjectType */
+    {XSDT_SIMPLE, 9, 0, 2655, 2529, 0, 0x0},   /* 918 ProcurementTypeCodeType */
+    {XSDT_SIMPLE, 9, 0, 2664, 2529, 0, 0x0},   /* 919 ProcurementSubTypeCodeType */
+    {XSDT_SIMPLE, 9, 0, 2673, 2529, 0, 0x0},   /* 920 QualityControlCodeType */
+    {XSDT_SIMPLE, 2, 7, 2682, 2529, 0, 0x1},   /* 921 RequiredFeeAmountType */
+    {XSDT_SIMPLE, 0, 5, 2684, 2529, 0, 0x0},   /* 922 RequestedDeliveryDateType */
+    {XSDT_SIMPLE, 4, 7, 2684, 2529, 0, 0x0},   /* 923 EstimatedOverallContractQuantityType */
+    {XSDT_SEQ, 0, XSDT_NONE, 2688, 2529, 8, 0x0},   /* 924 RequestedTenderTotalType */
+    {XSDT_SIMPLE, 2, 7, 2688, 2537, 0, 0x1},   /* 925 EstimatedOverallContractAmountType */
+    {XSDT_SIMPLE, 2, 1, 2690, 2537, 0, 0x0},   /* 926 MonetaryScopeType */
+    {XSDT_SIMPLE, 2, 7, 2692, 2537, 0, 0x1},   /* 927 AverageSubsequentContractAmountType */
+    {XSDT_SEQ, 0, XSDT_NONE, 2694, 2537, 5, 0x0},   /* 928 ContractExtensionType */
+    {XSDT_SIMPLE, 2, 1, 2694, 2542, 0, 0x0},   /* 929 OptionsDescriptionType */
+    {XSDT_SIMPLE, 1, 7, 2696, 2542, 0, 0x0},   /* 930 MinimumNumberNumericType */
+    {XSDT_SIMPLE, 1, 7, 2697, 2542, 0, 0x0},   /* 931 MaximumNumberNumericType */
+    {XSDT_SEQ, 0, XSDT_NONE, 2698, 2542, 2, 0x0},   /* 932 RenewalType */
+    {XSDT_SEQ, 0, XSDT_NONE, 2698, 2544, 16, 0x0},   /* 933 RequestForTenderLineType */
+    {XSDT_SIMPLE, 2, 7, 2698, 2560, 0, 0x1},   /* 934 EstimatedAmountType */
+    {XSDT_SEQ, 0, XSDT_NONE, 2700, 2560, 21, 0x0},   /* 935 TenderLineType */
+    {XSDT_SIMPLE, 2, 1, 2700, 2581, 0, 0x0},   /* 936 OrderableUnitType */
+    {XSDT_SIMPLE, 4, 7, 2702, 2581, 0, 0x0},   /* 937 ContentUnitQuantityType */
+    {XSDT_SIMPLE, 1, 7, 2706, 2581, 0, 0x0},   /* 938 OrderQuantityIncrementNumericType */
+    {XSDT_SIMPLE, 4, 7, 2707, 2581, 0, 0x0},   /* 939 MinimumOrderQuantityType */
+    {XSDT_SIMPLE, 4, 7, 2711, 2581, 0, 0x0},   /* 940 MaximumOrderQuantityType */
+    {XSDT_SIMPLE, 9, 0, 2715, 2581, 0, 0x0},   /* 941 PackLevelCodeType */
+    {XSDT_SEQ, 0, XSDT_NONE, 2724, 2581, 7, 0x0},   /* 942 AwardingCriterionResponseType */
+    {XSDT_SIMPLE, 7, 0, 2724, 2588, 0, 0x0},   /* 943 AwardingCriterionIDType */
+    {XSDT_SIMPLE, 2, 1, 2731, 2588, 0, 0x0},   /* 944 AwardingCriterionDescriptionType */
+    {XSDT_SEQ, 0, XSDT_NONE, 2733, 2588, 4, 0x0},   /* 945 DutyType */
+    {XSDT_SIMPLE, 2, 1, 2733, 2592, 0, 0x0},   /* 946 DutyType */
+    {XSDT_SIMPLE, 9, 0, 2735, 2592, 0, 0x0},   /* 947 DutyCodeType */
+    {XSDT_SEQ, 0, XSDT_NONE, 2744, 2592, 4, 0x0},   /* 948 CatalogueItemSpecificationUpdateLineType */
+    {XSDT_SEQ, 0, XSDT_NONE, 2744, 2596, 31, 0x0},   /* 949 CatalogueLineType */
+    {XSDT_SIMPLE, 9, 0, 2744, 2627, 0, 0x0},   /* 950 LifeCycleStatusCodeType */
+    {XSDT_SIMPLE, 2, 1, 2753, 2627, 0, 0x0},   /* 951 ContractSubdivisionType */
+    {XSDT_SIMPLE, 0, 4, 2755, 2627, 0, 0x0},   /* 952 OrderableIndicatorType */
+    {XSDT_SEQ, 0, XSDT_NONE, 2755, 2627, 2, 0x0},   /* 953 ItemComparisonType */
+    {XSDT_SEQ, 0, XSDT_NONE, 2755, 2629, 4, 0x0},   /* 954 CataloguePricingUpdateLineType */
+    {XSDT_SEQ, 0, XSDT_NONE, 2755, 2633, 10, 0x0},   /* 955 CatalogueReferenceType */
+    {XSDT_SIMPLE, 0, 5, 2755, 2643, 0, 0x0},   /* 956 RevisionDateType */
+    {XSDT_SIMPLE, 0, 6, 2755, 2643, 0, 0x0},   /* 957 RevisionTimeType */
+    {XSDT_SIMPLE, 7, 0, 2755, 2643, 0, 0x0},   /* 958 PreviousVersionIDType */
+    {XSDT_SEQ, 0, XSDT_NONE, 2762, 2643, 6, 0x0},   /* 959 CatalogueRequestLineType */
+    {XSDT_SEQ, 0, XSDT_NONE, 2762, 2649, 16, 0x0},   /* 960 CertificateOfOriginApplicationType */
+    {XSDT_SIMPLE, 9, 0, 2762, 2665, 0, 0x0},   /* 961 ApplicationStatusCodeType */
+    {XSDT_SIMPLE, 7, 0, 2771, 2665, 0, 0x0},   /* 962 OriginalJobIDType */
+    {XSDT_SIMPLE, 7, 0, 2778, 2665, 0, 0x0},   /* 963 PreviousJobIDType */
+    {XSDT_SEQ, 0, XSDT_NONE, 2785, 2665, 4, 0x0},   /* 964 EndorserPartyType */
+    {XSDT_SEQ, 0, XSDT_NONE, 2785, 2669, 3, 0x0},   /* 965 DocumentDistributionType */
+    {XSDT_SIMPLE, 2, 1, 2785, 2672, 0, 0x0},   /* 966 PrintQualifierType */
+    {XSDT_SIMPLE, 1, 7, 2787, 2672, 0, 0x0},   /* 967 MaximumCopiesNumericType */
+    {XSDT_SEQ, 0, XSDT_NONE, 2788, 2672, 7, 0x0},   /* 968 ConsumptionType */
+    {XSDT_SIMPLE, 9, 0, 2788, 2679, 0, 0x0},   /* 969 UtilityStatementTypeCodeType */
+    {XSDT_SEQ, 0, XSDT_NONE, 2797, 2679, 4, 0x0},   /* 970 EnergyWaterSupplyType */
+    {XSDT_SEQ, 0, XSDT_NONE, 2797, 2683, 18, 0x0},   /* 971 ConsumptionReportType */
+    {XSDT_SIMPLE, 2, 1, 2797, 2701, 0, 0x0},   /* 972 ConsumptionTypeType */
+    {XSDT_SIMPLE, 9, 0, 2799, 2701, 0, 0x0},   /* 973 ConsumptionTypeCodeType */
+    {XSDT_SIMPLE, 4, 7, 2808, 2701, 0, 0x0},   /* 974 TotalConsumedQuantityType */
+    {XSDT_SIMPLE, 4, 7, 2812, 2701, 0, 0x0},   /* 975 BasicConsumedQuantityType */
+    {XSDT_SIMPLE, 1, 7, 2816, 2701, 0, 0x0},   /* 976 ResidentOccupantsNumericType */
+    {XSDT_SIMPLE, 9, 0, 2817, 2701, 0, 0x0},   /* 977 ConsumersEnergyLevelCodeType */
+    {XSDT_SIMPLE, 2, 1, 2826, 2701, 0, 0x0},   /* 978 ConsumersEnergyLevelType */
+    {XSDT_SIMPLE, 2, 1, 2828, 2701, 0, 0x0},   /* 979 ResidenceTypeType */
+    {XSDT_SIMPLE, 9, 0, 2830, 2701, 0, 0x0},   /* 980 ResidenceTypeCodeType */
+    {XSDT_SIMPLE, 2, 1, 2839, 2701, 0, 0x0},   /* 981 HeatingTypeType */
+    {XSDT_SIMPLE, 9, 0, 2841, 2701, 0, 0x0},   /* 982 HeatingTypeCodeType */
+    {XSDT_SEQ, 0, XSDT_NONE, 2850, 2701, 5, 0x0},   /* 983 ConsumptionReportReferenceType */
+    {XSDT_SIMPLE, 7, 0, 2850, 2706, 0, 0x0},   /* 984 ConsumptionReportIDType */
+    {XSDT_SEQ, 0, XSDT_NONE, 2857, 2706, 7, 0x0},   /* 985 ConsumptionHistoryType */
+    {XSDT_SIMPLE, 2, 1, 2857, 2713, 0, 0x0},   /* 986 MeterNumberType */
+    {XSDT_SIMPLE, 9, 0, 2859, 2713, 0, 0x0},   /* 987 ConsumptionLevelCodeType */
+    {XSDT_SIMPLE, 2, 1, 2868, 2713, 0, 0x0},   /* 988 ConsumptionLevelType */
+    {XSDT_SEQ, 0, XSDT_NONE, 2870, 2713, 4, 0x0},   /* 989 EnergyTaxReportType */
+    {XSDT_SIMPLE, 2, 7, 2870, 2717, 0, 0x1},   /* 990 TaxEnergyAmountType */
+    {XSDT_SIMPLE, 2, 7, 2872, 2717, 0, 0x1},   /* 991 TaxEnergyOnAccountAmountType */
+    {XSDT_SIMPLE, 2, 7, 2874, 2717, 0, 0x1},   /* 992 TaxEnergyBalanceAmountType */
+    {XSDT_SEQ, 0, XSDT_NONE, 2876, 2717, 2, 0x0},   /* 993 ConsumptionAverageType */
+    {XSDT_SIMPLE, 2, 7, 2876, 2719, 0, 0x1},   /* 994 AverageAmountType */
+    {XSDT_SEQ, 0, XSDT_NONE, 2878, 2719, 12, 0x0},   /* 995 ConsumptionCorrectionType */
+    {XSDT_SIMPLE, 2, 1, 2878, 2731, 0, 0x0},   /* 996 CorrectionTypeType */
+    {XSDT_SIMPLE, 9, 0, 2880, 2731, 0, 0x0},   /* 997 CorrectionTypeCodeType */
+    {XSDT_SIMPLE, 4, 7, 2889, 2731, 0, 0x0},   /* 998 GasPressureQuantityType */
+    {XSDT_SIMPLE, 4, 7, 2893, 2731, 0, 0x0},   /* 999 ActualTemperatureReductionQuantityType */
+    {XSDT_SIMPLE, 4, 7, 2897, 2731, 0, 0x0},   /* 1000 NormalTemperatureReductionQuantityType */
+    {XSDT_SIMPLE, 4, 7, 2901, 2731, 0, 0x0},   /* 1001 DifferenceTemperatureReductionQuantityType */
+    {XSDT_SIMPLE, 2, 7, 2905, 2731, 0, 0x1},   /* 1002 CorrectionUnitAmountType */
+    {XSDT_SIMPLE, 4, 7, 2907, 2731, 0, 0x0},   /* 1003 ConsumptionEnergyQuantityType */
+    {XSDT_SIMPLE, 4, 7, 2911, 2731, 0, 0x0},   /* 1004 ConsumptionWaterQuantityType */
+    {XSDT_SIMPLE, 2, 7, 2915, 2731, 0, 0x1},   /* 1005 CorrectionAmountType */
+    {XSDT_SEQ, 0, XSDT_NONE, 2917, 2731, 6, 0x0},   /* 1006 TelecommunicationsSupplyType */
+    {XSDT_SIMPLE, 2, 1, 2917, 2737, 0, 0x0},   /* 1007 TelecommunicationsSupplyTypeType */
+    {XSDT_SIMPLE, 9, 0, 2919, 2737, 0, 0x0},   /* 1008 TelecommunicationsSupplyTypeCodeType */
+    {XSDT_SIMPLE, 9, 0, 2928, 2737, 0, 0x0},   /* 1009 PrivacyCodeType */
+    {XSDT_SEQ, 0, XSDT_NONE, 2937, 2737, 8, 0x0},   /* 1010 TelecommunicationsSupplyLineType */
+    {XSDT_SIMPLE, 2, 1, 2937, 2745, 0, 0x0},   /* 1011 PhoneNumberType */
+    {XSDT_SEQ, 0, XSDT_NONE, 2939, 2745, 21, 0x0},   /* 1012 TelecommunicationsServiceType */
+    {XSDT_SIMPLE, 0, 5, 2939, 2766, 0, 0x0},   /* 1013 CallDateType */
+    {XSDT_SIMPLE, 0, 6, 2939, 2766, 0, 0x0},   /* 1014 CallTimeType */
+    {XSDT_SIMPLE, 2, 1, 2939, 2766, 0, 0x0},   /* 1015 ServiceNumberCalledType */
+    {XSDT_SIMPLE, 2, 1, 2941, 2766, 0, 0x0},   /* 1016 TelecommunicationsServiceCategoryType */
+    {XSDT_SIMPLE, 9, 0, 2943, 2766, 0, 0x0},   /* 1017 TelecommunicationsServiceCategoryCodeType */
+    {XSDT_SIMPLE, 2, 1, 2952, 2766, 0, 0x0},   /* 1018 MovieTitleType */
+    {XSDT_SIMPLE, 2, 1, 2954, 2766, 0, 0x0},   /* 1019 RoamingPartnerNameType */
+    {XSDT_SIMPLE, 2, 1, 2956, 2766, 0, 0x0},   /* 1020 PayPerViewType */
+    {XSDT_SIMPLE, 2, 1, 2958, 2766, 0, 0x0},   /* 1021 TelecommunicationsServiceCallType */
+    {XSDT_SIMPLE, 9, 0, 2960, 2766, 0, 0x0},   /* 1022 TelecommunicationsServiceCallCodeType */
+    {XSDT_SIMPLE, 2, 7, 2969, 2766, 0, 0x1},   /* 1023 CallBaseAmountType */
+    {XSDT_SIMPLE, 2, 7, 2971, 2766, 0, 0x1},   /* 1024 CallExtensionAmountType */
+    {XSDT_SEQ, 0, XSDT_NONE, 2973, 2766, 11, 0x0},   /* 1025 ConsumptionLineType */
+    {XSDT_SIMPLE, 7, 0, 2973, 2777, 0, 0x0},   /* 1026 ParentDocumentLineReferenceIDType */
+    {XSDT_SEQ, 0, XSDT_NONE, 2980, 2777, 15, 0x0},   /* 1027 UtilityItemType */
+    {XSDT_SIMPLE, 7, 0, 2980, 2792, 0, 0x0},   /* 1028 SubscriberIDType */
+    {XSDT_SIMPLE, 2, 1, 2987, 2792, 0, 0x0},   /* 1029 SubscriberTypeType */
+    {XSDT_SIMPLE, 9, 0, 2989, 2792, 0, 0x0},   /* 1030 SubscriberTypeCodeType */
+    {XSDT_SIMPLE, 2, 1, 2998, 2792, 0, 0x0},   /* 1031 CurrentChargeTypeType */
+    {XSDT_SIMPLE, 9, 0, 3000, 2792, 0, 0x0},   /* 1032 CurrentChargeTypeCodeType */
+    {XSDT_SIMPLE, 2, 1, 3009, 2792, 0, 0x0},   /* 1033 OneTimeChargeTypeType */
+    {XSDT_SIMPLE, 9, 0, 3011, 2792, 0, 0x0},   /* 1034 OneTimeChargeTypeCodeType */
+    {XSDT_SEQ, 0, XSDT_NONE, 3020, 2792, 2, 0x0},   /* 1035 UnstructuredPriceType */
+    {XSDT_SIMPLE, 2, 1, 3020, 2794, 0, 0x0},   /* 1036 TimeAmountType */
+    {XSDT_SEQ, 0, XSDT_NONE, 3022, 2794, 9, 0x0},   /* 1037 ConsumptionPointType */
+    {XSDT_SIMPLE, 4, 7, 3022, 2803, 0, 0x0},   /* 1038 TotalDeliveredQuantityType */
+    {XSDT_SEQ, 0, XSDT_NONE, 3026, 2803, 3, 0x0},   /* 1039 WebSiteAccessType */
+    {XSDT_SIMPLE, 2, 1, 3026, 2806, 0, 0x0},   /* 1040 PasswordType */
+    {XSDT_SIMPLE, 2, 1, 3028, 2806, 0, 0x0},   /* 1041 LoginType */
+    {XSDT_SEQ, 0, XSDT_NONE, 3030, 2806, 7, 0x0},   /* 1042 MeterType */
+    {XSDT_SIMPLE, 2, 1, 3030, 2813, 0, 0x0},   /* 1043 MeterNameType */
+    {XSDT_SIMPLE, 2, 1, 3032, 2813, 0, 0x0},   /* 1044 MeterConstantType */
+    {XSDT_SIMPLE, 9, 0, 3034, 2813, 0, 0x0},   /* 1045 MeterConstantCodeType */
+    {XSDT_SEQ, 0, XSDT_NONE, 3043, 2813, 13, 0x0},   /* 1046 MeterReadingType */
+    {XSDT_SIMPLE, 2, 1, 3043, 2826, 0, 0x0},   /* 1047 MeterReadingTypeType */
+    {XSDT_SIMPLE, 9, 0, 3045, 2826, 0, 0x0},   /* 1048 MeterReadingTypeCodeType */
+    {XSDT_SIMPLE, 0, 5, 3054, 2826, 0, 0x0},   /* 1049 PreviousMeterReadingDateType */
+    {XSDT_SIMPLE, 4, 7, 3054, 2826, 0, 0x0},   /* 1050 PreviousMeterQuantityType */
+    {XSDT_SIMPLE, 0, 5, 3058, 2826, 0, 0x0},   /* 1051 LatestMeterReadingDateType */
+    {XSDT_SIMPLE, 4, 7, 3058, 2826, 0, 0x0},   /* 1052 LatestMeterQuantityType */
+    {XSDT_SIMPLE, 2, 1, 3062, 2826, 0, 0x0},   /* 1053 PreviousMeterReadingMethodType */
+    {XSDT_SIMPLE, 9, 0, 3064, 2826, 0, 0x0},   /* 1054 PreviousMeterReadingMethodCodeType */
+    {XSDT_SIMPLE, 2, 1, 3073, 2826, 0, 0x0},   /* 1055 LatestMeterReadingMethodType */
+    {XSDT_SIMPLE, 9, 0, 3075, 2826, 0, 0x0},   /* 1056 LatestMeterReadingMethodCodeType */
+    {XSDT_SIMPLE, 2, 1, 3084, 2826, 0, 0x0},   /* 1057 MeterReadingCommentsType */
+    {XSDT_SEQ, 0, XSDT_NONE, 3086, 2826, 5, 0x0},   /* 1058 MeterPropertyType */
+    {XSDT_SEQ, 0, XSDT_NONE, 3086, 2831, 2, 0x0},   /* 1059 ContractingActivityType */
+    {XSDT_SIMPLE, 9, 0, 3086, 2833, 0, 0x0},   /* 1060 ActivityTypeCodeType */
+    {XSDT_SIMPLE, 2, 1, 3095, 2833, 0, 0x0},   /* 1061 ActivityTypeType */
+    {XSDT_SEQ, 0, XSDT_NONE, 3097, 2833, 4, 0x0},   /* 1062 ContractingPartyType */
+    {XSDT_SIMPLE, 7, 0, 3097, 2837, 0, 0x0},   /* 1063 BuyerProfileURIType */
+    {XSDT_SEQ, 0, XSDT_NONE, 3104, 2837, 2, 0x0},   /* 1064 ContractingPartyTypeType */
+    {XSDT_SIMPLE, 9, 0, 3104, 2839, 0, 0x0},   /* 1065 PartyTypeCodeType */
+    {XSDT_SIMPLE, 2, 1, 3113, 2839, 0, 0x0},   /* 1066 PartyTypeType */
+    {XSDT_SEQ, 0, XSDT_NONE, 3115, 2839, 21, 0x0},   /* 1067 DebitNoteLineType */
+    {XSDT_SIMPLE, 4, 7, 3115, 2860, 0, 0x0},   /* 1068 DebitedQuantityType */
+    {XSDT_SEQ, 0, XSDT_NONE, 3119, 2860, 5, 0x0},   /* 1069 EconomicOperatorShortListType */
+    {XSDT_SIMPLE, 2, 1, 3119, 2865, 0, 0x0},   /* 1070 LimitationDescriptionType */
+    {XSDT_SIMPLE, 4, 7, 3121, 2865, 0, 0x0},   /* 1071 ExpectedQuantityType */
+    {XSDT_SEQ, 0, XSDT_NONE, 3125, 2865, 5, 0x0},   /* 1072 EndorsementType */
+    {XSDT_SIMPLE, 7, 0, 3125, 2870, 0, 0x0},   /* 1073 DocumentIDType */
+    {XSDT_SIMPLE, 2, 1, 3132, 2870, 0, 0x0},   /* 1074 ApprovalStatusType */
+    {XSDT_SEQ, 0, XSDT_NONE, 3134, 2870, 9, 0x0},   /* 1075 EventType */
+    {XSDT_SIMPLE, 9, 0, 3134, 2879, 0, 0x0},   /* 1076 TypeCodeType */
+    {XSDT_SEQ, 0, XSDT_NONE, 3143, 2879, 3, 0x0},   /* 1077 EventCommentType */
+    {XSDT_SIMPLE, 2, 1, 3143, 2882, 0, 0x0},   /* 1078 CommentType */
+    {XSDT_SEQ, 0, XSDT_NONE, 3145, 2882, 4, 0x0},   /* 1079 EventLineItemType */
+    {XSDT_SIMPLE, 1, 7, 3145, 2886, 0, 0x0},   /* 1080 LineNumberNumericType */
+    {XSDT_SEQ, 0, XSDT_NONE, 3146, 2886, 4, 0x0},   /* 1081 RetailPlannedImpactType */
+    {XSDT_SIMPLE, 9, 0, 3146, 2890, 0, 0x0},   /* 1082 ForecastPurposeCodeType */
+    {XSDT_SIMPLE, 9, 0, 3155, 2890, 0, 0x0},   /* 1083 ForecastTypeCodeType */
+    {XSDT_SEQ, 0, XSDT_NONE, 3164, 2890, 4, 0x0},   /* 1084 EventTacticType */
+    {XSDT_SEQ, 0, XSDT_NONE, 3164, 2894, 4, 0x0},   /* 1085 EventTacticEnumerationType */
+    {XSDT_SIMPLE, 9, 0, 3164, 2898, 0, 0x0},   /* 1086 ConsumerIncentiveTacticTypeCodeType */
+    {XSDT_SIMPLE, 9, 0, 3173, 2898, 0, 0x0},   /* 1087 DisplayTacticTypeCodeType */
+    {XSDT_SIMPLE, 9, 0, 3182, 2898, 0, 0x0},   /* 1088 FeatureTacticTypeCodeType */
+    {XSDT_SIMPLE, 9, 0, 3191, 2898, 0, 0x0},   /* 1089 TradeItemPackingLabelingTypeCodeType */
+    {XSDT_SEQ, 0, XSDT_NONE, 3200, 2898, 12, 0x0},   /* 1090 ExceptionCriteriaLineType */
+    {XSDT_SIMPLE, 9, 0, 3200, 2910, 0, 0x0},   /* 1091 ThresholdValueComparisonCodeType */
+    {XSDT_SIMPLE, 9, 0, 3209, 2910, 0, 0x0},   /* 1092 ExceptionStatusCodeType */
+    {XSDT_SIMPLE, 9, 0, 3218, 2910, 0, 0x0},   /* 1093 CollaborationPriorityCodeType */
+    {XSDT_SIMPLE, 9, 0, 3227, 2910, 0, 0x0},   /* 1094 ExceptionResolutionCodeType */
+    {XSDT_SIMPLE, 9, 0, 3236, 2910, 0, 0x0},   /* 1095 PerformanceMetricTypeCodeType */
+    {XSDT_SEQ, 0, XSDT_NONE, 3245, 2910, 5, 0x0},   /* 1096 ForecastExceptionCriterionLineType */
+    {XSDT_SIMPLE, 9, 0, 3245, 2915, 0, 0x0},   /* 1097 ComparisonDataSourceCodeType */
+    {XSDT_SIMPLE, 9, 0, 3254, 2915, 0, 0x0},   /* 1098 DataSourceCodeType */
+    {XSDT_SIMPLE, 4, 7, 3263, 2915, 0, 0x0},   /* 1099 TimeDeltaDaysQuantityType */
+    {XSDT_SEQ, 0, XSDT_NONE, 3267, 2915, 15, 0x0},   /* 1100 ExceptionNotificationLineType */
+    {XSDT_SIMPLE, 9, 0, 3267, 2930, 0, 0x0},   /* 1101 ResolutionCodeType */
+    {XSDT_SIMPLE, 2, 7, 3276, 2930, 0, 0x1},   /* 1102 ComparedValueMeasureType */
+    {XSDT_SIMPLE, 2, 7, 3278, 2930, 0, 0x1},   /* 1103 SourceValueMeasureType */
+    {XSDT_SIMPLE, 4, 7, 3280, 2930, 0, 0x0},   /* 1104 VarianceQuantityType */
+    {XSDT_SEQ, 0, XSDT_NONE, 3284, 2930, 8, 0x0},   /* 1105 ForecastExceptionType */
+    {XSDT_SIMPLE, 9, 0, 3284, 2938, 0, 0x0},   /* 1106 ComparisonDataCodeType */
+    {XSDT_SIMPLE, 0, 6, 3293, 2938, 0, 0x0},   /* 1107 ComparisonForecastIssueTimeType */
+    {XSDT_SIMPLE, 0, 5, 3293, 2938, 0, 0x0},   /* 1108 ComparisonForecastIssueDateType */
+    {XSDT_SEQ, 0, XSDT_NONE, 3293, 2938, 6, 0x0},   /* 1109 ForecastLineType */
+    {XSDT_SIMPLE, 0, 4, 3293, 2944, 0, 0x0},   /* 1110 FrozenDocumentIndicatorType */
+    {XSDT_SEQ, 0, XSDT_NONE, 3293, 2944, 9, 0x0},   /* 1111 ForecastRevisionLineType */
+    {XSDT_SIMPLE, 7, 0, 3293, 2953, 0, 0x0},   /* 1112 RevisedForecastLineIDType */
+    {XSDT_SIMPLE, 0, 5, 3300, 2953, 0, 0x0},   /* 1113 SourceForecastIssueDateType */
+    {XSDT_SIMPLE, 0, 6, 3300, 2953, 0, 0x0},   /* 1114 SourceForecastIssueTimeType */
+    {XSDT_SIMPLE, 9, 0, 3300, 2953, 0, 0x0},   /* 1115 AdjustmentReasonCodeType */
+    {XSDT_SEQ, 0, XSDT_NONE, 3309, 2953, 6, 0x0},   /* 1116 FrameworkAgreementType */
+    {XSDT_SIMPLE, 4, 7, 3309, 2959, 0, 0x0},   /* 1117 ExpectedOperatorQuantityType */
+    {XSDT_SIMPLE, 4, 7, 3313, 2959, 0, 0x0},   /* 1118 MaximumOperatorQuantityType */
+    {XSDT_SIMPLE, 2, 1, 3317, 2959, 0, 0x0},   /* 1119 JustificationType */
+    {XSDT_SIMPLE, 2, 1, 3319, 2959, 0, 0x0},   /* 1120 FrequencyType */
+    {XSDT_SEQ, 0, XSDT_NONE, 3321, 2959, 7, 0x0},   /* 1121 ImmobilizedSecurityType */
+    {XSDT_SIMPLE, 7, 0, 3321, 2966, 0, 0x0},   /* 1122 ImmobilizationCertificateIDType */
+    {XSDT_SIMPLE, 7, 0, 3328, 2966, 0, 0x0},   /* 1123 SecurityIDType */
+    {XSDT_SIMPLE, 2, 7, 3335, 2966, 0, 0x1},   /* 1124 FaceValueAmountType */
+    {XSDT_SIMPLE, 2, 7, 3337, 2966, 0, 0x1},   /* 1125 MarketValueAmountType */
+    {XSDT_SIMPLE, 4, 7, 3339, 2966, 0, 0x0},   /* 1126 SharesNumberQuantityType */
+    {XSDT_SEQ, 0, XSDT_NONE, 3343, 2966, 5, 0x0},   /* 1127 InstructionForReturnsLineType */
+    {XSDT_SEQ, 0, XSDT_NONE, 3343, 2971, 8, 0x0},   /* 1128 InventoryReportLineType */
+    {XSDT_SIMPLE, 2, 7, 3343, 2979, 0, 0x1},   /* 1129 InventoryValueAmountType */
+    {XSDT_SIMPLE, 0, 5, 3345, 2979, 0, 0x0},   /* 1130 AvailabilityDateType */
+    {XSDT_SIMPLE, 9, 0, 3345, 2979, 0, 0x0},   /* 1131 AvailabilityStatusCodeType */
+    {XSDT_SEQ, 0, XSDT_NONE, 3354, 2979, 6, 0x0},   /* 1132 ItemInformationRequestLineType */
+    {XSDT_SIMPLE, 9, 0, 3354, 2985, 0, 0x0},   /* 1133 TimeFrequencyCodeType */
+    {XSDT_SEQ, 0, XSDT_NONE, 3363, 2985, 10, 0x0},   /* 1134 ItemManagementProfileType */
+    {XSDT_SIMPLE, 1, 7, 3363, 2995, 0, 0x0},   /* 1135 FrozenPeriodDaysNumericType */
+    {XSDT_SIMPLE, 4, 7, 3364, 2995, 0, 0x0},   /* 1136 MinimumInventoryQuantityType */
+    {XSDT_SIMPLE, 4, 7, 3368, 2995, 0, 0x0},   /* 1137 MultipleOrderQuantityType */
+    {XSDT_SIMPLE, 1, 7, 3372, 2995, 0, 0x0},   /* 1138 OrderIntervalDaysNumericType */
+    {XSDT_SIMPLE, 2, 1, 3373, 2995, 0, 0x0},   /* 1139 ReplenishmentOwnerDescriptionType */
+    {XSDT_SIMPLE, 1, 7, 3375, 2995, 0, 0x0},   /* 1140 TargetServicePercentType */
+    {XSDT_SIMPLE, 4, 7, 3376, 2995, 0, 0x0},   /* 1141 TargetInventoryQuantityType */
+    {XSDT_SEQ, 0, XSDT_NONE, 3380, 2995, 3, 0x0},   /* 1142 OnAccountPaymentType */
+    {XSDT_SIMPLE, 4, 7, 3380, 2998, 0, 0x0},   /* 1143 EstimatedConsumedQuantityType */
+    {XSDT_SEQ, 0, XSDT_NONE, 3384, 2998, 2, 0x0},   /* 1144 MiscellaneousEventType */
+    {XSDT_SIMPLE, 9, 0, 3384, 3000, 0, 0x0},   /* 1145 MiscellaneousEventTypeCodeType */
+    {XSDT_SEQ, 0, XSDT_NONE, 3393, 3000, 6, 0x0},   /* 1146 NotificationRequirementType */
+    {XSDT_SIMPLE, 9, 0, 3393, 3006, 0, 0x0},   /* 1147 NotificationTypeCodeType */
+    {XSDT_SIMPLE, 2, 7, 3402, 3006, 0, 0x1},   /* 1148 PostEventNotificationDurationMeasureType */
+    {XSDT_SIMPLE, 2, 7, 3404, 3006, 0, 0x1},   /* 1149 PreEventNotificationDurationMeasureType */
+    {XSDT_SEQ, 0, XSDT_NONE, 3406, 3006, 10, 0x0},   /* 1150 OrderLineType */
+    {XSDT_SIMPLE, 9, 0, 3406, 3016, 0, 0x0},   /* 1151 SubstitutionStatusCodeType */
+    {XSDT_SEQ, 0, XSDT_NONE, 3415, 3016, 6, 0x0},   /* 1152 PerformanceDataLineType */
+    {XSDT_SIMPLE, 4, 7, 3415, 3022, 0, 0x0},   /* 1153 PerformanceValueQuantityType */
+    {XSDT_SEQ, 0, XSDT_NONE, 3419, 3022, 4, 0x0},   /* 1154 ProcessJustificationType */
+    {XSDT_SIMPLE, 9, 0, 3419, 3026, 0, 0x0},   /* 1155 PreviousCancellationReasonCodeType */
+    {XSDT_SIMPLE, 9, 0, 3428, 3026, 0, 0x0},   /* 1156 ProcessReasonCodeType */
+    {XSDT_SIMPLE, 2, 1, 3437, 3026, 0, 0x0},   /* 1157 ProcessReasonType */
+    {XSDT_SEQ, 0, XSDT_NONE, 3439, 3026, 5, 0x0},   /* 1158 PromotionalEventType */
+    {XSDT_SIMPLE, 9, 0, 3439, 3031, 0, 0x0},   /* 1159 PromotionalEventTypeCodeType */
+    {XSDT_SIMPLE, 0, 5, 3448, 3031, 0, 0x0},   /* 1160 SubmissionDateType */
+    {XSDT_SIMPLE, 0, 5, 3448, 3031, 0, 0x0},   /* 1161 FirstShipmentAvailibilityDateType */
+    {XSDT_SIMPLE, 0, 5, 3448, 3031, 0, 0x0},   /* 1162 LatestProposalAcceptanceDateType */
+    {XSDT_SEQ, 0, XSDT_NONE, 3448, 3031, 3, 0x0},   /* 1163 PromotionalSpecificationType */
+    {XSDT_SIMPLE, 7, 0, 3448, 3034, 0, 0x0},   /* 1164 SpecificationIDType */
+    {XSDT_SEQ, 0, XSDT_NONE, 3455, 3034, 2, 0x0},   /* 1165 PromotionalEventLineItemType */
+    {XSDT_SEQ, 0, XSDT_NONE, 3455, 3036, 6, 0x0},   /* 1166 QualificationResolutionType */
+    {XSDT_SIMPLE, 9, 0, 3455, 3042, 0, 0x0},   /* 1167 AdmissionCodeType */
+    {XSDT_SIMPLE, 2, 1, 3464, 3042, 0, 0x0},   /* 1168 ExclusionReasonType */
+    {XSDT_SIMPLE, 2, 1, 3466, 3042, 0, 0x0},   /* 1169 ResolutionType */
+    {XSDT_SIMPLE, 0, 5, 3468, 3042, 0, 0x0},   /* 1170 ResolutionDateType */
+    {XSDT_SIMPLE, 0, 6, 3468, 3042, 0, 0x0},   /* 1171 ResolutionTimeType */
+    {XSDT_SEQ, 0, XSDT_NONE, 3468, 3042, 11, 0x0},   /* 1172 QuotationLineType */
+    {XSDT_SIMPLE, 7, 0, 3468, 3053, 0, 0x0},   /* 1173 RequestForQuotationLineIDType */
+    {XSDT_SEQ, 0, XSDT_NONE, 3475, 3053, 14, 0x0},   /* 1174 ReminderLineType */
+    {XSDT_SIMPLE, 0, 4, 3475, 3067, 0, 0x0},   /* 1175 BalanceBroughtForwardIndicatorType */
+    {XSDT_SIMPLE, 2, 7, 3475, 3067, 0, 0x1},   /* 1176 DebitLineAmountType */
+    {XSDT_SIMPLE, 2, 7, 3477, 3067, 0, 0x1},   /* 1177 CreditLineAmountType */
+    {XSDT_SEQ, 0, XSDT_NONE, 3479, 3067, 18, 0x0},   /* 1178 RemittanceAdviceLineType */
+    {XSDT_SIMPLE, 2, 7, 3479, 3085, 0, 0x1},   /* 1179 BalanceAmountType */
+    {XSDT_SEQ, 0, XSDT_NONE, 3481, 3085, 8, 0x0},   /* 1180 RequestForQuotationLineType */
+    {XSDT_SIMPLE, 0, 4, 3481, 3093, 0, 0x0},   /* 1181 OptionalLineItemIndicatorType */
+    {XSDT_SIMPLE, 9, 0, 3481, 3093, 0, 0x0},   /* 1182 SecurityClassificationCodeType */
+    {XSDT_SEQ, 0, XSDT_NONE, 3490, 3093, 22, 0x0},   /* 1183 StatementLineType */
+    {XSDT_SEQ, 0, XSDT_NONE, 3490, 3115, 7, 0x0},   /* 1184 StockAvailabilityReportLineType */
+    {XSDT_SEQ, 0, XSDT_NONE, 3490, 3122, 9, 0x0},   /* 1185 SubscriberConsumptionType */
+    {XSDT_SIMPLE, 7, 0, 3490, 3131, 0, 0x0},   /* 1186 ConsumptionIDType */
+    {XSDT_SIMPLE, 9, 0, 3497, 3131, 0, 0x0},   /* 1187 SpecificationTypeCodeType */
+    {XSDT_SIMPLE, 4, 7, 3506, 3131, 0, 0x0},   /* 1188 TotalMeteredQuantityType */
+    {XSDT_SEQ, 0, XSDT_NONE, 3510, 3131, 6, 0x0},   /* 1189 SupplierConsumptionType */
+    {XSDT_SEQ, 0, XSDT_NONE, 3510, 3137, 16, 0x0},   /* 1190 TenderResultType */
+    {XSDT_SIMPLE, 9, 0, 3510, 3153, 0, 0x0},   /* 1191 TenderResultCodeType */
+    {XSDT_SIMPLE, 2, 7, 3519, 3153, 0, 0x1},   /* 1192 AdvertisementAmountType */
+    {XSDT_SIMPLE, 0, 5, 3521, 3153, 0, 0x0},   /* 1193 AwardDateType */
+    {XSDT_SIMPLE, 0, 6, 3521, 3153, 0, 0x0},   /* 1194 AwardTimeType */
+    {XSDT_SIMPLE, 4, 7, 3521, 3153, 0, 0x0},   /* 1195 ReceivedTenderQuantityType */
+    {XSDT_SIMPLE, 2, 7, 3525, 3153, 0, 0x1},   /* 1196 LowerTenderAmountType */
+    {XSDT_SIMPLE, 2, 7, 3527, 3153, 0, 0x1},   /* 1197 HigherTenderAmountType */
+    {XSDT_SIMPLE, 4, 7, 3529, 3153, 0, 0x0},   /* 1198 ReceivedElectronicTenderQuantityType */
+    {XSDT_SIMPLE, 4, 7, 3533, 3153, 0, 0x0},   /* 1199 ReceivedForeignTenderQuantityType */
+    {XSDT_SEQ, 0, XSDT_NONE, 3537, 3153, 2, 0x0},   /* 1200 WinningPartyType */
+    {XSDT_SIMPLE, 2, 1, 3537, 3155, 0, 0x0},   /* 1201 RankType */
+    {XSDT_SEQ, 0, XSDT_NONE, 3539, 3155, 3, 0x0},   /* 1202 TendererPartyQualificationType */
+    {XSDT_SEQ, 0, XSDT_NONE, 3539, 3158, 23, 0x0},   /* 1203 TenderingProcessType */
+    {XSDT_SIMPLE, 7, 0, 3539, 3181, 0, 0x0},   /* 1204 OriginalContractingSystemIDType */
+    {XSDT_SIMPLE, 2, 1, 3546, 3181, 0, 0x0},   /* 1205 NegotiationDescriptionType */
+    {XSDT_SIMPLE, 9, 0, 3548, 3181, 0, 0x0},   /* 1206 ProcedureCodeType */
+    {XSDT_SIMPLE, 9, 0, 3557, 3181, 0, 0x0},   /* 1207 UrgencyCodeType */
+    {XSDT_SIMPLE, 9, 0, 3566, 3181, 0, 0x0},   /* 1208 ExpenseCodeType */
+    {XSDT_SIMPLE, 9, 0, 3575, 3181, 0, 0x0},   /* 1209 PartPresentationCodeType */
+    {XSDT_SIMPLE, 9, 0, 3584, 3181, 0, 0x0},   /* 1210 ContractingSystemCodeType */
+    {XSDT_SIMPLE, 9, 0, 3593, 3181, 0, 0x0},   /* 1211 SubmissionMethodCodeType */
+    {XSDT_SIMPLE, 0, 4, 3602, 3181, 0, 0x0},   /* 1212 CandidateReductionConstraintIndicatorType */
+    {XSDT_SIMPLE, 0, 4, 3602, 3181, 0, 0x0},   /* 1213 GovernmentAgreementConstraintIndicatorType */
+    {XSDT_SEQ, 0, XSDT_NONE, 3602, 3181, 11, 0x0},   /* 1214 TransportExecutionTermsType */
+    {XSDT_SIMPLE, 2, 1, 3602, 3192, 0, 0x0},   /* 1215 TransportUserSpecialTermsType */
+    {XSDT_SIMPLE, 2, 1, 3604, 3192, 0, 0x0},   /* 1216 TransportServiceProviderSpecialTermsType */
+    {XSDT_SIMPLE, 2, 1, 3606, 3192, 0, 0x0},   /* 1217 ChangeConditionsType */
+    {XSDT_SEQ, 0, XSDT_NONE, 3608, 3192, 12, 0x0},   /* 1218 TransportScheduleType */
+    {XSDT_SEQ, 0, XSDT_NONE, 3608, 3204, 6, 0x0},   /* 1219 TransportationSegmentType */
+    {XSDT_SIMPLE, 7, 0, 3608, 3210, 0, 0x0},   /* 1220 TransportExecutionPlanReferenceIDType */
+    {XSDT_SIMPLE, 0, 4, 3615, 3210, 0, 0x0},   /* 1221 AcceptedIndicatorType */
+    {XSDT_SIMPLE, 0, 4, 3615, 3210, 0, 0x0},   /* 1222 AdValoremIndicatorType */
+    {XSDT_SIMPLE, 0, 5, 3615, 3210, 0, 0x0},   /* 1223 ApprovalDateType */
+    {XSDT_SIMPLE, 0, 4, 3615, 3210, 0, 0x0},   /* 1224 BasedOnConsensusIndicatorType */
+    {XSDT_SIMPLE, 7, 0, 3615, 3210, 0, 0x0},   /* 1225 BuyerEventIDType */
+    {XSDT_SIMPLE, 2, 1, 3622, 3210, 0, 0x0},   /* 1226 CancellationNoteType */
+    {XSDT_SIMPLE, 9, 0, 3624, 3210, 0, 0x0},   /* 1227 ConstitutionCodeType */
+    {XSDT_SIMPLE, 7, 0, 3633, 3210, 0, 0x0},   /* 1228 ContractFolderIDType */
+    {XSDT_SIMPLE, 2, 1, 3640, 3210, 0, 0x0},   /* 1229 ContractNameType */
+    {XSDT_SIMPLE, 2, 7, 3642, 3210, 0, 0x1},   /* 1230 DeclaredCarriageValueAmountType */
+    {XSDT_SIMPLE, 9, 0, 3644, 3210, 0, 0x0},   /* 1231 DespatchAdviceTypeCodeType */
+    {XSDT_SIMPLE, 9, 0, 3653, 3210, 0, 0x0},   /* 1232 DocumentStatusReasonCodeType */
+    {XSDT_SIMPLE, 2, 1, 3662, 3210, 0, 0x0},   /* 1233 DocumentStatusReasonDescriptionType */
+    {XSDT_SIMPLE, 0, 4, 3664, 3210, 0, 0x0},   /* 1234 ItemUpdateRequestIndicatorType */
+    {XSDT_SIMPLE, 9, 0, 3664, 3210, 0, 0x0},   /* 1235 OrderResponseCodeType */
+    {XSDT_SIMPLE, 2, 1, 3673, 3210, 0, 0x0},   /* 1236 OtherInstructionType */
+    {XSDT_SIMPLE, 7, 0, 3675, 3210, 0, 0x0},   /* 1237 ParentDocumentIDType */
+    {XSDT_SIMPLE, 9, 0, 3682, 3210, 0, 0x0},   /* 1238 ParentDocumentTypeCodeType */
+    {XSDT_SIMPLE, 7, 0, 3691, 3210, 0, 0x0},   /* 1239 ParentDocumentVersionIDType */
+    {XSDT_SIMPLE, 2, 1, 3698, 3210, 0, 0x0},   /* 1240 PayerReferenceType */
+    {XSDT_SIMPLE, 2, 1, 3700, 3210, 0, 0x0},   /* 1241 PaymentOrderReferenceType */
+    {XSDT_SIMPLE, 0, 5, 3702, 3210, 0, 0x0},   /* 1242 PlannedDateType */
+    {XSDT_SIMPLE, 0, 4, 3702, 3210, 0, 0x0},   /* 1243 PricingUpdateRequestIndicatorType */
+    {XSDT_SIMPLE, 9, 0, 3702, 3210, 0, 0x0},   /* 1244 ProfileStatusCodeType */
+    {XSDT_SIMPLE, 0, 4, 3711, 3210, 0, 0x0},   /* 1245 PublishAwardIndicatorType */
+    {XSDT_SIMPLE, 2, 1, 3711, 3210, 0, 0x0},   /* 1246 PurposeType */
+    {XSDT_SIMPLE, 9, 0, 3713, 3210, 0, 0x0},   /* 1247 PurposeCodeType */
+    {XSDT_SIMPLE, 9, 0, 3722, 3210, 0, 0x0},   /* 1248 ReceiptAdviceTypeCodeType */
+    {XSDT_SIMPLE, 0, 5, 3731, 3210, 0, 0x0},   /* 1249 RegisteredDateType */
+    {XSDT_SIMPLE, 0, 6, 3731, 3210, 0, 0x0},   /* 1250 RegisteredTimeType */
+    {XSDT_SIMPLE, 2, 1, 3731, 3210, 0, 0x0},   /* 1251 RegulatoryDomainType */
+    {XSDT_SIMPLE, 2, 1, 3733, 3210, 0, 0x0},   /* 1252 RejectionNoteType */
+    {XSDT_SIMPLE, 1, 7, 3735, 3210, 0, 0x0},   /* 1253 ReminderSequenceNumericType */
+    {XSDT_SIMPLE, 9, 0, 3736, 3210, 0, 0x0},   /* 1254 ReminderTypeCodeType */
+    {XSDT_SIMPLE, 9, 0, 3745, 3210, 0, 0x0},   /* 1255 RequestedInvoiceCurrencyCodeType */
+    {XSDT_SIMPLE, 0, 5, 3754, 3210, 0, 0x0},   /* 1256 RequestedPublicationDateType */
+    {XSDT_SIMPLE, 0, 5, 3754, 3210, 0, 0x0},   /* 1257 ResponseDateType */
+    {XSDT_SIMPLE, 0, 6, 3754, 3210, 0, 0x0},   /* 1258 ResponseTimeType */
+    {XSDT_SIMPLE, 2, 1, 3754, 3210, 0, 0x0},   /* 1259 RetailEventNameType */
+    {XSDT_SIMPLE, 9, 0, 3756, 3210, 0, 0x0},   /* 1260 RetailEventStatusCodeType */
+    {XSDT_SIMPLE, 9, 0, 3765, 3210, 0, 0x0},   /* 1261 RevisionStatusCodeType */
+    {XSDT_SIMPLE, 7, 0, 3774, 3210, 0, 0x0},   /* 1262 SellerEventIDType */
+    {XSDT_SIMPLE, 9, 0, 3781, 3210, 0, 0x0},   /* 1263 ServiceInformationPreferenceCodeType */
+    {XSDT_SIMPLE, 2, 1, 3790, 3210, 0, 0x0},   /* 1264 ServiceNameType */
+    {XSDT_SIMPLE, 7, 0, 3792, 3210, 0, 0x0},   /* 1265 ShippingOrderIDType */
+    {XSDT_SIMPLE, 9, 0, 3799, 3210, 0, 0x0},   /* 1266 StatementTypeCodeType */
+    {XSDT_SIMPLE, 0, 4, 3808, 3210, 0, 0x0},   /* 1267 StatusAvailableIndicatorType */
+    {XSDT_SIMPLE, 0, 5, 3808, 3210, 0, 0x0},   /* 1268 SubmissionDueDateType */
+    {XSDT_SIMPLE, 9, 0, 3808, 3210, 0, 0x0},   /* 1269 TenderTypeCodeType */
+    {XSDT_SIMPLE, 0, 4, 3817, 3210, 0, 0x0},   /* 1270 ToOrderIndicatorType */
+    {XSDT_SIMPLE, 2, 7, 3817, 3210, 0, 0x1},   /* 1271 TotalBalanceAmountType */
+    {XSDT_SIMPLE, 2, 7, 3819, 3210, 0, 0x1},   /* 1272 TotalCreditAmountType */
+    {XSDT_SIMPLE, 2, 7, 3821, 3210, 0, 0x1},   /* 1273 TotalDebitAmountType */
+    {XSDT_SIMPLE, 2, 7, 3823, 3210, 0, 0x1},   /* 1274 TotalPaymentAmountType */
+    {XSDT_SIMPLE, 9, 0, 3825, 3210, 0, 0x0},   /* 1275 TransportExecutionStatusCodeType */
+    {XSDT_SIMPLE, 2, 1, 3834, 3210, 0, 0x0},   /* 1276 TransportServiceProviderRemarksType */
+    {XSDT_SIMPLE, 2, 1, 3836, 3210, 0, 0x0},   /* 1277 TransportUserRemarksType */
+    {XSDT_SIMPLE, 9, 0, 3838, 3210, 0, 0x0},   /* 1278 TransportationStatusTypeCodeType */
 };
 
 const int xsdt_global_type[] = {

@@ -34,6 +34,7 @@ enum {
 };
 
 #define XSDT_UNBOUNDED 0xFFFF
+#define XSDT_NONE 0xFFFF
 
 typedef struct xsdt_name {
     int ns;              /* EINV_NS_* */
@@ -54,18 +55,20 @@ typedef struct xsdt_attr {
     int fixed;           /* xsdt_strings index, -1: none */
 } xsdt_attr;
 
-typedef struct xsdt_part {
-    int name;            /* xsdt_names index; -1 for a wildcard */
-    int type;            /* xsdt_types index */
-    int min, max;        /* max XSDT_UNBOUNDED: unbounded */
-    int ns;              /* EINV_NS_*: the element's; a wildcard's: the one ##other excludes */
+typedef struct xsdt_part {     /* 8 bytes: the walk scans these */
+    uint16_t name;       /* xsdt_names index; XSDT_NONE for a wildcard */
+    uint16_t type;       /* xsdt_types index */
+    uint16_t max;        /* XSDT_UNBOUNDED: unbounded */
+    uint8_t min;
+    uint8_t ns;          /* EINV_NS_*: the element's; a wildcard's: the one ##other excludes */
 } xsdt_part;
 
 typedef struct xsdt_type {
-    int kind;            /* XSDT_SIMPLE ... */
-    int value;           /* XSDT_SIMPLE: xsdt_values index */
-    int attr0, nattr;    /* xsdt_attrs[attr0 .. attr0 + nattr) */
-    int part0, npart;    /* xsdt_parts[part0 .. part0 + npart) */
+    uint8_t kind;        /* XSDT_SIMPLE ... */
+    uint8_t nattr;       /* xsdt_attrs[attr0 .. attr0 + nattr) */
+    uint16_t value;      /* XSDT_SIMPLE: xsdt_values index */
+    uint16_t attr0;
+    uint16_t part0, npart;   /* xsdt_parts[part0 .. part0 + npart) */
     uint32_t required;   /* bit j: attribute attr0 + j is required */
 } xsdt_type;
 

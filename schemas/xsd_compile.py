@@ -449,6 +449,8 @@ def generate(root_dir):
         type_rows.append((t["kind"], vid(t["value"]) if t["value"] else -1, a0, len(t["attrs"]), p0, len(t["parts"]),
                           required, t.get("label", "")))
 
+    if len(comp.names) >= 0xFFFF or len(comp.types) >= 0xFFFF or len(parts) >= 0xFFFF or len(attrs) >= 0xFFFF:
+        raise SystemExit("the tables outgrow their 16-bit indexes")
     w("const xsdt_name xsdt_names[] = {")
     for ns, local in comp.names:
         w("    {%s, %s}," % (NS_IDS.get(ns, "EINV_NS_OTHER"), c_str(local)))
@@ -475,14 +477,16 @@ def generate(root_dir):
     w("const xsdt_part xsdt_parts[] = {")
     for name, typ, lo, hi, ns in parts:
         label = "%s" % comp.names[name][1] if name >= 0 else "any"
-        w("    {%d, %d, %d, %d, %s},   /* %s */" % (name, typ, lo, hi, ns, label))
+        w("    {%s, %s, %d, %d, %s},   /* %s */" % (name if name >= 0 else "XSDT_NONE", typ if typ >= 0 else "XSDT_NONE",
+                                                hi, lo, ns, label))
     w("};")
     w("")
     w("const size_t xsdt_n_parts = sizeof xsdt_parts / sizeof xsdt_parts[0];")
     w("")
     w("const xsdt_type xsdt_types[] = {")
     for i, (kind, value, a0, na, p0, np, req, label) in enumerate(type_rows):
-        w("    {%s, %d, %d, %d, %d, %d, 0x%x},   /* %d %s */" % (kind, value, a0, na, p0, np, req, i, label.replace("*/", "")))
+        w("    {%s, %d, %s, %d, %d, %d, 0x%x},   /* %d %s */" % (kind, na, value if value >= 0 else "XSDT_NONE", a0, p0, np,
+                                                               req, i, label.replace("*/", "")))
     w("};")
     w("")
     w("const int xsdt_global_type[] = {")
