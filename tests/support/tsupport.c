@@ -150,7 +150,10 @@ char *tst_read_data(const char *rel, size_t *len)
     FILE *f;
     char *buf;
     long n;
-    snprintf(path, sizeof path, "%s/%s", dir && *dir ? dir : "tests/data", rel);
+    if (rel[0] == '/')
+        snprintf(path, sizeof path, "%s", rel);
+    else
+        snprintf(path, sizeof path, "%s/%s", dir && *dir ? dir : "tests/data", rel);
     if (!(f = fopen(path, "rb")))
         return NULL;
     if (fseek(f, 0, SEEK_END) != 0 || (n = ftell(f)) < 0 || fseek(f, 0, SEEK_SET) != 0) {

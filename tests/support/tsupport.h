@@ -83,8 +83,9 @@ einv_result_t *tst_run(einv_engine_t *eng, const char *profile, const char *form
 einv_result_t *tst_run_file(einv_engine_t *eng, const char *profile, const char *format, const char *rel,
                             const char *map);
 
-/* A file under the test data directory (EINV_TEST_DATA, else tests/data), NUL-terminated
- * (malloc'd); its length in *len when len is not NULL; NULL when unreadable. */
+/* A file under the test data directory (EINV_TEST_DATA, else tests/data), or at rel itself
+ * when it is an absolute path; NUL-terminated (malloc'd); its length in *len when len is not
+ * NULL; NULL when unreadable. */
 char *tst_read_data(const char *rel, size_t *len);
 /* Monotonic milliseconds, and a sleep, for polling loops. */
 double tst_now_ms(void);
