@@ -112,9 +112,49 @@ static const char sqlite_002[] =
     "ALTER TABLE invoices ADD COLUMN attempts INTEGER NOT NULL DEFAULT 0;\n"
     "ALTER TABLE invoices ADD COLUMN completed_by TEXT;\n";
 
+static const char sqlite_003[] =
+    "-- 003 (SQLite): webhooks and their deliveries (docs/api.md \"Webhooks\").\n"
+    "-- The secret is kept as issued: the delivery worker needs it to compute each signature.\n"
+    "CREATE TABLE webhooks (\n"
+    "    seq         INTEGER PRIMARY KEY AUTOINCREMENT,\n"
+    "    id          TEXT NOT NULL UNIQUE,\n"
+    "    account_id  TEXT NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,\n"
+    "    url         TEXT NOT NULL,\n"
+    "    events      INTEGER NOT NULL,\n"
+    "    description TEXT,\n"
+    "    secret      TEXT NOT NULL,\n"
+    "    created_at  TEXT NOT NULL\n"
+    ");\n"
+    "CREATE INDEX webhooks_account ON webhooks (account_id, seq);\n"
+    "\n"
+    "-- One row per (event, webhook), written in the transaction that gives an invoice its final\n"
+    "-- status. status pending: due at next_attempt_at (while an attempt runs, that is the end of\n"
+    "-- its lease, so a crashed worker's delivery comes due again); attempts is also the fencing\n"
+    "-- token of the attempt in flight. delivered / failed are final.\n"
+    "CREATE TABLE webhook_deliveries (\n"
+    "    seq              INTEGER PRIMARY KEY AUTOINCREMENT,\n"
+    "    id               TEXT NOT NULL UNIQUE,\n"
+    "    webhook_id       TEXT NOT NULL REFERENCES webhooks (id) ON DELETE CASCADE,\n"
+    "    event_id         TEXT NOT NULL,\n"
+    "    event_type       TEXT NOT NULL,\n"
+    "    invoice_id       TEXT NOT NULL,\n"
+    "    body             TEXT NOT NULL,\n"
+    "    status           TEXT NOT NULL DEFAULT 'pending',\n"
+    "    attempts         INTEGER NOT NULL DEFAULT 0,\n"
+    "    created_at       TEXT NOT NULL,\n"
+    "    next_attempt_at  TEXT,\n"
+    "    last_attempt_at  TEXT,\n"
+    "    last_status_code INTEGER,\n"
+    "    last_error       TEXT,\n"
+    "    completed_at     TEXT\n"
+    ");\n"
+    "CREATE INDEX webhook_deliveries_due ON webhook_deliveries (status, next_attempt_at);\n"
+    "CREATE INDEX webhook_deliveries_webhook ON webhook_deliveries (webhook_id, seq);\n";
+
 const store_migration_t store_migrations_sqlite[] = {
     {1, "001_init.sql", sqlite_001},
     {2, "002_job_leases.sql", sqlite_002},
+    {3, "003_webhooks.sql", sqlite_003},
 };
 const size_t store_migrations_sqlite_n = sizeof store_migrations_sqlite / sizeof store_migrations_sqlite[0];
 
@@ -227,8 +267,49 @@ static const char pg_002[] =
     "ALTER TABLE invoices ADD COLUMN attempts integer NOT NULL DEFAULT 0,\n"
     "                     ADD COLUMN completed_by text;\n";
 
+static const char pg_003[] =
+    "-- 003 (PostgreSQL): webhooks and their deliveries (docs/api.md \"Webhooks\").\n"
+    "-- The secret is kept as issued: the delivery worker needs it to compute each signature.\n"
+    "CREATE TABLE webhooks (\n"
+    "    seq         bigint GENERATED ALWAYS AS IDENTITY UNIQUE,\n"
+    "    id          uuid PRIMARY KEY,\n"
+    "    account_id  uuid NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,\n"
+    "    url         text NOT NULL,\n"
+    "    events      integer NOT NULL,\n"
+    "    description text,\n"
+    "    secret      text NOT NULL,\n"
+    "    created_at  timestamptz(3) NOT NULL DEFAULT now()\n"
+    ");\n"
+    "CREATE INDEX webhooks_account ON webhooks (account_id, seq);\n"
+    "\n"
+    "-- One row per (event, webhook), written in the transaction that gives an invoice its final\n"
+    "-- status. status pending: due at next_attempt_at (while an attempt runs, that is the end of\n"
+    "-- its lease, so a crashed worker's delivery comes due again; instances claim with FOR UPDATE\n"
+    "-- SKIP LOCKED); attempts is also the fencing token of the attempt in flight. delivered /\n"
+    "-- failed are final.\n"
+    "CREATE TABLE webhook_deliveries (\n"
+    "    seq              bigint GENERATED ALWAYS AS IDENTITY UNIQUE,\n"
+    "    id               uuid PRIMARY KEY,\n"
+    "    webhook_id       uuid NOT NULL REFERENCES webhooks (id) ON DELETE CASCADE,\n"
+    "    event_id         uuid NOT NULL,\n"
+    "    event_type       text NOT NULL,\n"
+    "    invoice_id       uuid NOT NULL,\n"
+    "    body             text NOT NULL,\n"
+    "    status           text NOT NULL DEFAULT 'pending',\n"
+    "    attempts         integer NOT NULL DEFAULT 0,\n"
+    "    created_at       timestamptz(3) NOT NULL DEFAULT now(),\n"
+    "    next_attempt_at  timestamptz(3),\n"
+    "    last_attempt_at  timestamptz(3),\n"
+    "    last_status_code integer,\n"
+    "    last_error       text,\n"
+    "    completed_at     timestamptz(3)\n"
+    ");\n"
+    "CREATE INDEX webhook_deliveries_due ON webhook_deliveries (next_attempt_at) WHERE status = 'pending';\n"
+    "CREATE INDEX webhook_deliveries_webhook ON webhook_deliveries (webhook_id, seq);\n";
+
 const store_migration_t store_migrations_pg[] = {
     {1, "001_init.sql", pg_001},
     {2, "002_job_leases.sql", pg_002},
+    {3, "003_webhooks.sql", pg_003},
 };
 const size_t store_migrations_pg_n = sizeof store_migrations_pg / sizeof store_migrations_pg[0];
