@@ -24,10 +24,12 @@ typedef struct idx_entry {
     const xmlChar *name;   /* interned in the document dictionary */
     int ns;
     einv_nodelist_t list;  /* document order */
-    size_t cap;            /* room in list.v */
+    size_t cap;            /* room in list.v: in the arena up to LIST_IN_ARENA, else on the heap */
     const xmlNode *sib_parent;   /* numbering of same-named siblings (number_children) */
     uintptr_t sib_count;
 } idx_entry;
+
+#define LIST_IN_ARENA 64
 
 struct einv_xdoc {
     xmlDocPtr doc;
@@ -138,7 +140,7 @@ static size_t idx_add(einv_xdoc_t *d, const xmlChar *name, int ns)
     }
     if (d->nent == d->ent_cap) {
         size_t cap = d->ent_cap ? d->ent_cap * 2 : 256;
-        idx_entry *ent = einv_arena_alloc(&d->arena, cap * sizeof *ent);
+        idx_entry *ent = einv_arena_alloc_raw(&d->arena, cap * sizeof *ent);   /* set one by one */
         if (!ent)
             return 0;
         if (d->nent)
@@ -165,14 +167,24 @@ static void index_element(einv_xdoc_t *d, xmlNodePtr n)
     }
     e = &d->ent[k - 1];
     if (e->list.n == e->cap) {
-        /* on the C heap: realloc grows big lists in place, where the arena would keep
-         * every outgrown copy (28 MB more for 100,000 lines) */
+        /* small lists (most names of a document) grow in the document's arena, with no
+         * malloc or free each; big ones move to the C heap, where realloc grows them in
+         * place and the arena would keep every outgrown copy (28 MB more for 100,000
+         * lines). cap > LIST_IN_ARENA says which. */
         size_t cap = e->cap ? e->cap * 2 : 4;
-        xmlNodePtr *v = realloc(e->list.v, cap * sizeof *v);
+        xmlNodePtr *v;
+        if (cap <= LIST_IN_ARENA)
+            v = einv_arena_alloc_raw(&d->arena, cap * sizeof *v);
+        else if (e->cap <= LIST_IN_ARENA)
+            v = malloc(cap * sizeof *v);
+        else
+            v = realloc(e->list.v, cap * sizeof *v);
         if (!v) {
             d->oom = 1;
             return;
         }
+        if (e->cap <= LIST_IN_ARENA && e->list.n)
+            memcpy(v, e->list.v, e->list.n * sizeof *v);
         e->list.v = v;
         e->cap = cap;
     }
@@ -463,7 +475,8 @@ static void free_lists(einv_xdoc_t *d)
 {
     size_t k;
     for (k = 0; k < d->nent; k++)
-        free(d->ent[k].list.v);
+        if (d->ent[k].cap > LIST_IN_ARENA)
+            free(d->ent[k].list.v);
 }
 
 /* An empty index for a new parse attempt. */
