@@ -12779,7 +12779,7 @@ static const char *const files_EINV_XSD_UBL_CREDITNOTE[] = {"ubl-2.1/common/CCTS
 static const char *const files_EINV_XSD_CII[] = {"cii-d16b/CrossIndustryInvoice_100pD16B.xsd", "cii-d16b/CrossIndustryInvoice_QualifiedDataType_100pD16B.xsd", "cii-d16b/CrossIndustryInvoice_ReusableAggregateBusinessInformationEntity_100pD16B.xsd", "cii-d16b/CrossIndustryInvoice_UnqualifiedDataType_100pD16B.xsd", NULL};
 
 const xsdt_kind xsdt_kinds[EINV_XSD_KINDS] = {
-    [EINV_XSD_UBL_INVOICE] = {files_EINV_XSD_UBL_INVOICE, 0xcc2fc5c13c714855ULL, 0, 0},
-    [EINV_XSD_UBL_CREDITNOTE] = {files_EINV_XSD_UBL_CREDITNOTE, 0x71da435012658b40ULL, 836, 614},
-    [EINV_XSD_CII] = {files_EINV_XSD_CII, 0x7620e8e3d93dc97aULL, 846, 623},
+    [EINV_XSD_UBL_INVOICE] = {files_EINV_XSD_UBL_INVOICE, 0x593b489167b4d60fULL, 0, 0},
+    [EINV_XSD_UBL_CREDITNOTE] = {files_EINV_XSD_UBL_CREDITNOTE, 0x9266da2ae5f121a1ULL, 836, 614},
+    [EINV_XSD_CII] = {files_EINV_XSD_CII, 0x93bbc936489d31dbULL, 846, 623},
 };
