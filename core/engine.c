@@ -17,8 +17,9 @@
 #include <libgen.h>
 #include <dlfcn.h>
 
-/* The public documentation of every rule code (documentationUrl = base/CODE). */
-#define DEFAULT_DOCS_URL "https://einvoice.dev/docs/rules"
+/* The public documentation of every rule code (the CLI's default; einvoiced defaults to
+ * its own pages, /docs/rules/{code}). */
+#define DEFAULT_DOCS_URL "https://einvoice.dev/docs/rules/{code}"
 
 struct einv_engine {
     einv_registry_t reg;
@@ -32,7 +33,8 @@ struct einv_result {
     einv_ctx_t ctx;
     const char *format;
     char *canonical;
-    const char *docs_url;        /* the engine's */
+    const char *docs_url;        /* the engine's (a template: einv_docs_url) */
+    char profile[64];            /* the profile asked for, for {profile} */
 };
 
 /* Findings of the core itself (schema layer of API.md). */
@@ -515,6 +517,7 @@ einv_result_t *einv_validate(einv_engine_t *e, const einv_validate_opts_t *o, co
         return einv_error_set(err, EINV_ERR_NOMEM, "out of memory", "", ""), NULL;
     einv_ctx_init(&r->ctx, NULL);
     r->docs_url = e->docs_url;
+    snprintf(r->profile, sizeof r->profile, "%s", o->profile ? o->profile : "");
     einv_limits_merge(&r->ctx.limits, o->limits ? o->limits : &e->limits);
     if (r->ctx.limits.timeout_ms)
         r->ctx.deadline_ns = einv_now_ns() + (uint64_t)r->ctx.limits.timeout_ms * 1000000u;
@@ -562,10 +565,11 @@ const einv_finding_t *einv_result_at(const einv_result_t *r, size_t i)
 const char *einv_result_format(const einv_result_t *r) { return r->format; }
 const char *einv_result_canonical(const einv_result_t *r) { return r->canonical; }
 
-static void finding_json(jbuf_t *b, const char *base, const einv_finding_t *f)
+static void finding_json(jbuf_t *b, const einv_result_t *r, const einv_finding_t *f)
 {
-    char url[640];
-    snprintf(url, sizeof url, "%s/%s", base, f->code);
+    char url[1100];
+    if (einv_docs_url(r->docs_url, f->code, r->profile, url, sizeof url) != 0)
+        url[0] = 0;     /* a code too long for any sensible page: no link rather than a wrong one */
     jb_cstr(b, "{\"code\":");
     jb_str(b, f->code);
     jb_cstr(b, ",\"message\":");
@@ -593,7 +597,7 @@ static void findings_json(jbuf_t *b, const einv_result_t *r, int schema)
             continue;
         if (k++)
             jb_raw(b, ",", 1);
-        finding_json(b, r->docs_url, &r->ctx.findings[i]);
+        finding_json(b, r, &r->ctx.findings[i]);
     }
     /* a finding lost to memory that LIMIT-MEMORY itself could not be stored for */
     if (schema && r->ctx.oom && !r->ctx.oom_reported) {
@@ -602,7 +606,7 @@ static void findings_json(jbuf_t *b, const einv_result_t *r, int schema)
                             einv_rule_limit_memory.layer};
         if (k)
             jb_raw(b, ",", 1);
-        finding_json(b, r->docs_url, &f);
+        finding_json(b, r, &f);
     }
 }
 

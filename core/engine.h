@@ -26,7 +26,8 @@ typedef struct einv_engine_options {
     /* Comma list of plugin names (descriptor names, e.g. "ubl,en16931") to load
      * (EINV_PLUGINS); NULL or "": all. */
     const char *allow;
-    /* Base of every finding's documentationUrl (EINV_DOCS_URL); NULL: the public docs. */
+    /* Template of every finding's documentationUrl (EINV_DOCS_URL, einv_docs_url); NULL:
+     * the public docs, https://einvoice.dev/docs/rules/{code}. */
     const char *docs_url;
     /* Folder of the official XSDs (EINV_SCHEMA_DIR); NULL: next to the library, else the
      * install-time default. Process-wide: set by an engine opened before the first
@@ -85,6 +86,11 @@ EINV_API const einv_finding_t *einv_result_at(const einv_result_t *r, size_t i);
 EINV_API const char *einv_result_format(const einv_result_t *r);
 /* The validationResult object of API.md as JSON text. (transfer full: free()) */
 EINV_API char *einv_result_json(const einv_result_t *r);
+/* A finding's documentationUrl from template tmpl (EINV_DOCS_URL): every {code} and
+ * {profile} replaced by code and profile, percent-encoded; a template with neither is a
+ * base, giving tmpl/code. Writes out (size bytes); 0, or -1 when it does not fit. */
+EINV_API int einv_docs_url(const char *tmpl, const char *code, const char *profile, char *out,
+                           size_t size);
 /* The findings the core itself can report (XML-WELLFORMED, SCHEMA-ROOT, ...). */
 EINV_API extern const einv_rule_t *const einv_core_rules[];
 EINV_API extern const size_t einv_core_rules_count;

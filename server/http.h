@@ -85,6 +85,7 @@ void routes_health_register(void);
 void routes_account_register(void);
 void routes_keys_register(void);
 void routes_invoices_register(void);
+void routes_docs_register(void);        /* GET /docs/rules[/{code}] (routes_docs.c) */
 
 /* Worker pool (workers.c): validates queued invoices. */
 einv_workers_t *workers_start(einv_srv_t *srv, int n);

@@ -414,6 +414,7 @@ static int serve(void)
     routes_account_register();
     routes_keys_register();
     routes_invoices_register();
+    routes_docs_register();
 
     /* the accept layer owns EINV_LISTEN; CivetWeb gets only connections whose request head
      * is complete, on an internal loopback port (server/conn_guard.c) */

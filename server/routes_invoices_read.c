@@ -1,12 +1,14 @@
 /* The read endpoints of the invoice API (API.md "Endpoints"):
  *   GET /api/v1/invoices/{id}                the invoice resource
- *   GET /api/v1/invoices?page=&size=&sort=   the page envelope of summaries
+ *   GET /api/v1/invoices?page=&size=&sort=   the page envelope of summaries, filtered by
+ *       status, profile, format, invoiceNumber, from, to (routes_invoices_filter.c)
  *   GET /api/v1/invoices/{id}/download       PDF/A-3 hybrid (export module)
  *   GET /api/v1/invoices/{id}/download/idoc  INVOIC02 IDoc XML (export module)
  * Another account's invoice is 404, never 403, unless the caller is a super-admin. The
  * stored canonicalJson and validationResult are spliced in as stored, never re-encoded,
  * so amounts keep the document's own decimals. */
 #include "http.h"
+#include "routes_invoices_filter.h"
 
 #include <ctype.h>
 #include <stdio.h>
@@ -212,11 +214,14 @@ static void h_list(einv_req_t *r, const char *const *p, int np)
     int desc = 1;
     long long page = 0, size = PAGE_SIZE_DEFAULT, v;
     store_page_t pg;
+    list_query_t q;
     jb_t b = {0};
     size_t i;
     char *json;
     int rc;
     if (!http_authenticate(r))
+        return;
+    if (list_query_read(r, &q) != 0)
         return;
     v = query_number(r, "page", raw, sizeof raw);
     if (v == -2 || v > PAGE_MAX) {
@@ -263,8 +268,8 @@ static void h_list(einv_req_t *r, const char *const *p, int np)
         }
     }
     memset(&pg, 0, sizeof pg);
-    rc = store_invoice_list(r->srv->store, r->super_admin ? NULL : r->account.id, page, size,
-                            field, desc, &pg);
+    rc = store_invoice_list_where(r->srv->store, r->super_admin ? NULL : r->account.id, &q.f, page,
+                                  size, field, desc, &pg);
     if (rc != EINV_OK) {
         http_send_error(r, 500, "The invoices could not be listed", NULL);
         return;

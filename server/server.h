@@ -12,7 +12,7 @@ typedef struct einv_config {
     char database[1024];        /* EINV_DATABASE, default sqlite:var/einvoice.db */
     char plugin_dir[1024];      /* EINV_PLUGIN_DIR, "" = default */
     char plugin_path[4096];     /* EINV_PLUGIN_PATH: colon list searched first, "" = none */
-    char docs_url[512];         /* EINV_DOCS_URL: base of documentationUrl */
+    char docs_url[512];         /* EINV_DOCS_URL: template of documentationUrl */
     char schema_dir[1024];      /* EINV_SCHEMA_DIR, "" = next to the library */
     int xml_arena;              /* EINV_XML_ARENA: 0 = libxml2 on the C heap, default 1 */
     char plugins[1024];         /* EINV_PLUGINS, "" = all */

@@ -49,8 +49,9 @@ static const einv_setting_t SETTINGS[] = {
     {"EINV_PLUGIN_DIR", EINV_SET_STR, "", 0, 0, CFG(plugin_dir),
      "the built-in plugin folder, searched last (empty: the installed one)"},
     {"EINV_PLUGINS", EINV_SET_STR, "", 0, 0, CFG(plugins), "comma list of plugin names to load (empty: all)"},
-    {"EINV_DOCS_URL", EINV_SET_STR, "https://einvoice.dev/docs/rules", 0, 0, CFG(docs_url),
-     "base of each finding's documentationUrl (<base>/<code>)"},
+    {"EINV_DOCS_URL", EINV_SET_STR, "/docs/rules/{code}", 0, 0, CFG(docs_url),
+     "template of each finding's documentationUrl: {code} and {profile} are replaced (a value with "
+     "neither is a base: <base>/<code>); default: this server's own rule pages"},
     {"EINV_SCHEMA_DIR", EINV_SET_STR, "", 0, 0, CFG(schema_dir),
      "folder of the official XSDs (empty: <libdir>/../share/einvoice/schemas, else the installed one)"},
     {"EINV_XML_ARENA", EINV_SET_BOOL, "1", 0, 1, CFG(xml_arena),

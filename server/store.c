@@ -577,6 +577,15 @@ static const char *sort_column(const char *field)
 int store_invoice_list(einv_store_t *s, const char *account_id, long long page, long long size,
                        const char *sort_field, int desc, store_page_t *out)
 {
+    return store_invoice_list_where(s, account_id, NULL, page, size, sort_field, desc, out);
+}
+
+/* The same, of the invoices that pass the filters f (NULL: all). */
+int store_invoice_list_where(einv_store_t *s, const char *account_id, const store_list_filter_t *f,
+                             long long page, long long size, const char *sort_field, int desc,
+                             store_page_t *out)
+{
+    static const store_list_filter_t none = {NULL, NULL, NULL, NULL, -1, -1};
     char a[37];
     if (!out)
         return EINV_ERR;
@@ -588,7 +597,7 @@ int store_invoice_list(einv_store_t *s, const char *account_id, long long page, 
         return EINV_OK;     /* an unknown account has no invoices */
     if (size > 0 && page > (long long)(9000000000000000000LL / size))
         page = 9000000000000000000LL / size;    /* far past the end: empty page, no overflow */
-    return s->ops->invoice_list(s, account_id ? a : NULL, page, size, col, desc ? 1 : 0, out);
+    return s->ops->invoice_list(s, account_id ? a : NULL, f ? f : &none, page, size, col, desc ? 1 : 0, out);
 }
 
 /* Number of invoices of an account (NULL: all). */

@@ -166,6 +166,20 @@ int store_invoice_payload(einv_store_t *s, const char *id, void **data, size_t *
 /* sort_field: createdAt | status | validationProfile | invoiceFormat; desc 0/1. */
 int store_invoice_list(einv_store_t *s, const char *account_id, long long page, long long size,
                        const char *sort_field, int desc, store_page_t *out);
+/* Filters of a listing (GET /v1/invoices): every given one must hold. Texts are compared
+ * exactly (the route normalises them); NULL: any. Creation times are epoch milliseconds,
+ * both bounds inclusive; a negative value: no bound. */
+typedef struct store_list_filter {
+    const char *status;             /* processing | validated | failed_validation */
+    const char *profile;            /* validationProfile */
+    const char *format;             /* invoiceFormat */
+    const char *invoice_number;     /* BT-1, exact */
+    long long from_ms, to_ms;       /* createdAt >= from_ms, <= to_ms */
+} store_list_filter_t;
+/* store_invoice_list with filters f (NULL: none); total counts the matching invoices. */
+int store_invoice_list_where(einv_store_t *s, const char *account_id, const store_list_filter_t *f,
+                             long long page, long long size, const char *sort_field, int desc,
+                             store_page_t *out);
 int store_count_invoices(einv_store_t *s, const char *account_id, long long *n);
 void store_invoice_clear(store_invoice_t *inv);
 void store_page_clear(store_page_t *p);

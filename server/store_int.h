@@ -41,9 +41,10 @@ typedef struct store_ops {
                        store_invoice_t *out);
     int (*invoice_payload)(einv_store_t *s, const char *id, void **data, size_t *len,
                            char **content_type);
-    /* sort_column is already mapped to a column name from a fixed list */
-    int (*invoice_list)(einv_store_t *s, const char *account_id, long long page,
-                        long long size, const char *sort_column, int desc, store_page_t *out);
+    /* sort_column is already mapped to a column name from a fixed list; f never NULL */
+    int (*invoice_list)(einv_store_t *s, const char *account_id, const store_list_filter_t *f,
+                        long long page, long long size, const char *sort_column, int desc,
+                        store_page_t *out);
     int (*count_invoices)(einv_store_t *s, const char *account_id, long long *n);
 
     int (*job_claim)(einv_store_t *s, const char *worker, int lease_seconds, store_job_t *out);
@@ -117,6 +118,16 @@ char *store_strdup(const char *src);
  * Unparsable JSON counts as valid with no findings. */
 void store_result_summary(const char *canonical_json, const char *result_json,
                           char **invoice_number, int *valid, int *errors, int *warnings);
+/* The WHERE clause of an invoice listing (store_list.c): the account (NULL: all) and the
+ * filters that are set, as SQL text with parameters in the backend's style (pg: $1, $2,
+ * ... with casts; else ?) and their values as text, in order. */
+typedef struct store_where {
+    char sql[400];
+    const char *vals[8];
+    char times[2][32];          /* the ISO texts of the time bounds (vals point here) */
+    int n;
+} store_where_t;
+void store_list_where(store_where_t *w, const char *account_id, const store_list_filter_t *f, int pg);
 /* Log one line to stderr ("einvoiced: store: ..."); never pass secrets. */
 void store_log(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 #endif

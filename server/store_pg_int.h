@@ -78,8 +78,9 @@ int pg_invoice_get(einv_store_t *s, const char *id, const char *account_id,
                    store_invoice_t *out);
 int pg_invoice_payload(einv_store_t *s, const char *id, void **data, size_t *len,
                        char **content_type);
-int pg_invoice_list(einv_store_t *s, const char *account_id, long long page, long long size,
-                    const char *sort_column, int desc, store_page_t *out);
+int pg_invoice_list(einv_store_t *s, const char *account_id, const store_list_filter_t *f,
+                    long long page, long long size, const char *sort_column, int desc,
+                    store_page_t *out);
 int pg_count_invoices(einv_store_t *s, const char *account_id, long long *n);
 int pg_job_claim(einv_store_t *s, const char *worker, int lease_seconds, store_job_t *out);
 int pg_jobs_renew(einv_store_t *s, const store_lease_t *leases, size_t n, int lease_seconds,

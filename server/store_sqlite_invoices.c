@@ -210,20 +210,45 @@ int sq_count_invoices(einv_store_t *base, const char *account_id, long long *n)
     return rc;
 }
 
+/* Prepare sql and bind the where clause's texts, then n_extra integers after them. */
+static sqlite3_stmt *prep_where(sqlite3 *db, const char *sql, const store_where_t *w,
+                                const long long *extra, int n_extra)
+{
+    sqlite3_stmt *st = sq_prep(db, sql, "");
+    int i, rc = SQLITE_OK;
+    for (i = 0; st && i < w->n && rc == SQLITE_OK; i++)
+        rc = sqlite3_bind_text(st, i + 1, w->vals[i], -1, SQLITE_TRANSIENT);
+    for (i = 0; st && i < n_extra && rc == SQLITE_OK; i++)
+        rc = sqlite3_bind_int64(st, w->n + i + 1, extra[i]);
+    if (st && rc != SQLITE_OK) {
+        store_log("sqlite bind failed: %s", sqlite3_errmsg(db));
+        sqlite3_finalize(st);
+        st = NULL;
+    }
+    return st;
+}
+
 /* sort_column comes from store.c's fixed list; ties are broken by insertion order (seq) in
- * the same direction, so pages never overlap or skip rows. */
-int sq_invoice_list(einv_store_t *base, const char *account_id, long long page, long long size,
-                    const char *sort_column, int desc, store_page_t *out)
+ * the same direction, so pages never overlap or skip rows. Only the filters that are set
+ * appear in the text, so the indexes on (account_id, ...) serve it. */
+int sq_invoice_list(einv_store_t *base, const char *account_id, const store_list_filter_t *f,
+                    long long page, long long size, const char *sort_column, int desc,
+                    store_page_t *out)
 {
     sq_store_t *s = (sq_store_t *)base;
-    char sql[512];
+    char sql[800];
     const char *dir = desc ? "DESC" : "ASC";
+    store_where_t w;
+    long long lim[2] = {size, page * size};
     int rc;
     sqlite3 *db = sq_acquire(s);
-    /* separate texts for one account and for all, so the account index is used */
-    const char *where = account_id ? "account_id = ?" : "? IS NULL";
-    snprintf(sql, sizeof sql, "SELECT count(*) FROM invoices WHERE %s", where);
-    if (sq_scalar(db, &out->total, 0, sql, "s", account_id) != EINV_OK) {
+    store_list_where(&w, account_id, f, 0);
+    snprintf(sql, sizeof sql, "SELECT count(*) FROM invoices WHERE %s", w.sql);
+    sqlite3_stmt *st = prep_where(db, sql, &w, NULL, 0);
+    rc = st ? sqlite3_step(st) : SQLITE_ERROR;
+    out->total = rc == SQLITE_ROW ? sqlite3_column_int64(st, 0) : 0;
+    sqlite3_finalize(st);
+    if (rc != SQLITE_ROW) {
         sq_release(s, db);
         return EINV_ERR;
     }
@@ -232,8 +257,8 @@ int sq_invoice_list(einv_store_t *base, const char *account_id, long long page, 
         return EINV_OK;
     }
     snprintf(sql, sizeof sql, "SELECT " SUMMARY_COLS " FROM invoices WHERE %s"
-             " ORDER BY %s %s, seq %s LIMIT ? OFFSET ?", where, sort_column, dir, dir);
-    sqlite3_stmt *st = sq_prep(db, sql, "sll", account_id, size, page * size);
+             " ORDER BY %s %s, seq %s LIMIT ? OFFSET ?", w.sql, sort_column, dir, dir);
+    st = prep_where(db, sql, &w, lim, 2);
     if (!st) {
         sq_release(s, db);
         return EINV_ERR;

@@ -75,15 +75,16 @@ static void wlog(const char *fmt, ...)
 }
 
 /* A validationResult holding one ERROR finding (when the engine could not run at all). */
-static char *single_finding_result(const char *docs_url, const char *code, const char *layer,
-                                   const char *message, const char *suggestion)
+static char *single_finding_result(const char *docs_url, const char *profile, const char *code,
+                                   const char *layer, const char *message, const char *suggestion)
 {
     json_object *res = json_object_new_object(), *errs = json_object_new_array(), *f;
     json_object *kosit = json_object_new_object(), *kerrs = json_object_new_array();
-    char url[640];
+    char url[1100];
     char *out;
     int schema = strcmp(layer, "SCHEMA") == 0;
-    snprintf(url, sizeof url, "%s/%s", docs_url, code);
+    if (einv_docs_url(docs_url, code, profile, url, sizeof url) != 0)
+        url[0] = 0;
     f = json_object_new_object();
     json_object_object_add(f, "code", json_object_new_string(code));
     json_object_object_add(f, "message", json_object_new_string(message));
@@ -149,7 +150,7 @@ static void time_out(einv_srv_t *srv, const store_job_t *job)
         snprintf(msg, sizeof msg, "The document could not be processed within the job"
                  " deadline of %d s.", srv->cfg.job_deadline_seconds);
     result = single_finding_result(
-        srv->cfg.docs_url, "PROCESSING-TIMEOUT", "SCHEMA", msg,
+        srv->cfg.docs_url, job->profile, "PROCESSING-TIMEOUT", "SCHEMA", msg,
         "Check that the file is a complete invoice document of ordinary size and submit it again.");
     wlog("invoice %s: giving up after %d attempts and %lld s: PROCESSING-TIMEOUT",
          job->invoice_id, job->attempts - 1, job->running_ms / 1000);
@@ -189,7 +190,8 @@ static void process(einv_srv_t *srv, const store_job_t *job)
         char *result;
         snprintf(msg, sizeof msg, "The invoice could not be validated: %s%s%s.", err.message,
                  err.detail[0] ? " " : "", err.detail);
-        result = single_finding_result(srv->cfg.docs_url, profile ? "PROFILE-UNAVAILABLE" : "FORMAT-UNAVAILABLE",
+        result = single_finding_result(srv->cfg.docs_url, job->profile,
+                                       profile ? "PROFILE-UNAVAILABLE" : "FORMAT-UNAVAILABLE",
                                        profile ? "PROFILE" : "SCHEMA", msg,
                                        profile ? "This server has no plugin for that profile; submit the invoice again with one of its profiles."
                                                : "This server has no plugin for that format; submit the invoice again in a supported format.");

@@ -76,7 +76,7 @@ static void test_file_and_environment(void)
     /* defaults when neither has it */
     clear_env();
     CU_ASSERT_EQUAL_FATAL(einv_config_load(&c, &err), EINV_OK);
-    CU_ASSERT_STRING_EQUAL(c.docs_url, "https://einvoice.dev/docs/rules");
+    CU_ASSERT_STRING_EQUAL(c.docs_url, "/docs/rules/{code}");
     CU_ASSERT_EQUAL(c.xml_arena, 1);
     CU_ASSERT_EQUAL(c.limits.struct_size, sizeof c.limits);
     CU_ASSERT_EQUAL(c.limits.max_attributes, 256u);
