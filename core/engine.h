@@ -57,6 +57,8 @@ EINV_API size_t einv_engine_profile_count(const einv_engine_t *e);
 EINV_API const einv_profile_ops_t *einv_engine_profile_at(const einv_engine_t *e, size_t i);
 EINV_API size_t einv_engine_format_count(const einv_engine_t *e);
 EINV_API const einv_format_ops_t *einv_engine_format_at(const einv_engine_t *e, size_t i);
+/* Plugin files, folders and profiles refused while the engine loaded (each logged). */
+EINV_API size_t einv_engine_plugin_failures(const einv_engine_t *e);
 /* Log sink for plugin loading and the like: level, message. Default: stderr. */
 EINV_API void einv_engine_set_log(void (*fn)(int level, const char *msg));
 

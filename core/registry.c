@@ -266,6 +266,7 @@ static int load_dir(einv_registry_t *r, const char *dir, const char *allow)
     int loaded = 0;
     if (!dp) {
         einv_log(EINV_LOG_ERROR, "plugin directory %s cannot be read", dir);
+        r->n_failed++;
         return 0;
     }
     while ((de = readdir(dp)) && n < 256) {
@@ -279,8 +280,13 @@ static int load_dir(einv_registry_t *r, const char *dir, const char *allow)
         char path[1024];
         einv_error_t err;
         snprintf(path, sizeof path, "%s/%s", dir, names[i]);
-        if (trusted_file(path) && einv_registry_load_file(r, path, allow, &err) == EINV_OK)
-            loaded++;
+        if (!trusted_file(path))
+            r->n_failed++;
+        else {
+            int rc = einv_registry_load_file(r, path, allow, &err);
+            loaded += rc == EINV_OK;
+            r->n_failed += rc == EINV_ERR_ABI;   /* refused; a shadowed duplicate is not a failure */
+        }
         free(names[i]);
     }
     return loaded;
@@ -328,6 +334,7 @@ static void refuse_broken_chains(einv_registry_t *r)
             if (!chain_broken(r, r->profiles[i], why, sizeof why))
                 continue;
             einv_log(EINV_LOG_ERROR, "refusing profile %s: %s; it is not offered", r->profiles[i]->name, why);
+            r->n_failed++;
             memmove(&r->profiles[i], &r->profiles[i + 1], (r->n_profiles - i - 1) * sizeof r->profiles[0]);
             r->n_profiles--;
             changed = 1;
@@ -348,8 +355,10 @@ int einv_registry_load_path(einv_registry_t *r, const char *path, const char *di
             memcpy(one, p, l);
             one[l] = 0;
             loaded += load_dir(r, one, allow);
-        } else if (l >= sizeof one)
+        } else if (l >= sizeof one) {
             einv_log(EINV_LOG_ERROR, "plugin path entry too long: %.60s...", p);
+            r->n_failed++;
+        }
         p = e ? e + 1 : NULL;
     }
     if (dir && *dir)

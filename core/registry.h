@@ -20,6 +20,7 @@ typedef struct einv_registry {
     size_t n_profiles;
     const einv_exporter_ops_t *exporters[EINV_MAX_PLUGINS];   /* ABI 1.4 */
     size_t n_exporters;
+    size_t n_failed;    /* files, folders and profiles refused while loading (a metric) */
 } einv_registry_t;
 
 /* Load the plugins of each folder of the colon list path (may be NULL), then of dir (may be

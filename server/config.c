@@ -4,6 +4,8 @@
 #define _GNU_SOURCE
 #include "server.h"
 #include "settings.h"
+#include "log.h"
+#include "metrics.h"
 
 #include <ctype.h>
 #include <stddef.h>
@@ -128,6 +130,32 @@ static int check_listen(const char *v, einv_error_t *err)
     return EINV_OK;
 }
 
+/* EINV_LOG_LEVEL, EINV_LOG_FORMAT, EINV_METRICS (and its token) name known values. */
+static int check_observability(const einv_config_t *c, einv_error_t *err)
+{
+    char d[200];
+    if (log_level_parse(c->log_level) < 0) {
+        snprintf(d, sizeof d, "EINV_LOG_LEVEL=%.100s", c->log_level);
+        return einv_error_set_subject(err, EINV_ERR, EINV_SUBJECT_SETTING, "unknown log level", d,
+                                      "Use error, warn, info or debug");
+    }
+    if (log_format_parse(c->log_format) < 0) {
+        snprintf(d, sizeof d, "EINV_LOG_FORMAT=%.100s", c->log_format);
+        return einv_error_set_subject(err, EINV_ERR, EINV_SUBJECT_SETTING, "unknown log format", d,
+                                      "Use text or json");
+    }
+    if (metrics_mode_parse(c->metrics) < 0) {
+        snprintf(d, sizeof d, "EINV_METRICS=%.100s", c->metrics);
+        return einv_error_set_subject(err, EINV_ERR, EINV_SUBJECT_SETTING, "unknown metrics access", d,
+                                      "Use off, loopback, token or public");
+    }
+    if (metrics_mode_parse(c->metrics) == METRICS_TOKEN && strlen(c->metrics_token) < 16)
+        return einv_error_set_subject(err, EINV_ERR, EINV_SUBJECT_SETTING,
+                                      "EINV_METRICS=token needs EINV_METRICS_TOKEN of at least 16 characters",
+                                      "EINV_METRICS_TOKEN", "e.g. EINV_METRICS_TOKEN=$(openssl rand -hex 24)");
+    return EINV_OK;
+}
+
 int einv_config_load(einv_config_t *c, einv_error_t *err)
 {
     file_entries_t f = {{0}, {0}, 0};
@@ -150,6 +178,7 @@ int einv_config_load(einv_config_t *c, einv_error_t *err)
         TRY(einv_setting_apply(st, c, get(&f, st->name), err));
     }
     TRY(check_listen(c->listen, err));
+    TRY(check_observability(c, err));
     if (strncmp(c->database, "sqlite:", 7) != 0 && strncmp(c->database, "postgresql://", 13) != 0 &&
         strncmp(c->database, "postgres://", 11) != 0) {
         rc = einv_error_set(err, EINV_ERR, "unsupported EINV_DATABASE",

@@ -20,6 +20,7 @@
 #define _GNU_SOURCE
 #include "conn_guard.h"
 #include "http.h"
+#include "log.h"
 
 #include <arpa/inet.h>
 #include <errno.h>
@@ -93,11 +94,9 @@ static uint64_t now_ns(void)
 
 static void glog(const char *fmt, const char *a, long b)
 {
-    char ts[40];
-    http_timestamp(ts);
-    fprintf(stderr, "%s einvoiced: ", ts);
-    fprintf(stderr, fmt, a, b);
-    fputc('\n', stderr);
+    char msg[300];
+    snprintf(msg, sizeof msg, fmt, a, b);
+    log_fields(ELOG_WARN, "einvoiced", NULL, msg, NULL, 0);
 }
 
 /* The slot of fd, growing the table; NULL when out of memory. Caller holds the mutex. */
@@ -590,6 +589,8 @@ int conn_guard_open(const einv_config_t *cfg, char *msg, size_t msglen)
 }
 
 const char *conn_guard_civet_ports(void) { return G.civet_ports; }
+
+int conn_guard_max_connections(void) { return G.max_conn; }
 
 int conn_guard_start(struct mg_context *mg, char *msg, size_t msglen)
 {

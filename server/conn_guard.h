@@ -19,6 +19,8 @@
 int conn_guard_open(const einv_config_t *cfg, char *msg, size_t msglen);
 /* The listening_ports value for CivetWeb: an internal loopback port only we connect to. */
 const char *conn_guard_civet_ports(void);
+/* EINV_MAX_CONNECTIONS as applied: lowered at open when the open-file limit is too low. */
+int conn_guard_max_connections(void);
 /* Add the guard's CivetWeb callback (connection_close) to cb. */
 void conn_guard_callbacks(struct mg_callbacks *cb);
 /* Start the accept thread once CivetWeb runs. Returns 0, or -1 with a message. */

@@ -6,10 +6,14 @@
 #include "http.h"
 #include "http_json.h"
 #include "conn_guard.h"
+#include "log.h"
+#include "metrics.h"
 
 #include <ctype.h>
 #include <json-c/json.h>
 #include <malloc.h>
+#include <openssl/rand.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -45,8 +49,8 @@ void http_route(const char *method, const char *pattern, einv_route_fn fn)
     route_t *rt;
     const char *p = pattern;
     if (n_routes >= MAX_ROUTES) {
-        fprintf(stderr, "einvoiced: too many routes (max %d): %s %s ignored\n", MAX_ROUTES, method,
-                pattern);
+        log_msg(ELOG_ERROR, "einvoiced", NULL, "too many routes (max %d): %s %s ignored", MAX_ROUTES,
+                method, pattern);
         return;
     }
     rt = &routes[n_routes];
@@ -165,19 +169,28 @@ static void log_safe(const char *in, char *out, size_t size)
 
 /* ---- responses ---- */
 
+/* The answer's status, for the access log and the metrics; counted before the bytes go out,
+ * so a client that has its answer finds it in the next scrape. */
+static void set_status(einv_req_t *r, int status)
+{
+    r->status = status;
+    metrics_request(r->route, status);
+}
+
 void http_send_bytes(einv_req_t *r, int status, const char *content_type, const void *data,
                      size_t len, const char *extra_headers)
 {
     char cl[32];
     if (r->status) {
-        fprintf(stderr, "einvoiced: BUG: second response for %s %s ignored\n", r->method, r->path);
+        log_msg(ELOG_ERROR, "einvoiced", r->request_id[0] ? r->request_id : NULL,
+                "BUG: second response for %s %s ignored", r->method, r->path);
         return;
     }
     if (conn_guard_respond(r->conn)) {
-        r->status = 408;    /* the accept layer answered: the body did not arrive in time */
+        set_status(r, 408);    /* the accept layer answered: the body did not arrive in time */
         return;
     }
-    r->status = status;
+    set_status(r, status);
     /* after an error the request body may be unread (413, 401 before reading): close the
      * connection instead of letting CivetWeb drain the rest for keep-alive */
     if (status >= 400)
@@ -186,9 +199,10 @@ void http_send_bytes(einv_req_t *r, int status, const char *content_type, const 
     if (mg_response_header_start(r->conn, status) != 0) {
         /* CivetWeb refuses the header API in some early error states: write it raw */
         mg_printf(r->conn, "HTTP/1.1 %d %s\r\nContent-Type: %s\r\nContent-Length: %s\r\n"
-                  "Cache-Control: no-store\r\nConnection: close\r\n%s\r\n", status,
+                  "Cache-Control: no-store\r\nConnection: close\r\n%s%s%s%s\r\n", status,
                   mg_get_response_code_text(r->conn, status), content_type ? content_type : "text/plain",
-                  cl, extra_headers ? extra_headers : "");
+                  cl, r->request_id[0] ? "X-Request-Id: " : "", r->request_id,
+                  r->request_id[0] ? "\r\n" : "", extra_headers ? extra_headers : "");
         if (len && strcmp(r->method, "HEAD") != 0)
             mg_write(r->conn, data, len);
         return;
@@ -198,6 +212,8 @@ void http_send_bytes(einv_req_t *r, int status, const char *content_type, const 
     mg_response_header_add(r->conn, "Content-Length", cl, -1);
     mg_response_header_add(r->conn, "Cache-Control", "no-store", -1);
     mg_response_header_add(r->conn, "X-Content-Type-Options", "nosniff", -1);
+    if (r->request_id[0])
+        mg_response_header_add(r->conn, "X-Request-Id", r->request_id, -1);
     if (extra_headers && *extra_headers)
         mg_response_header_add_lines(r->conn, extra_headers);
     mg_response_header_send(r->conn);
@@ -219,16 +235,30 @@ void http_send_no_content(einv_req_t *r)
     if (r->status)
         return;
     if (conn_guard_respond(r->conn)) {
-        r->status = 408;
+        set_status(r, 408);
         return;
     }
-    r->status = 204;
+    set_status(r, 204);
     mg_response_header_start(r->conn, 204);
     mg_response_header_add(r->conn, "Cache-Control", "no-store", -1);
+    if (r->request_id[0])
+        mg_response_header_add(r->conn, "X-Request-Id", r->request_id, -1);
     mg_response_header_send(r->conn);
 }
 
-char *http_error_body(int status, const char *message, const char *path)
+void http_send_accepted(einv_req_t *r, const char *id, const char *status, const char *extra_headers)
+{
+    char body[160], hdr[1024];
+    snprintf(body, sizeof body, "{\"id\":\"%.36s\",\"status\":\"%.20s\"}", id, status);
+    /* where to poll, and when: a small invoice is usually validated within a second */
+    snprintf(hdr, sizeof hdr, "Location: /api/v1/invoices/%.36s\r\nRetry-After: 1\r\n%s", id,
+             extra_headers ? extra_headers : "");
+    snprintf(r->invoice_id, sizeof r->invoice_id, "%.36s", id);
+    http_send_json(r, 202, body, hdr);
+}
+
+/* The error body; request_id NULL or "" leaves requestId out (answers outside a request). */
+static char *error_body(int status, const char *message, const char *path, const char *request_id)
 {
     json_object *o = json_object_new_object();
     char ts[40];
@@ -243,6 +273,8 @@ char *http_error_body(int status, const char *message, const char *path)
         json_object_object_add(o, "code", json_object_new_int(status));
         json_object_object_add(o, "timestamp", json_object_new_string(ts));
         json_object_object_add(o, "path", json_object_new_string(http_text_repair(p)));
+        if (request_id && *request_id)     /* printable ASCII only (http.c checks it) */
+            json_object_object_add(o, "requestId", json_object_new_string(request_id));
         out = strdup(json_object_to_json_string_ext(o, JSON_C_TO_STRING_PLAIN | JSON_C_TO_STRING_NOSLASHESCAPE));
     }
     json_object_put(o);
@@ -251,9 +283,14 @@ char *http_error_body(int status, const char *message, const char *path)
     return out;
 }
 
+char *http_error_body(int status, const char *message, const char *path)
+{
+    return error_body(status, message, path, NULL);
+}
+
 void http_send_error(einv_req_t *r, int status, const char *message, const char *extra_headers)
 {
-    char *body = http_error_body(status, message, r->path);
+    char *body = error_body(status, message, r->path, r->request_id);
     char hdr[1024];
     const char *h = extra_headers;
     /* a 503 always tells the client when to retry */
@@ -418,16 +455,28 @@ static int route_matches(const route_t *rt, char *const *segs, int n)
     return 1;
 }
 
+/* One line per request: the text form "GET /path 200 1.2ms account=<id>" as before, the
+ * JSON form with method, path, status, duration_ms, account and invoice as members. */
 static void access_log(const einv_req_t *r)
 {
-    char ts[40], path[256], method[16];
+    char path[256], method[16], msg[320];
     double ms = now_ms() - r->t_start;
-    http_timestamp(ts);
+    const char *account = r->authenticated && r->account.id[0] ? r->account.id : "-";
+    log_field_t f[6];
+    if (!log_enabled(ELOG_INFO))
+        return;
     log_safe(r->path, path, sizeof path);
     log_safe(r->method, method, sizeof method);
-    fprintf(stderr, "%s access %s %s %d %.1fms account=%s\n", ts, method[0] ? method : "-",
-            path[0] ? path : "-", r->status, ms,
-            r->authenticated && r->account.id[0] ? r->account.id : "-");
+    snprintf(msg, sizeof msg, "%s %s %d %.1fms", method[0] ? method : "-", path[0] ? path : "-",
+             r->status, ms);
+    memset(f, 0, sizeof f);
+    f[0] = (log_field_t){.key = "method", .type = ELOG_STR, .s = method[0] ? method : "-", .json_only = 1};
+    f[1] = (log_field_t){.key = "path", .type = ELOG_STR, .s = path[0] ? path : "-", .json_only = 1};
+    f[2] = (log_field_t){.key = "status", .type = ELOG_INT, .i = r->status, .json_only = 1};
+    f[3] = (log_field_t){.key = "duration_ms", .type = ELOG_MS, .ms = ms, .json_only = 1};
+    f[4] = (log_field_t){.key = "account", .type = ELOG_STR, .s = account};
+    f[5] = (log_field_t){.key = "invoice", .type = ELOG_STR, .s = r->invoice_id[0] ? r->invoice_id : NULL};
+    log_fields(ELOG_INFO, "access", r->request_id[0] ? r->request_id : NULL, msg, f, 6);
 }
 
 static void dispatch(einv_req_t *r)
@@ -469,6 +518,7 @@ static void dispatch(einv_req_t *r)
             for (k = 0; k < n; k++)
                 if (cand[i]->segs[k][0] == 0)
                     params[np++] = segs[k];
+            r->route = (int)(cand[i] - routes);
             cand[i]->fn(r, params, np);
             return;
         }
@@ -486,6 +536,35 @@ static void dispatch(einv_req_t *r)
     }
 }
 
+/* The client's X-Request-Id when it is 1..128 visible ASCII characters (no space, quote or
+ * backslash: it goes into log lines and JSON as it is), else a new random one. */
+static void request_id(einv_req_t *r)
+{
+    const char *h = r->conn ? mg_get_header(r->conn, "X-Request-Id") : NULL;
+    size_t n = h ? strlen(h) : 0, i;
+    unsigned char b[16];
+    static const char hex[] = "0123456789abcdef";
+    for (i = 0; i < n; i++)
+        if (h[i] <= 0x20 || h[i] >= 0x7f || h[i] == '"' || h[i] == '\\')
+            break;
+    if (n > 0 && n < sizeof r->request_id && i == n) {
+        memcpy(r->request_id, h, n + 1);
+        return;
+    }
+    if (RAND_bytes(b, sizeof b) != 1) {
+        /* the CSPRNG does not fail on a working system; an id must still differ */
+        static atomic_ullong ctr;
+        unsigned long long t = (unsigned long long)(now_ms() * 1000.0) ^ atomic_fetch_add(&ctr, 1) << 44;
+        for (i = 0; i < sizeof b; i++, t = t * 6364136223846793005ULL + 1442695040888963407ULL)
+            b[i] = (unsigned char)(t >> 56);
+    }
+    for (i = 0; i < sizeof b; i++) {
+        r->request_id[2 * i] = hex[b[i] >> 4];
+        r->request_id[2 * i + 1] = hex[b[i] & 15];
+    }
+    r->request_id[2 * sizeof b] = 0;
+}
+
 static int request_handler(struct mg_connection *conn, void *cbdata)
 {
     einv_req_t r;
@@ -496,6 +575,8 @@ static int request_handler(struct mg_connection *conn, void *cbdata)
     r.srv = cbdata;
     r.method = r.ri && r.ri->request_method ? r.ri->request_method : "GET";
     r.t_start = now_ms();
+    r.route = -1;
+    request_id(&r);
     conn_guard_request_begin(conn);
     /* keep-alive holds a thread while it waits for the next request: not when they are scarce */
     if (!conn_guard_keep_alive_ok())
@@ -513,7 +594,7 @@ static int request_handler(struct mg_connection *conn, void *cbdata)
         dispatch(&r);
     }
     if (!r.status) {
-        fprintf(stderr, "einvoiced: BUG: no response for %s %s\n", r.method, r.path);
+        log_msg(ELOG_ERROR, "einvoiced", r.request_id, "BUG: no response for %s %s", r.method, r.path);
         http_send_error(&r, 500, "Internal error", NULL);
     }
     access_log(&r);
@@ -535,6 +616,8 @@ static int civet_error(struct mg_connection *conn, int status, const char *msg)
     r.ri = ri;
     r.method = ri && ri->request_method ? ri->request_method : "-";
     r.t_start = now_ms();
+    r.route = -1;
+    request_id(&r);
     if (ri && ri->local_uri)
         snprintf(r.path, sizeof r.path, "%.*s", (int)sizeof r.path - 1, ri->local_uri);
     http_send_error(&r, status, msg && *msg ? msg : "Malformed request", NULL);
@@ -544,9 +627,8 @@ static int civet_error(struct mg_connection *conn, int status, const char *msg)
 
 static int civet_log(const struct mg_connection *conn, const char *message)
 {
-    char ts[40];
-    http_timestamp(ts);
-    fprintf(stderr, "%s civetweb: %s\n", ts, message);
+    (void)conn;
+    log_msg(ELOG_WARN, "civetweb", NULL, "%s", message);
     return 1;
 }
 

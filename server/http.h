@@ -28,6 +28,9 @@ typedef struct einv_req {
     char path[512];                 /* request path without the query string */
     double t_start;
     int status;                     /* set by the send functions, for the access log */
+    int route;                      /* index of the matched route (metrics), -1: none */
+    char request_id[129];           /* X-Request-Id: the client's (checked) or generated */
+    char invoice_id[37];            /* set by http_send_accepted, for the access log */
     /* authentication result */
     int authenticated;
     store_account_t account;        /* the caller's account */
@@ -57,8 +60,11 @@ void http_send_json(einv_req_t *r, int status, const char *json, const char *ext
 void http_send_bytes(einv_req_t *r, int status, const char *content_type, const void *data,
                      size_t len, const char *extra_headers);
 void http_send_no_content(einv_req_t *r);
-/* The API error body {message, error, code, timestamp, path}; error derived from status
- * (429 → "Quota exceeded"). */
+/* 202 for a submission: body {id, status} with Location: /api/v1/invoices/{id} and
+ * Retry-After: 1 besides extra_headers; the id goes to the access log. */
+void http_send_accepted(einv_req_t *r, const char *id, const char *status, const char *extra_headers);
+/* The API error body {message, error, code, timestamp, path, requestId}; error derived
+ * from status (429 → "Quota exceeded"). */
 void http_send_error(einv_req_t *r, int status, const char *message, const char *extra_headers);
 /* That body as JSON text (malloc'd, the caller frees; NULL when out of memory), for answers
  * written outside a request (conn_guard.c). */

@@ -6,6 +6,8 @@
 #define _GNU_SOURCE
 #include "http.h"
 #include "conn_guard.h"
+#include "log.h"
+#include "metrics.h"
 #include "quota.h"
 #include "settings.h"
 
@@ -23,16 +25,16 @@
 /* CivetWeb callbacks of http.c (JSON bodies for CivetWeb's own errors, its log lines). */
 void http_callbacks(struct mg_callbacks *cb);
 
+/* An info line of the service (server/log.c: level, text or JSON). */
 static void logline(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 static void logline(const char *fmt, ...)
 {
-    char ts[40], msg[1200];
+    char msg[1200];
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
-    http_timestamp(ts);
-    fprintf(stderr, "%s einvoiced: %s\n", ts, msg);
+    log_fields(ELOG_INFO, "einvoiced", NULL, msg, NULL, 0);
 }
 
 static void usage(FILE *f)
@@ -57,10 +59,8 @@ static void usage(FILE *f)
 
 static void print_error(const char *what, const einv_error_t *err)
 {
-    fprintf(stderr, "einvoiced: %s: %s%s%s%s%s\n", what, err->message, err->detail[0] ? " (" : "",
-            err->detail, err->detail[0] ? ")" : "", "");
-    if (err->hint[0])
-        fprintf(stderr, "einvoiced: hint: %s\n", err->hint);
+    log_msg(ELOG_ERROR, "einvoiced", NULL, "%s: %s%s%s%s%s%s", what, err->message, err->detail[0] ? " (" : "",
+            err->detail, err->detail[0] ? ")" : "", err->hint[0] ? "; hint: " : "", err->hint);
 }
 
 /* mkdir -p of the directory holding a sqlite: database, so the default just works. */
@@ -367,6 +367,8 @@ static int serve(void)
         print_error("configuration error", &err);
         return 2;
     }
+    log_setup(log_level_parse(srv.cfg.log_level), log_format_parse(srv.cfg.log_format) == 1);
+    einv_engine_set_log(log_engine_sink);   /* the engine's lines in the same form */
     /* Block the stop signals in every thread; the main thread takes them with sigwait. */
     sigemptyset(&sigs);
     sigaddset(&sigs, SIGTERM);
@@ -390,6 +392,7 @@ static int serve(void)
     if (srv.cfg.plugin_path[0])
         logline("plugin path: %s, then the built-in folder", srv.cfg.plugin_path);
     log_plugins(srv.engine);
+    metrics_init(srv.engine);
     if (!(srv.store = open_store(&srv.cfg))) {
         einv_engine_close(srv.engine);
         return 1;
@@ -414,12 +417,13 @@ static int serve(void)
     routes_account_register();
     routes_keys_register();
     routes_invoices_register();
+    routes_metrics_register();
     routes_docs_register();
 
     /* the accept layer owns EINV_LISTEN; CivetWeb gets only connections whose request head
      * is complete, on an internal loopback port (server/conn_guard.c) */
     if (conn_guard_open(&srv.cfg, gmsg, sizeof gmsg) != 0) {
-        fprintf(stderr, "einvoiced: cannot listen on %s\n", gmsg);
+        log_msg(ELOG_ERROR, "einvoiced", NULL, "cannot listen on %s", gmsg);
         auth_jwks_free(srv.jwks);
         store_close(srv.store);
         einv_engine_close(srv.engine);
@@ -458,7 +462,7 @@ static int serve(void)
     merr.text_buffer_size = sizeof mg_err;
     srv.mg = mg_start2(&init, &merr);
     if (!srv.mg) {
-        fprintf(stderr, "einvoiced: cannot listen on %s: %s\n", srv.cfg.listen,
+        log_msg(ELOG_ERROR, "einvoiced", NULL, "cannot listen on %s: %s", srv.cfg.listen,
                 mg_err[0] ? mg_err : "CivetWeb failed to start");
         auth_jwks_free(srv.jwks);
         store_close(srv.store);
@@ -468,7 +472,7 @@ static int serve(void)
     }
     http_install(&srv);
     if (conn_guard_start(srv.mg, gmsg, sizeof gmsg) != 0) {
-        fprintf(stderr, "einvoiced: cannot start the accept layer: %s\n", gmsg);
+        log_msg(ELOG_ERROR, "einvoiced", NULL, "cannot start the accept layer: %s", gmsg);
         mg_stop(srv.mg);
         auth_jwks_free(srv.jwks);
         store_close(srv.store);
@@ -478,16 +482,19 @@ static int serve(void)
     }
     /* jobs a crashed previous run held are taken up at once (SQLite: one process owns them) */
     if (store_jobs_recover(srv.store) != EINV_OK)
-        logline("warning: could not release the job leases of a previous run");
+        log_msg(ELOG_WARN, "einvoiced", NULL, "could not release the job leases of a previous run");
     srv.workers = workers_start(&srv, srv.cfg.workers);
     logline("workers: %d validation threads, %d HTTP threads", srv.cfg.workers, srv.cfg.http_threads);
     logline("jobs: lease %d s (renewed every %d ms while a job runs), at most %d attempts, deadline %d s",
             srv.cfg.lease_seconds, srv.cfg.lease_seconds * 1000 / 3, srv.cfg.max_attempts,
             srv.cfg.job_deadline_seconds);
-    logline("listening on http://%s (max upload %zu bytes)", srv.cfg.listen, srv.cfg.max_upload);
+    /* a bare port listens on every IPv4 address (conn_guard.c) */
+    logline("listening on http://%s%s (max upload %zu bytes)", strchr(srv.cfg.listen, ':') ? "" : "0.0.0.0:",
+            srv.cfg.listen, srv.cfg.max_upload);
+    /* the limit applied, which the open-file limit may have lowered (logged above) */
     logline("slow clients: head within %d ms, body within %d ms, at most %d connections, %d per "
             "address still sending its head", srv.cfg.header_timeout_ms, srv.cfg.body_timeout_ms,
-            srv.cfg.max_connections, srv.cfg.max_connections_per_client);
+            conn_guard_max_connections(), srv.cfg.max_connections_per_client);
 
     while (sigwait(&sigs, &sig) != 0 || (sig != SIGTERM && sig != SIGINT)) {
     }

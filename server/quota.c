@@ -3,6 +3,7 @@
  * usage block of GET /v1/account. The atomic check-and-count itself is store_submit's. */
 #define _GNU_SOURCE
 #include "quota.h"
+#include "metrics.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -124,6 +125,7 @@ void quota_send_exceeded(einv_req_t *r, const quota_plan_t *q, const store_quota
                  reset);
     else
         hdr[0] = 0;
+    metrics_quota_refusal();
     http_send_error(r, 429, msg, hdr);
 }
 

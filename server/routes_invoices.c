@@ -13,6 +13,7 @@
 #define _GNU_SOURCE
 #include "http.h"
 #include "http_json.h"
+#include "log.h"
 #include "multipart.h"
 #include "quota.h"
 
@@ -248,7 +249,7 @@ static void submit(einv_req_t *r, const submission_t *s)
 {
     einv_srv_t *srv = r->srv;
     int sandbox = is_sandbox(r);
-    char msg[300], id[37], period[8], hdr[256], body[160], canonical[sizeof SANDBOX_CANONICAL_FMT + 32];
+    char msg[300], id[37], period[8], hdr[256], canonical[sizeof SANDBOX_CANONICAL_FMT + 32];
     quota_plan_t q;
     store_submit_t in;
     store_quota_state_t st;
@@ -304,14 +305,12 @@ static void submit(einv_req_t *r, const submission_t *s)
         return;
     }
     if (rc != EINV_OK) {
-        fprintf(stderr, "einvoiced: submit failed: %s %s\n", err.message, err.detail);
+        log_msg(ELOG_ERROR, "einvoiced", r->request_id, "submit failed: %s %s", err.message, err.detail);
         send_err(r, 500, "The invoice could not be stored", NULL);
         return;
     }
     quota_headers(&q, &st, hdr, sizeof hdr);
-    snprintf(body, sizeof body, "{\"id\":\"%s\",\"status\":\"%s\"}", id,
-             sandbox ? "validated" : "processing");
-    http_send_json(r, 202, body, hdr);
+    http_send_accepted(r, id, sandbox ? "validated" : "processing", hdr);
     if (!sandbox && srv->workers)
         workers_wake(srv->workers);
 }

@@ -33,6 +33,10 @@ typedef struct einv_config {
     int max_connections;        /* EINV_MAX_CONNECTIONS: open client connections, default 1024 */
     int max_connections_per_client; /* EINV_MAX_CONNECTIONS_PER_CLIENT: per address while sending the head, default 64 */
     einv_limits_t limits;       /* EINV_LIMIT_*: the budget of one validation (limits.h defaults) */
+    char log_level[16];         /* EINV_LOG_LEVEL: error|warn|info|debug, default info */
+    char log_format[16];        /* EINV_LOG_FORMAT: text|json, default text */
+    char metrics[16];           /* EINV_METRICS: off|loopback|token|public, default loopback */
+    char metrics_token[256];    /* EINV_METRICS_TOKEN: the Bearer token of EINV_METRICS=token */
 } einv_config_t;
 
 /* Fill c from the environment (and an optional KEY=VALUE config file named by EINV_CONFIG,

@@ -43,6 +43,12 @@ static const einv_setting_t SETTINGS[] = {
      "open client connections, more get 503"},
     {"EINV_MAX_CONNECTIONS_PER_CLIENT", EINV_SET_INT, "64", 1, 1000000, CFG(max_connections_per_client),
      "connections of one address still sending their request head; beyond it 1 s to finish it, else 503"},
+    {"EINV_LOG_LEVEL", EINV_SET_STR, "info", 0, 0, CFG(log_level), "error|warn|info|debug: the least severe lines written"},
+    {"EINV_LOG_FORMAT", EINV_SET_STR, "text", 0, 0, CFG(log_format), "text|json: json writes one JSON object per line"},
+    {"EINV_METRICS", EINV_SET_STR, "loopback", 0, 0, CFG(metrics),
+     "who may GET /metrics: off|loopback|token (Bearer EINV_METRICS_TOKEN)|public"},
+    {"EINV_METRICS_TOKEN", EINV_SET_STR, "", 0, 0, CFG(metrics_token),
+     "the Bearer token of EINV_METRICS=token (at least 16 characters)"},
     /* the engine (einv_engine_options_t) */
     {"EINV_PLUGIN_PATH", EINV_SET_STR, "", 0, 0, CFG(plugin_path),
      "colon-separated plugin folders searched before EINV_PLUGIN_DIR; the first plugin found under a name wins"},

@@ -13,9 +13,12 @@
 #include <openssl/evp.h>
 #include <openssl/rand.h>
 #include "store_int.h"
+#include "log.h"
+#include "metrics.h"
 
 /* ---------------------------------------------------------------- shared helpers */
 
+/* Every store error passes here: logged, and counted for /metrics. */
 void store_log(const char *fmt, ...)
 {
     char buf[1024];
@@ -23,7 +26,8 @@ void store_log(const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(buf, sizeof buf, fmt, ap);
     va_end(ap);
-    fprintf(stderr, "einvoiced: store: %s\n", buf);
+    metrics_store_error();
+    log_fields(ELOG_ERROR, "store", NULL, buf, NULL, 0);
 }
 
 /* Bounded copy into a fixed field (see store_int.h). */

@@ -15,6 +15,8 @@
  * worker's job gets that verdict (and the stuck worker's late one is refused). */
 #define _GNU_SOURCE
 #include "http.h"
+#include "log.h"
+#include "metrics.h"
 
 #include <json-c/json.h>
 #include <stdarg.h>
@@ -55,6 +57,13 @@ typedef struct worker_arg {
     int index;
 } worker_arg_t;
 
+static long long mono_us(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (long long)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
+}
+
 static long long mono_ms(void)
 {
     struct timespec ts;
@@ -63,15 +72,34 @@ static long long mono_ms(void)
 }
 
 static void wlog(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* The workers' lines are all about something that went wrong or was retried: warnings. */
 static void wlog(const char *fmt, ...)
 {
-    char ts[40], msg[600];
+    char msg[600];
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
-    http_timestamp(ts);
-    fprintf(stderr, "%s worker: %s\n", ts, msg);
+    log_fields(ELOG_WARN, "worker", NULL, msg, NULL, 0);
+}
+
+/* The info line of a job done: the invoice id joins it to the access line of its
+ * submission (which names the invoice), the request id is not stored with the job. */
+static void log_done(const store_job_t *job, int valid, const char *api_format, long long usec)
+{
+    log_field_t f[5];
+    char msg[120];
+    if (!log_enabled(ELOG_INFO))
+        return;
+    snprintf(msg, sizeof msg, "invoice %.36s %s in %.1f ms", job->invoice_id,
+             valid ? "validated" : "failed_validation", (double)usec / 1000.0);
+    memset(f, 0, sizeof f);
+    f[0] = (log_field_t){.key = "invoice", .type = ELOG_STR, .s = job->invoice_id, .json_only = 1};
+    f[1] = (log_field_t){.key = "status", .type = ELOG_STR, .s = valid ? "validated" : "failed_validation", .json_only = 1};
+    f[2] = (log_field_t){.key = "profile", .type = ELOG_STR, .s = job->profile};
+    f[3] = (log_field_t){.key = "format", .type = ELOG_STR, .s = api_format ? api_format : "unknown"};
+    f[4] = (log_field_t){.key = "duration_ms", .type = ELOG_MS, .ms = (double)usec / 1000.0, .json_only = 1};
+    log_fields(ELOG_INFO, "worker", NULL, msg, f, 5);
 }
 
 /* A validationResult holding one ERROR finding (when the engine could not run at all). */
@@ -166,6 +194,7 @@ static void process(einv_srv_t *srv, const store_job_t *job)
     einv_error_t err;
     char *mapping = NULL;
     const char *api_format = NULL;
+    long long t0, usec;
     if (store_mappings_get(srv->store, job->account_id, &mapping) != EINV_OK) {
         free(mapping);
         mapping = NULL;
@@ -177,7 +206,9 @@ static void process(einv_srv_t *srv, const store_job_t *job)
     o.mapping = mapping;
     o.want_canonical = 1;
     o.limits = &srv->cfg.limits;
+    t0 = mono_us();
     res = einv_validate(srv->engine, &o, job->payload, job->payload_len, &err);
+    usec = mono_us() - t0;
     if (o.format) {
         const einv_format_ops_t *f = einv_engine_format(srv->engine, o.format);
         api_format = f ? f->api_format : NULL;
@@ -212,9 +243,13 @@ static void process(einv_srv_t *srv, const store_job_t *job)
         }
         if (einv_result_format(res))
             api_format = einv_result_format(res);
-        if (json)
+        /* observed before the verdict is stored: whoever sees it final sees it counted */
+        metrics_validation(api_format, job->profile, usec);
+        if (json) {
             complete(srv, job, einv_result_valid(res), api_format, number, canonical, json,
                      errors, warnings);
+            log_done(job, einv_result_valid(res), api_format, usec);
+        }
         else
             wlog("out of memory for the result of invoice %s; it will be retried", job->invoice_id);
         free(json);
@@ -336,7 +371,9 @@ static void *worker_main(void *p)
                 time_out(srv, &job);
             } else {
                 slot_set(w, index, &job);
+                metrics_jobs_in_flight(1);
                 process(srv, &job);
+                metrics_jobs_in_flight(-1);
                 slot_set(w, index, NULL);
             }
             store_job_clear(&job);
