@@ -1,10 +1,12 @@
 /* The caller's account (API.md): GET /v1/account (with this month's usage), PUT
  * /v1/account/plan, and the ERP mapping document GET/PUT /v1/account/mappings, whose shape
- * is checked here so that the IDoc and OData conversions only ever see well-typed data. */
+ * is checked here at every depth (plugins/common/erp_map_check.c, the same table the IDoc
+ * and OData readers use) so that the conversions only ever see well-typed data. */
 #define _GNU_SOURCE
 #include "http.h"
 #include "http_json.h"
 #include "quota.h"
+#include "erp_map_check.h"
 
 #include <json-c/json.h>
 #include <stdio.h>
@@ -114,161 +116,34 @@ static void put_plan(einv_req_t *r, const char *const *params, int nparams)
 
 /* ---- mapping document ---- */
 
-static int is_type(json_object *v, json_type t)
+/* The first shape problem, as the 400 message. */
+static int first_problem(void *ud, const jr_value_t *v, const char *message, const char *brief)
 {
-    return v && json_object_is_type(v, t);
-}
-
-static int is_number(json_object *v)
-{
-    return is_type(v, json_type_int) || is_type(v, json_type_double);
-}
-
-/* A party of the canonical model: an object; its well-known members have their types. */
-static int check_party(json_object *party, const char *where, char *msg, size_t size)
-{
-    static const char *const text[] = {"name", "tradingName", "vatId", "taxRegistrationId",
-                                       "leitwegId", "countryCode", NULL};
-    static const char *const group[] = {"address", "contact", NULL};
-    static const char *const id[] = {"legalId", "electronicAddress", NULL};
-    int i;
-    if (!is_type(party, json_type_object)) {
-        snprintf(msg, size, "%s must be an object (a party of the canonical model)", where);
-        return -1;
-    }
-    json_object_object_foreach(party, k, v) {
-        if (!v)
-            continue;
-        for (i = 0; text[i]; i++)
-            if (strcmp(k, text[i]) == 0 && !is_type(v, json_type_string)) {
-                snprintf(msg, size, "%s.%s must be a string", where, k);
-                return -1;
-            }
-        for (i = 0; group[i]; i++)
-            if (strcmp(k, group[i]) == 0 && !is_type(v, json_type_object)) {
-                snprintf(msg, size, "%s.%s must be an object", where, k);
-                return -1;
-            }
-        for (i = 0; id[i]; i++)
-            if (strcmp(k, id[i]) == 0 && !is_type(v, json_type_string) &&
-                !is_type(v, json_type_object)) {
-                snprintf(msg, size, "%s.%s must be a string or an object", where, k);
-                return -1;
-            }
-        if (strcmp(k, "identifiers") == 0 && !is_type(v, json_type_array)) {
-            snprintf(msg, size, "%s.identifiers must be an array", where);
-            return -1;
-        }
-    }
+    char *msg = ud;
+    snprintf(msg, 400, "%s", message);
+    (void)v;
+    (void)brief;
     return 0;
 }
 
-static int check_tax_code(json_object *e, const char *where, char *msg, size_t size)
+/* Check the mapping document at every depth (erp_map_check.h: the shape the IDoc and OData
+ * readers expect); 0 when fine, else -1 with msg naming the value by its JSON path. */
+static int check_mappings(const char *body, size_t len, char *msg, size_t size)
 {
-    json_object *v;
-    if (!is_type(e, json_type_object)) {
-        snprintf(msg, size, "%s must be an object {category, rate, exemptionCode, exemptionReason}", where);
+    static const jr_limits_t LIMITS = {MAPPINGS_MAX, 64, MAPPINGS_MAX, 64};
+    jr_error_t err;
+    jr_doc_t *d = jr_parse(body, len, &LIMITS, &err);
+    char first[400] = "";
+    size_t n;
+    if (!d) {   /* the strict checker accepted it already: only memory can fail here */
+        snprintf(msg, size, "Malformed JSON: %s", err.message);
         return -1;
     }
-    json_object_object_foreach(e, k, val) {
-        if (strcmp(k, "category") == 0 || strcmp(k, "exemptionCode") == 0 ||
-            strcmp(k, "exemptionReason") == 0) {
-            if (val && !is_type(val, json_type_string)) {
-                snprintf(msg, size, "%s.%s must be a string", where, k);
-                return -1;
-            }
-        } else if (strcmp(k, "rate") == 0) {
-            if (val && !is_number(val)) {
-                snprintf(msg, size, "%s.rate must be a number", where);
-                return -1;
-            }
-        } else {
-            snprintf(msg, size, "Unknown key %s.%.*s (allowed: category, rate, exemptionCode, exemptionReason)", where,
-                     http_text_prec(k, 60), k);
-            return -1;
-        }
-    }
-    if (!json_object_object_get_ex(e, "category", &v) || !v) {
-        snprintf(msg, size, "%s.category is required (a VAT category code such as S, AE, E)", where);
-        return -1;
-    }
-    return 0;
-}
-
-/* A "conditions" entry: the IDoc condition type (KSCHL) of an allowance or charge,
- * {level: "document"|"line", kind: "allowance"|"charge", reasonCode (required), reason}. */
-static int check_condition(json_object *e, const char *where, char *msg, size_t size)
-{
-    if (!is_type(e, json_type_object)) {
-        snprintf(msg, size, "%s must be an object {level, kind, reasonCode, reason}", where);
-        return -1;
-    }
-    json_object_object_foreach(e, k, val) {
-        const char *s = val && is_type(val, json_type_string) ? json_object_get_string(val) : NULL;
-        if (strcmp(k, "level") == 0) {
-            if (val && (!s || (strcmp(s, "document") != 0 && strcmp(s, "line") != 0))) {
-                snprintf(msg, size, "%s.level must be \"document\" or \"line\"", where);
-                return -1;
-            }
-        } else if (strcmp(k, "kind") == 0) {
-            if (val && (!s || (strcmp(s, "allowance") != 0 && strcmp(s, "charge") != 0))) {
-                snprintf(msg, size, "%s.kind must be \"allowance\" or \"charge\"", where);
-                return -1;
-            }
-        } else if (strcmp(k, "reasonCode") == 0 || strcmp(k, "reason") == 0) {
-            if (val && !s) {
-                snprintf(msg, size, "%s.%s must be a string", where, k);
-                return -1;
-            }
-        } else {
-            snprintf(msg, size, "Unknown key %s.%.*s (allowed: level, kind, reasonCode, reason)", where,
-                     http_text_prec(k, 60), k);
-            return -1;
-        }
-    }
-    /* reasonCode is optional like in the plugin: an allowance or charge needs a reason or a
-     * reason code (BR-33 / BR-38 ...), and the IDoc's KOTXT may be that reason */
-    return 0;
-}
-
-/* Check the mapping document; 0 when fine, else -1 with msg naming the key or field. */
-static int check_mappings(json_object *doc, char *msg, size_t size)
-{
-    static const char *const top[] = {"taxCodes", "units", "parties", "companyCodes", "conditions", NULL};
-    char where[300];
-    int i;
-    json_object_object_foreach(doc, key, val) {
-        int known = 0;
-        for (i = 0; top[i]; i++)
-            if (strcmp(key, top[i]) == 0)
-                known = 1;
-        if (!known) {
-            snprintf(msg, size, "Unknown key %.*s in the mapping document (allowed: taxCodes, units, parties, companyCodes, conditions)",
-                     http_text_prec(key, 200), key);
-            return -1;
-        }
-        if (!is_type(val, json_type_object)) {
-            snprintf(msg, size, "%s must be an object", key);
-            return -1;
-        }
-        json_object_object_foreach(val, code, entry) {
-            snprintf(where, sizeof where, "%s.%.*s", key, http_text_prec(code, 200), code);
-            if (strcmp(key, "taxCodes") == 0) {
-                if (check_tax_code(entry, where, msg, size) != 0)
-                    return -1;
-            } else if (strcmp(key, "units") == 0) {
-                if (!is_type(entry, json_type_string)) {
-                    snprintf(msg, size, "%s must be a string (a UN/ECE Rec 20 unit code)", where);
-                    return -1;
-                }
-            } else if (strcmp(key, "conditions") == 0) {
-                if (check_condition(entry, where, msg, size) != 0)
-                    return -1;
-            } else if (check_party(entry, where, msg, size) != 0)
-                return -1;
-        }
-    }
-    return 0;
+    n = erp_map_check(jr_root(d), first_problem, first);
+    jr_free(d);
+    if (n)
+        snprintf(msg, size, "%s", first);
+    return n ? -1 : 0;
 }
 
 static void get_mappings(einv_req_t *r, const char *const *params, int nparams)
@@ -301,14 +176,14 @@ static void put_mappings(einv_req_t *r, const char *const *params, int nparams)
     if (http_read_body(r, &body, &len, MAPPINGS_MAX) != 0)
         return;
     doc = parse_object(r, body, len);
+    if (doc && check_mappings(body, len, msg, sizeof msg) != 0) {
+        json_object_put(doc);
+        doc = NULL;
+        http_send_error(r, 400, msg, NULL);
+    }
     free(body);
     if (!doc)
         return;
-    if (check_mappings(doc, msg, sizeof msg) != 0) {
-        json_object_put(doc);
-        http_send_error(r, 400, msg, NULL);
-        return;
-    }
     /* store the complete shape, so readers never meet a missing section */
     for (i = 0; top[i]; i++)
         if (!json_object_object_get_ex(doc, top[i], NULL))

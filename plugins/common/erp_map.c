@@ -1,6 +1,7 @@
 /* The ERP mapping document (see erp_map.h): read once per run with the strict JSON reader,
  * then looked up by the IDoc / OData converters. */
 #include "erp_map.h"
+#include "erp_map_check.h"
 #include <stdio.h>
 #include <string.h>
 
@@ -69,11 +70,37 @@ static int cond_parse(const jr_value_t *e, erp_cond_t *out, const jr_value_t **b
     return 1;
 }
 
+/* One shape problem of the document as a warning (at most MAX_REPORTED, then one more
+ * saying how many were left out). */
+#define MAX_REPORTED 20
+typedef struct load_ud {
+    einv_ctx_t *ctx;
+    const einv_rule_t *rule;
+    size_t n;
+} load_ud_t;
+
+static int report_problem(void *ud, const jr_value_t *v, const char *message, const char *brief)
+{
+    load_ud_t *u = ud;
+    char field[300], ptr[300];
+    if (u->n++ >= MAX_REPORTED)
+        return 1;   /* counted only */
+    jr_pointer(v, ptr, sizeof ptr);
+    einv_report_msg(u->ctx, u->rule, erp_src(v, field, sizeof field),
+                    "The ERP mapping document member %s is %s; that value was ignored.", ptr[0] ? ptr : "(root)", brief);
+    (void)message;
+    return 1;
+}
+
 void erp_map_load(erp_map_t *m, einv_ctx_t *ctx, const einv_rule_t *bad_rule)
 {
+    static const char *const SECTIONS[] = {"taxCodes", "units", "parties", "companyCodes", "conditions", "defaults"};
     const char *text = einv_ctx_option(ctx, "mapping");
     const jr_value_t *root, *c;
+    const jr_value_t **slots[6];
     jr_error_t err;
+    load_ud_t u = {ctx, bad_rule, 0};
+    size_t i;
     memset(m, 0, sizeof *m);
     if (!text || !*text)
         return;
@@ -91,39 +118,21 @@ void erp_map_load(erp_map_t *m, einv_ctx_t *ctx, const einv_rule_t *bad_rule)
         einv_report_msg(ctx, bad_rule, "mapping", "The ERP mapping document must be a JSON object; it was ignored.");
         return;
     }
-    for (c = root->first; c; c = c->next) {
-        const jr_value_t **slot = NULL;
-        if (c->klen == 8 && !memcmp(c->key, "taxCodes", 8))
-            slot = &m->tax_codes;
-        else if (c->klen == 5 && !memcmp(c->key, "units", 5))
-            slot = &m->units;
-        else if (c->klen == 7 && !memcmp(c->key, "parties", 7))
-            slot = &m->parties;
-        else if (c->klen == 12 && !memcmp(c->key, "companyCodes", 12))
-            slot = &m->company_codes;
-        else if (key_is(c, "conditions"))
-            slot = &m->conditions;
-        if (!slot || c->type != JR_OBJECT) {
-            char ptr[300];
-            jr_pointer(c, ptr, sizeof ptr);
-            einv_report_msg(ctx, bad_rule, "mapping", "The ERP mapping document member %s is %s; it was ignored.", ptr,
-                            slot ? "not an object" : "unknown (taxCodes, units, parties, companyCodes, conditions)");
-            continue;
-        }
-        *slot = c;
-        if (slot == &m->conditions) {
-            /* entries of the wrong shape are reported here once; lookups skip them */
-            const jr_value_t *e, *bad;
-            const char *why;
-            for (e = c->first; e; e = e->next)
-                if (!cond_parse(e, NULL, &bad, &why)) {
-                    char ptr[300];
-                    jr_pointer(bad, ptr, sizeof ptr);
-                    einv_report_msg(ctx, bad_rule, "mapping",
-                                    "The ERP mapping document member %s is %s; the condition entry was ignored.", ptr, why);
-                }
-        }
-    }
+    /* the server refuses such a document (400); a --mapping file is used as far as it goes:
+     * lookups skip values of the wrong type */
+    erp_map_check(root, report_problem, &u);
+    if (u.n > MAX_REPORTED)
+        einv_report_msg(ctx, bad_rule, "mapping", "The ERP mapping document has %zu more shape problems.", u.n - MAX_REPORTED);
+    slots[0] = &m->tax_codes;
+    slots[1] = &m->units;
+    slots[2] = &m->parties;
+    slots[3] = &m->company_codes;
+    slots[4] = &m->conditions;
+    slots[5] = &m->defaults;
+    for (c = root->first; c; c = c->next)
+        for (i = 0; i < 6; i++)
+            if (key_is(c, SECTIONS[i]) && c->type == JR_OBJECT)
+                *slots[i] = c;
 }
 
 void erp_map_free(erp_map_t *m)
@@ -233,4 +242,115 @@ void erp_map_fill(einv_invoice_t *inv, einv_node_t *node, const jr_value_t *part
         } else
             fill_value(inv, node, t, c);
     }
+}
+
+void erp_map_fill_defaults(const erp_map_t *m, einv_invoice_t *inv, einv_node_t *node, int seller)
+{
+    const jr_value_t *p = jr_member(m->defaults, seller ? "seller" : "buyer");
+    if (node && p && p->type == JR_OBJECT)
+        erp_map_fill(inv, node, p);
+}
+
+/* ---- payment means ---- */
+
+/* A non-empty string member of a paymentMeans object, or NULL. */
+static const jr_value_t *pay_member(const jr_value_t *pm, const char *name)
+{
+    const jr_value_t *v = pm && pm->type == JR_OBJECT ? jr_member(pm, name) : NULL;
+    return v && v->type == JR_STRING && v->len && !memchr(v->s, 0, v->len) ? v : NULL;
+}
+
+/* IBANs compared without blanks and case ("DE89 3704 ..." = "de893704..."). */
+static int same_iban(const char *a, const char *b)
+{
+    for (;;) {
+        while (*a == ' ')
+            a++;
+        while (*b == ' ')
+            b++;
+        if (!*a || !*b)
+            return !*a && !*b;
+        if ((*a | 0x20) != (*b | 0x20))
+            return 0;
+        a++;
+        b++;
+    }
+}
+
+static einv_node_t *add_from(einv_invoice_t *inv, einv_node_t *parent, einv_term t, const jr_value_t *v)
+{
+    char src[300];
+    einv_node_t *n = einv_node_add(inv, parent, t, v->s);
+    if (n)
+        einv_node_set_src(inv, n, erp_src(v, src, sizeof src), NULL);
+    return n;
+}
+
+void erp_map_payment(const erp_map_t *m, einv_invoice_t *inv, const jr_value_t *party, const char *company)
+{
+    static const struct {
+        einv_term term;
+        const char *key;
+    } MEMBERS[] = {{EINV_T_BT_81, "code"}, {EINV_T_BT_82, "text"}, {EINV_T_BT_83, "remittanceInformation"}};
+    const jr_value_t *cc = erp_map_party(m, 1, company);
+    /* the sources, most specific first: the seller's entry, the company code's, defaults */
+    const jr_value_t *pm[3];
+    const jr_value_t *iban = NULL, *acct = NULL, *v;
+    einv_node_t *root = einv_invoice_root(inv), *bg16, *ct = NULL, *n;
+    size_t i, k;
+    pm[0] = party && party->type == JR_OBJECT ? jr_member(party, "paymentMeans") : NULL;
+    pm[1] = cc ? jr_member(cc, "paymentMeans") : NULL;
+    pm[2] = jr_member(m->defaults, "paymentMeans");
+    for (i = 0; i < 3 && !iban; i++)
+        if ((iban = pay_member(pm[i], "iban")))
+            acct = pm[i];
+        else if (i == 0 && party && (v = jr_member(party, "iban")) && v->type == JR_STRING && v->len)
+            iban = v, acct = pm[0];   /* the party's own "iban", with its paymentMeans' name and BIC */
+    bg16 = einv_node_get(root, EINV_T_BG_16);
+    if (!bg16) {
+        if (!iban)
+            return;
+        bg16 = einv_node_add(inv, root, EINV_T_BG_16, NULL);
+        if (!bg16)
+            return;
+        {
+            char src[300];
+            einv_node_set_src(inv, bg16, erp_src(iban, src, sizeof src), NULL);
+        }
+    }
+    for (k = 0; k < sizeof MEMBERS / sizeof MEMBERS[0]; k++) {
+        if (einv_node_get(bg16, MEMBERS[k].term))
+            continue;   /* the document's own */
+        for (i = 0; i < 3; i++)
+            if ((v = pay_member(pm[i], MEMBERS[k].key))) {
+                add_from(inv, bg16, MEMBERS[k].term, v);
+                break;
+            }
+    }
+    if (!iban)
+        return;
+    /* the document's account: the first credit transfer with an account id */
+    for (n = einv_node_get(bg16, EINV_T_BG_17); n; n = einv_node_next(n))
+        if (einv_node_get(n, EINV_T_BT_84)) {
+            ct = n;
+            break;
+        }
+    if (ct) {
+        const char *doc = einv_node_text(ct, EINV_T_BT_84);
+        if (!doc || !same_iban(doc, iban->s))
+            return;   /* another account: nothing of the mapping's belongs to it */
+    } else {
+        ct = einv_node_get(bg16, EINV_T_BG_17);   /* one the document started, else a new one */
+        if (!ct && !(ct = einv_node_add(inv, bg16, EINV_T_BG_17, NULL)))
+            return;
+        if (!ct->src) {
+            char src[300];
+            einv_node_set_src(inv, ct, erp_src(iban, src, sizeof src), NULL);
+        }
+        add_from(inv, ct, EINV_T_BT_84, iban);
+    }
+    if (!einv_node_get(ct, EINV_T_BT_85) && (v = pay_member(acct, "accountName")))
+        add_from(inv, ct, EINV_T_BT_85, v);
+    if (!einv_node_get(ct, EINV_T_BT_86) && (v = pay_member(acct, "bic")))
+        add_from(inv, ct, EINV_T_BT_86, v);
 }

@@ -6,11 +6,17 @@
  *    "parties": {"<partner or supplier number>": {party in the canonical model}},
  *    "companyCodes": {"<CompanyCode>": {party in the canonical model}},
  *    "conditions": {"<KSCHL>": {"level": "document"|"line", "kind": "allowance"|"charge",
- *                               "reasonCode": "95", "reason": "Discount"}}}
+ *                               "reasonCode": "95", "reason": "Discount"}},
+ *    "defaults": {"paymentMeans": {...}, "seller": {party}, "buyer": {party}}}
+ *
+ * paymentMeans = {code (BT-81), text (BT-82), remittanceInformation (BT-83), iban (BT-84),
+ * accountName (BT-85), bic (BT-86)}, in a party entry, a company code entry or the
+ * defaults. Its shape is checked by erp_map_check.h.
  *
  * It arrives as the run option "mapping" (JSON text). Without an entry a conversion leaves
- * the term absent so that the EN 16931 rules report it. The IDoc and OData plugins both
- * compile this file in ("conditions" is read by the IDoc conversion only). */
+ * the term absent so that the EN 16931 rules report it; a value of the document always wins
+ * over the mapping's. The IDoc and OData plugins both link this library ("conditions" is
+ * read by the IDoc conversion only). */
 #ifndef EINV_ERP_MAP_H
 #define EINV_ERP_MAP_H
 
@@ -19,7 +25,7 @@
 
 typedef struct erp_map {
     jr_doc_t *doc;
-    const jr_value_t *tax_codes, *units, *parties, *company_codes, *conditions;
+    const jr_value_t *tax_codes, *units, *parties, *company_codes, *conditions, *defaults;
 } erp_map_t;
 
 typedef struct erp_tax {
@@ -59,6 +65,17 @@ const jr_value_t *erp_map_party(const erp_map_t *m, int company, const char *key
 /* Fill the still absent fields of model group `node` (BG-4, BG-7, ...) from a canonical
  * party object; values remember "mapping:<pointer>" as their source. */
 void erp_map_fill(einv_invoice_t *inv, einv_node_t *node, const jr_value_t *party);
+/* Fill the still absent fields of BG-4 (seller = 1) or BG-7 (seller = 0) from the
+ * defaults' "seller" / "buyer" party; call it after the document and the entries. */
+void erp_map_fill_defaults(const erp_map_t *m, einv_invoice_t *inv, einv_node_t *node, int seller);
+/* Complete the payment instructions (BG-16) of inv from the mapping, after the document's
+ * own: BT-81, BT-82 and BT-83 member by member from the seller's party entry (`party`, may
+ * be NULL), the company code's entry (`company`, may be NULL), then the defaults; the
+ * account (BT-84 iban, BT-85 accountName, BT-86 bic) as a whole from the first of them with
+ * an iban (a party's older "iban" member counts), and only when the document names no
+ * account (or names the same IBAN: then only its absent BT-85 / BT-86 are filled). The
+ * mapping starts payment instructions only with an account: a code alone is not one. */
+void erp_map_payment(const erp_map_t *m, einv_invoice_t *inv, const jr_value_t *party, const char *company);
 /* A string member of obj, or NULL. */
 const char *erp_str(const jr_value_t *obj, const char *name);
 /* "mapping:" + the JSON pointer of v, into buf. */

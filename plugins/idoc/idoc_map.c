@@ -407,6 +407,20 @@ static einv_node_t *gln(im_t *m, einv_node_t *parent, einv_term t, const xmlNode
     return n;
 }
 
+/* The seller's entry of the mapping document: by its own partner number, then the vendor
+ * number the buyer knows. */
+static const jr_value_t *seller_entry(im_t *m)
+{
+    const jr_value_t *md = erp_map_party(m->map, 0, fv(m, partner(m, "RS", "LF"), "PARTN", NULL));
+    return md ? md : erp_map_party(m->map, 0, fv(m, partner(m, "LF", NULL), "PARTN", NULL));
+}
+
+/* The company code of E1EDK14 QUALF 011 (the receiver's, IDOC-INVOIC02.md §4.12), or NULL. */
+static const char *company_code(im_t *m)
+{
+    return fv(m, seg_q(m->idoc, "E1EDK14", "QUALF", "011"), "ORGID", NULL);
+}
+
 static void seller(im_t *m, einv_node_t *root)
 {
     static const einv_term ADDR[7] = {EINV_T_BT_35, EINV_T_BT_36, EINV_T_BT_162, EINV_T_BT_37,
@@ -425,13 +439,10 @@ static void seller(im_t *m, einv_node_t *root)
         put_f(m, c, EINV_T_BT_41, s, "BNAME");
         put_f(m, c, EINV_T_BT_42, s, "TELF1");
     }
-    /* master data of the mapping document, by partner number (the seller's own, then the
-     * vendor number the buyer knows) */
-    md = erp_map_party(m->map, 0, fv(m, s, "PARTN", NULL));
-    if (!md)
-        md = erp_map_party(m->map, 0, fv(m, lf, "PARTN", NULL));
-    if (md)
+    /* master data of the mapping document, by partner number, then its defaults */
+    if ((md = seller_entry(m)))
         erp_map_fill(m->inv, bg4, md);
+    erp_map_fill_defaults(m->map, m->inv, bg4, 1);
 }
 
 static void buyer(im_t *m, einv_node_t *root)
@@ -454,6 +465,10 @@ static void buyer(im_t *m, einv_node_t *root)
     }
     if ((md = erp_map_party(m->map, 0, fv(m, b, "PARTN", NULL))))
         erp_map_fill(m->inv, bg7, md);
+    /* the company code the IDoc names is the buyer's (as for OData supplier invoices) */
+    if ((md = erp_map_party(m->map, 1, company_code(m))))
+        erp_map_fill(m->inv, bg7, md);
+    erp_map_fill_defaults(m->map, m->inv, bg7, 0);
 }
 
 static void payee_delivery(im_t *m, einv_node_t *root)
@@ -513,34 +528,21 @@ static void payment(im_t *m, einv_node_t *root)
     xmlNodePtr el;
     const char *v;
     einv_node_t *bg16, *ct;
-    const jr_value_t *md;
-    const char *iban = NULL;
-    char src[300];
-    if (!k28) {
-        /* an IBAN in the seller's master data */
-        xmlNodePtr s = partner(m, "RS", "LF");
-        md = erp_map_party(m->map, 0, fv(m, s, "PARTN", NULL));
-        if (!md)
-            md = erp_map_party(m->map, 0, fv(m, partner(m, "LF", NULL), "PARTN", NULL));
-        if (!md || !(iban = erp_str(md, "iban")))
-            return;
-        bg16 = group(m, root, EINV_T_BG_16, m->idoc);
+    if (k28) {
+        bg16 = group(m, root, EINV_T_BG_16, k28);
         ct = einv_node_add(m->inv, bg16, EINV_T_BG_17, NULL);
-        set_src(m, ct, m->idoc);
-        einv_node_set_src(m->inv, einv_node_add(m->inv, ct, EINV_T_BT_84, iban),
-                          erp_src(jr_member(md, "iban"), src, sizeof src), NULL);
-        return;
+        set_src(m, ct, k28);
+        if ((v = fv(m, k28, "ACNUM", &el)) && iban_ok(v))
+            put(m, ct, EINV_T_BT_84, v, el);
+        else if ((v = fv(m, k28, "BIBAN", &el)))
+            put(m, ct, EINV_T_BT_84, v, el);
+        put_f(m, ct, EINV_T_BT_85, k28, "ACNAM");
+        if ((v = fv(m, k28, "BRNUM", &el)) && bic_form(v))
+            put(m, ct, EINV_T_BT_86, v, el);
     }
-    bg16 = group(m, root, EINV_T_BG_16, k28);
-    ct = einv_node_add(m->inv, bg16, EINV_T_BG_17, NULL);
-    set_src(m, ct, k28);
-    if ((v = fv(m, k28, "ACNUM", &el)) && iban_ok(v))
-        put(m, ct, EINV_T_BT_84, v, el);
-    else if ((v = fv(m, k28, "BIBAN", &el)))
-        put(m, ct, EINV_T_BT_84, v, el);
-    put_f(m, ct, EINV_T_BT_85, k28, "ACNAM");
-    if ((v = fv(m, k28, "BRNUM", &el)) && bic_form(v))
-        put(m, ct, EINV_T_BT_86, v, el);
+    /* what no IDoc field carries (BT-81, BT-82, BT-83) and an account the IDoc lacks come
+     * from the mapping document: the seller's entry, the company code's, the defaults */
+    erp_map_payment(m->map, m->inv, seller_entry(m), company_code(m));
 }
 
 /* ---- VAT groups and lines ---- */

@@ -260,10 +260,8 @@ static void header(om_t *m, einv_node_t *root, const jr_value_t *e)
 
 static void parties(om_t *m, einv_node_t *root, const jr_value_t *e)
 {
-    const jr_value_t *ad = jr_member(e, "to_SuplrInvoiceAdditionalData"), *v, *md, *cc;
+    const jr_value_t *ad = jr_member(e, "to_SuplrInvoiceAdditionalData"), *v, *md, *mc, *cc;
     einv_node_t *s, *b, *a, *pay = NULL, *ct = NULL;
-    const char *iban = NULL;
-    char src[320];
     if (ad && ad->type != JR_OBJECT && ad->type != JR_NULL) {
         bad_type(m, ad, "an object or null");
         ad = NULL;
@@ -290,12 +288,15 @@ static void parties(om_t *m, einv_node_t *root, const jr_value_t *e)
     md = erp_map_party(m->map, 0, str_s(m, e, "InvoicingParty"));
     if (md)
         erp_map_fill(m->inv, s, md);
+    erp_map_fill_defaults(m->map, m->inv, s, 1);
     /* buyer: the company code's master data from the mapping document */
     cc = jr_member(e, "CompanyCode");
     b = group(m, root, EINV_T_BG_7, cc ? cc : e);
-    if ((md = erp_map_party(m->map, 1, str_s(m, e, "CompanyCode"))))
-        erp_map_fill(m->inv, b, md);
-    /* payment: reference, one-time supplier's account, else the master data's IBAN */
+    if ((mc = erp_map_party(m->map, 1, str_s(m, e, "CompanyCode"))))
+        erp_map_fill(m->inv, b, mc);
+    erp_map_fill_defaults(m->map, m->inv, b, 0);
+    /* payment: reference and the one-time supplier's account; what the entity lacks (BT-81,
+     * BT-82, an account) from the supplier's entry, the company code's, the defaults */
     if ((v = str(m, e, "PaymentReference")))
         put(m, (pay = group(m, root, EINV_T_BG_16, v)), EINV_T_BT_83, v->s, v);
     if ((v = str(m, ad, "IBAN"))) {
@@ -304,12 +305,8 @@ static void parties(om_t *m, einv_node_t *root, const jr_value_t *e)
         set_src(m, ct, v);
         put(m, ct, EINV_T_BT_84, v->s, v);
         put_s(m, ct, EINV_T_BT_86, ad, "SWIFTCode");
-    } else if ((md = erp_map_party(m->map, 0, str_s(m, e, "InvoicingParty"))) && (iban = erp_str(md, "iban"))) {
-        pay = pay ? pay : group(m, root, EINV_T_BG_16, e);
-        ct = einv_node_add(m->inv, pay, EINV_T_BG_17, NULL);
-        einv_node_set_src(m->inv, ct, erp_src(jr_member(md, "iban"), src, sizeof src), NULL);
-        einv_node_set_src(m->inv, einv_node_add(m->inv, ct, EINV_T_BT_84, iban), src, NULL);
     }
+    erp_map_payment(m->map, m->inv, md, str_s(m, e, "CompanyCode"));
     {   /* BT-72: the supply date SAP records for tax */
         char d[64];
         const jr_value_t *tf = date(m, e, "TaxFulfillmentDate", d);
