@@ -493,15 +493,51 @@ static void stage_export(run_t *v)
     r->canonical = einv_invoice_to_json(r->ctx.inv);
 }
 
+/* The hint of table h for finding f: its code's entry, else its rule's first term with one. */
+static const char *hint_for(const einv_hint_t *h, size_t nh, const einv_finding_t *f)
+{
+    const char *t = f->rule && f->rule->terms ? f->rule->terms : "";
+    size_t i;
+    for (i = 0; i < nh; i++)
+        if (h[i].key && f->code && strcmp(h[i].key, f->code) == 0)
+            return h[i].suggestion;
+    while (*t) {   /* "BT-117, BT-116, BT-119" */
+        size_t n = strcspn(t, ", ");
+        for (i = 0; n && i < nh; i++)
+            if (h[i].key && strlen(h[i].key) == n && strncmp(h[i].key, t, n) == 0)
+                return h[i].suggestion;
+        t += n;
+        t += strspn(t, ", ");
+    }
+    return NULL;
+}
+
+/* hints (ABI 1.7): when the rules ran over a tree the input's format did not read (the UBL
+ * written from an IDoc's or an OData entity's model), suggestions say what to fill in the
+ * input, in the format's own terms (einv_format_ops_t.hints), not in UBL's. */
+static void stage_hints(run_t *v)
+{
+    einv_ctx_t *ctx = &v->r->ctx;
+    const einv_hint_t *h;
+    size_t nh, i;
+    if (!v->fmt || v->syn == v->fmt || !(nh = einv_format_hints(v->fmt, &h)))
+        return;
+    for (i = 0; i < ctx->n; i++) {
+        const char *s = hint_for(h, nh, &ctx->findings[i]);
+        if (s)
+            ctx->findings[i].suggestion = s;
+    }
+}
+
 /* The stages in order; NULL when a usage error ends the run (err says which). */
 static einv_result_t *validate(run_t *v, einv_error_t *err)
 {
     if (stage_prepare(v, err) != EINV_OK)
         return NULL;
-    if (stage_detect(v) == STAGE_DONE || stage_parse(v) == STAGE_DONE || stage_bind(v) == STAGE_DONE ||
-        stage_rules(v) == STAGE_DONE)
-        return v->r;
-    stage_export(v);
+    if (!(stage_detect(v) == STAGE_DONE || stage_parse(v) == STAGE_DONE || stage_bind(v) == STAGE_DONE ||
+          stage_rules(v) == STAGE_DONE))
+        stage_export(v);
+    stage_hints(v);
     return v->r;
 }
 

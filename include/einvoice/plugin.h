@@ -23,7 +23,7 @@ extern "C" {
 #endif
 
 #define EINV_ABI_MAJOR 1
-#define EINV_ABI_MINOR 6   /* 1.6: einv_profile_ops_t.withdraws; 1.5: the binding (binding.h, einv_format_ops_t.to_model) */
+#define EINV_ABI_MINOR 7   /* 1.7: einv_format_ops_t.hints; 1.6: einv_profile_ops_t.withdraws; 1.5: the binding (binding.h, einv_format_ops_t.to_model) */
 /* Options that change struct layouts go into this string; plugins must match exactly. */
 #define EINV_BUILD_SIGNATURE "einv-abi1:lp64:i128"
 
@@ -72,6 +72,15 @@ EINV_API size_t einv_ctx_rename(einv_ctx_t *ctx, const char *rule_id, const einv
 EINV_API size_t einv_ctx_count(const einv_ctx_t *ctx, const char *rule_id);
 
 /* ---- format plugins ---- */
+
+/* ABI 1.7: a suggestion in a format's own terms. key is a rule id ("BR-49", "SCHEMA-MISSING")
+ * or a business term or group ("BT-81", "BG-30"); suggestion names what to fill in the
+ * input (an IDoc segment/field, an OData property, a mapping document entry). */
+typedef struct einv_hint {
+    const char *key;
+    const char *suggestion;
+} einv_hint_t;
+
 typedef struct einv_format_ops {
     size_t struct_size;            /* sizeof(einv_format_ops_t) */
     const char *name;              /* CLI name: "ubl", "cii", "zugferd", ... */
@@ -99,7 +108,25 @@ typedef struct einv_format_ops {
      * a format need not build the model for rules that never ask. NULL only when out of
      * memory. May be NULL (parse always sets the invoice). (transfer full) */
     einv_invoice_t *(*to_model)(const einv_xdoc_t *doc);
+    /* ABI 1.7: when the rules ran over a tree this format did not read (the UBL written
+     * from the model of an IDoc, OData or JSON input), each finding's suggestion is replaced
+     * by the entry for its code, else by the entry for the first of its rule's terms that
+     * has one; findings without an entry keep the rule's. NULL: none. Plugins built for 1.6
+     * and earlier end before these: read them with einv_format_hints. */
+    const einv_hint_t *hints;
+    size_t n_hints;
 } einv_format_ops_t;
+
+/* The hint table of f (none for a plugin built before 1.7). */
+static inline size_t einv_format_hints(const einv_format_ops_t *f, const einv_hint_t **hints)
+{
+    if (!f || f->struct_size < sizeof(einv_format_ops_t) || !f->hints) {
+        *hints = NULL;
+        return 0;
+    }
+    *hints = f->hints;
+    return f->n_hints;
+}
 
 /* ---- profile plugins ---- */
 typedef struct einv_profile_ops {

@@ -73,7 +73,7 @@ static int cii_init(const einv_host_api_t *host, einv_error_t *err)
 {
     static einv_format_ops_t ops = {sizeof(einv_format_ops_t), "cii", "CII", cii_sniff,
                                     cii_parse, cii_check_syntax, cii_syntax_rules, 0, NULL,
-                                    cii_to_model};
+                                    cii_to_model, NULL, 0};
     size_t i;
     ops.n_rules = cii_syntax_rules_count;
     if (cii_syntax_rules_count < CII_MAX_RULES) {

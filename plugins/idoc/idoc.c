@@ -9,6 +9,7 @@
 #include <einvoice/einvoice.h>
 #include "idoc_map.h"
 #include "erp_map.h"
+#include "idoc_hints.h"
 #include "idoc_export.h"
 #include <stddef.h>
 #include <stdlib.h>
@@ -26,7 +27,8 @@ static const einv_rule_t R_MULTIPLE = {
 static const einv_rule_t R_MAPPING = {
     "IDOC-MAPPING", EINV_SEV_WARNING, EINV_LAYER_SCHEMA, "",
     "The ERP mapping document could not be used as given.",
-    "Correct the mapping document (taxCodes, units, parties, companyCodes as JSON objects)."};
+    "Correct the mapping document to its documented shape (docs/formats.md, \"The ERP mapping document\"): "
+    "the message names the value by its JSON path."};
 
 static const einv_rule_t *const IDOC_RULES[] = {&R_STRUCTURE, &R_MULTIPLE, &R_MAPPING};
 
@@ -116,9 +118,11 @@ static const einv_exporter_ops_t IDOC_EXPORTER = {
 
 static int idoc_init(const einv_host_api_t *host, einv_error_t *err)
 {
-    static const einv_format_ops_t ops = {
+    static einv_format_ops_t ops = {
         sizeof(einv_format_ops_t), "idoc", "IDOC", idoc_sniff, idoc_parse, NULL,
-        IDOC_RULES, sizeof IDOC_RULES / sizeof IDOC_RULES[0], NULL, NULL};   /* parse sets the model */
+        IDOC_RULES, sizeof IDOC_RULES / sizeof IDOC_RULES[0], NULL, NULL,   /* parse sets the model */
+        idoc_hints, 0};
+    ops.n_hints = idoc_hints_count;   /* another unit's constant */
     if (host->register_format(&ops, err) != EINV_OK)
         return EINV_ERR;
     /* hosts before ABI 1.4 have no exporters: the format alone is still useful */

@@ -9,7 +9,7 @@ static int json_init(const einv_host_api_t *host, einv_error_t *err)
 {
     static const einv_format_ops_t OPS = {
         sizeof(einv_format_ops_t), "json", "JSON", json_read_sniff, json_read_parse, NULL,
-        json_read_rules, 0, NULL, NULL};
+        json_read_rules, 0, NULL, NULL, NULL, 0};
     static einv_format_ops_t ops;   /* the count is another unit's constant */
     ops = OPS;
     ops.n_rules = json_read_rules_count;

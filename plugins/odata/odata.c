@@ -10,6 +10,7 @@
 #include <einvoice/einvoice.h>
 #include "json_reader.h"
 #include "erp_map.h"
+#include "odata_hints.h"
 #include "odata_map.h"
 #include <string.h>
 
@@ -33,7 +34,8 @@ static const einv_rule_t R_MULTIPLE = {
 static const einv_rule_t R_MAPPING = {
     "ODATA-MAPPING", EINV_SEV_WARNING, EINV_LAYER_SCHEMA, "",
     "The ERP mapping document could not be used as given.",
-    "Correct the mapping document (taxCodes, units, parties, companyCodes as JSON objects)."};
+    "Correct the mapping document to its documented shape (docs/formats.md, \"The ERP mapping document\"): "
+    "the message names the value by its JSON path."};
 
 static const einv_rule_t *const ODATA_RULES[] = {&R_WELLFORMED, &R_STRUCTURE, &R_TYPE, &R_MULTIPLE,
                                                  &R_MAPPING};
@@ -140,9 +142,10 @@ static int odata_parse(einv_ctx_t *ctx, const unsigned char *data, size_t len)
 
 static int odata_init(const einv_host_api_t *host, einv_error_t *err)
 {
-    static const einv_format_ops_t ops = {
+    static einv_format_ops_t ops = {
         sizeof(einv_format_ops_t), "odata", "ODATA", odata_sniff, odata_parse, NULL,
-        ODATA_RULES, sizeof ODATA_RULES / sizeof ODATA_RULES[0], NULL, NULL};
+        ODATA_RULES, sizeof ODATA_RULES / sizeof ODATA_RULES[0], NULL, NULL, odata_hints, 0};
+    ops.n_hints = odata_hints_count;   /* another unit's constant */
     return host->register_format(&ops, err);
 }
 

@@ -34,7 +34,7 @@ static int ubl_parse(einv_ctx_t *ctx, const unsigned char *data, size_t len)
 
 static const einv_format_ops_t UBL_OPS = {
     sizeof(einv_format_ops_t), "ubl", "UBL", ubl_sniff, ubl_parse, ubl_check_syntax,
-    ubl_syntax_rules, 0, ubl_from_model, ubl_to_model};
+    ubl_syntax_rules, 0, ubl_from_model, ubl_to_model, NULL, 0};
 
 /* The "ubl" exporter: the canonical invoice as a UBL 2.1 Invoice or CreditNote. */
 static int ubl_export(einv_ctx_t *ctx, const einv_invoice_t *inv, einv_buf_t *out, einv_error_t *err)

@@ -238,7 +238,7 @@ static void zf_check_syntax(einv_ctx_t *ctx)
 static int zf_init(const einv_host_api_t *host, einv_error_t *err)
 {
     static einv_format_ops_t ops = {sizeof(einv_format_ops_t), "zugferd", "ZUGFERD", zf_sniff, zf_parse,
-                                    zf_check_syntax, zf_rules, 0, NULL, zf_to_model};
+                                    zf_check_syntax, zf_rules, 0, NULL, zf_to_model, NULL, 0};
     ops.n_rules = zf_rules_count;
     if (zf_qpdf_filters_register() != 0)
         return einv_error_set(err, EINV_ERR, "zugferd: cannot register the bounded stream decoders with qpdf",

@@ -11,7 +11,8 @@ static void test_sizes(void)
     CU_ASSERT_EQUAL(sizeof(einv_finding_t), 48);
     CU_ASSERT_EQUAL(sizeof(einv_error_t), 772);
     CU_ASSERT_EQUAL(sizeof(einv_plugin_desc_t), 72);
-    CU_ASSERT_EQUAL(sizeof(einv_format_ops_t), 80);
+    CU_ASSERT_EQUAL(sizeof(einv_format_ops_t), 96);
+    CU_ASSERT_EQUAL(offsetof(einv_format_ops_t, hints), 80);   /* 1.7 */
     CU_ASSERT_EQUAL(sizeof(einv_profile_ops_t), 104);
     CU_ASSERT_EQUAL(offsetof(einv_profile_ops_t, withdraws), 88);   /* 1.6 */
     CU_ASSERT_EQUAL(sizeof(einv_host_api_t), 48);
