@@ -6,6 +6,9 @@ PKGS=(build-essential cmake pkg-config libxml2-dev libxml2-utils libjson-c-dev l
       clang libclang-rt-dev    # clang + compiler-rt (libclang_rt.fuzzer): scripts/fuzz-smoke.sh
       libhpdf-dev fonts-dejavu-core icc-profiles-free   # the Factur-X export (render, fonts, sRGB)
       qpdf python3-pikepdf poppler-utils)               # its tests: facturx-check, pdftotext, pdftoppm
+# the OpenAPI lint (scripts/openapi-lint.sh) runs Redocly CLI through npx; a Node.js from
+# elsewhere (e.g. NodeSource, which bundles npm) is left alone
+command -v npx >/dev/null 2>&1 || PKGS+=(nodejs npm)
 missing=()
 for p in "${PKGS[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

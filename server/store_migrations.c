@@ -151,10 +151,19 @@ static const char sqlite_003[] =
     "CREATE INDEX webhook_deliveries_due ON webhook_deliveries (status, next_attempt_at);\n"
     "CREATE INDEX webhook_deliveries_webhook ON webhook_deliveries (webhook_id, seq);\n";
 
+static const char sqlite_004[] =
+    "-- 004 (SQLite): indexes for the filters of GET /v1/invoices (docs/api.md \"Listing\n"
+    "-- invoices: filters\"). A status filter, and the count of its page, read one account's rows of\n"
+    "-- that status in creation order; an invoice number is looked up within its account. Profile\n"
+    "-- and format filters are few-valued and ride on invoices_account_created.\n"
+    "CREATE INDEX invoices_account_status_created ON invoices (account_id, status, created_at);\n"
+    "CREATE INDEX invoices_account_number ON invoices (account_id, invoice_number);\n";
+
 const store_migration_t store_migrations_sqlite[] = {
     {1, "001_init.sql", sqlite_001},
     {2, "002_job_leases.sql", sqlite_002},
     {3, "003_webhooks.sql", sqlite_003},
+    {4, "004_invoice_filters.sql", sqlite_004},
 };
 const size_t store_migrations_sqlite_n = sizeof store_migrations_sqlite / sizeof store_migrations_sqlite[0];
 
@@ -307,9 +316,18 @@ static const char pg_003[] =
     "CREATE INDEX webhook_deliveries_due ON webhook_deliveries (next_attempt_at) WHERE status = 'pending';\n"
     "CREATE INDEX webhook_deliveries_webhook ON webhook_deliveries (webhook_id, seq);\n";
 
+static const char pg_004[] =
+    "-- 004 (PostgreSQL): indexes for the filters of GET /v1/invoices (docs/api.md \"Listing\n"
+    "-- invoices: filters\"). A status filter, and the count of its page, read one account's rows of\n"
+    "-- that status in creation order; an invoice number is looked up within its account. Profile\n"
+    "-- and format filters are few-valued and ride on invoices_account_created.\n"
+    "CREATE INDEX invoices_account_status_created ON invoices (account_id, status, created_at);\n"
+    "CREATE INDEX invoices_account_number ON invoices (account_id, invoice_number);\n";
+
 const store_migration_t store_migrations_pg[] = {
     {1, "001_init.sql", pg_001},
     {2, "002_job_leases.sql", pg_002},
     {3, "003_webhooks.sql", pg_003},
+    {4, "004_invoice_filters.sql", pg_004},
 };
 const size_t store_migrations_pg_n = sizeof store_migrations_pg / sizeof store_migrations_pg[0];
