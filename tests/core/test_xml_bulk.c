@@ -12,6 +12,8 @@
 #include "tpdf.h"
 #include "xml_bulk.h"   /* internal to the core: einvoice_internal */
 #include "xml_tags.h"
+#include "simd.h"
+#include "xsd.h"
 #include "tsupport.h"
 
 static const int OPTS = XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING |
@@ -379,6 +381,78 @@ static void test_random_mix(void)
     printf(" (bulk %d, declined %d) ", taken, declined);
 }
 
+/* The vector variants (simd.h) give the scalar code's plans and base64 verdicts, byte for
+ * byte: random documents mixing runs with every kind of byte (high bytes, '=', CR, '<'),
+ * planned and judged at each level the CPU has. */
+static int same_plan(const xb_plan *a, const xb_plan *b)
+{
+    size_t k;
+    if (a->n != b->n || a->len != b->len || a->lines != b->lines || a->over_at != b->over_at ||
+        a->over_count != b->over_count || (a->len && memcmp(a->buf, b->buf, a->len) != 0))
+        return 0;
+    for (k = 0; k < a->n; k++)
+        if (a->runs[k].off != b->runs[k].off || a->runs[k].len != b->runs[k].len ||
+            a->runs[k].lines != b->runs[k].lines)
+            return 0;
+    return 1;
+}
+
+static void test_simd_levels(void)
+{
+    static const char noise[] = "\t\n\r =+/<>Az09\x80\xff\xc3\xa9&;\"'";
+    unsigned seed = 777;
+    int i, levels = einv_simd_level(), diff_plan = 0, diff_b64 = 0, planned = 0;
+    for (i = 0; i < 400; i++) {
+        sb_t b = {0};
+        xb_plan ref, got;
+        int k, parts = 1 + (int)((seed = seed * 1103515245u + 12345u) >> 16) % 6, lv, r0;
+        sb_str(&b, "<root>");
+        for (k = 0; k < parts; k++) {
+            unsigned r = (seed = seed * 1103515245u + 12345u) >> 16;
+            sb_str(&b, r & 1 ? "<b>" : "<b a=\"1\" c=\"2\">\n");
+            sb_b64(&b, 900 + r % 4000, (r & 2) ? "\r\n" : ((r & 4) ? "\n" : NULL), r);
+            if (r & 8) {   /* a stray byte inside or at the end of the run */
+                char c = noise[(r >> 4) % (sizeof noise - 1)];
+                sb_add(&b, &c, 1);
+            }
+            if (r & 16)
+                sb_str(&b, "==");
+            sb_str(&b, "</b>");
+        }
+        sb_str(&b, "<pad>");
+        sb_b64(&b, 9000 + seed % 64, "\n", seed);
+        sb_str(&b, "</pad></root>");
+        einv_simd_cap(EINV_SIMD_SCALAR);
+        r0 = xb_plan_make((const unsigned char *)b.p, b.n, 3, &ref);
+        planned += r0;
+        for (lv = EINV_SIMD_AVX2; lv <= levels; lv++) {
+            size_t off, len;
+            einv_simd_cap(lv);
+            if (xb_plan_make((const unsigned char *)b.p, b.n, 3, &got) != r0 || !same_plan(&ref, &got))
+                diff_plan++;
+            xb_plan_free(&got);
+            /* base64 verdicts of slices at odd offsets and lengths */
+            for (off = 0; off < b.n; off += 997) {
+                int want;
+                len = (off * 31 + 7) % 3000;
+                if (off + len > b.n)
+                    len = b.n - off;
+                einv_simd_cap(EINV_SIMD_SCALAR);
+                want = einv_xsd_b64_valid_n((const unsigned char *)b.p + off, len);
+                einv_simd_cap(lv);
+                diff_b64 += einv_xsd_b64_valid_n((const unsigned char *)b.p + off, len) != want;
+            }
+        }
+        xb_plan_free(&ref);
+        free(b.p);
+    }
+    einv_simd_cap(-1);
+    CU_ASSERT_EQUAL(diff_plan, 0);
+    CU_ASSERT_EQUAL(diff_b64, 0);
+    CU_ASSERT_TRUE(planned > 100);
+    printf(" (levels up to %d, %d planned) ", levels, planned);
+}
+
 unsigned tst_after(void)
 {
     xmlCleanupParser();
@@ -393,4 +467,5 @@ void tst_suites(void)
     CU_add_test(s, "SDK parse: texts and error lines", test_sdk_parse);
     CU_add_test(s, "prolog comments blanked, lines kept", test_prolog_comments);
     CU_add_test(s, "random mixes", test_random_mix);
+    CU_add_test(s, "every SIMD level: same plans and base64 verdicts", test_simd_levels);
 }
