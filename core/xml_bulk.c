@@ -343,13 +343,19 @@ static inline int scan_block(const unsigned char *data, size_t len, size_t i, un
 __attribute__((target("avx2,popcnt"))) static int find_runs_avx2(const unsigned char *data, size_t len,
                                                                  scan_t *c, xb_plan *p)
 {
-    for (; c->i + 64 <= len; c->i += 64) {
-        unsigned long long lf, lt, out = class_mask64_avx2(data + c->i, &lf, &lt);
-        if ((out | lt) == 0)   /* inside a run: the common case */
-            c->nl += (size_t)__builtin_popcountll(lf);
-        else if (scan_block(data, len, c->i, out, lf, lt, c, p) != 0)
+    size_t i = c->i, nl = c->nl;   /* in registers on the common path */
+    for (; i + 64 <= len; i += 64) {
+        unsigned long long lf, lt, out = class_mask64_avx2(data + i, &lf, &lt);
+        if ((out | lt) == 0) {   /* inside a run: the common case */
+            nl += (size_t)__builtin_popcountll(lf);
+            continue;
+        }
+        c->nl = nl;
+        if (scan_block(data, len, i, out, lf, lt, c, p) != 0)
             return -1;
+        nl = c->nl;
     }
+    c->i = i, c->nl = nl;
     return 0;
 }
 
@@ -358,13 +364,19 @@ __attribute__((target(XB_VBMI_TARGET))) static int find_runs_vbmi(const unsigned
 {
     const __m512i t0 = _mm512_loadu_si512((const void *)xb_class_table);
     const __m512i t1 = _mm512_loadu_si512((const void *)(xb_class_table + 64));
-    for (; c->i + 64 <= len; c->i += 64) {
-        unsigned long long lf, lt, out = class_mask64_vbmi(data + c->i, t0, t1, &lf, &lt);
-        if ((out | lt) == 0)
-            c->nl += (size_t)__builtin_popcountll(lf);
-        else if (scan_block(data, len, c->i, out, lf, lt, c, p) != 0)
+    size_t i = c->i, nl = c->nl;   /* in registers on the common path */
+    for (; i + 64 <= len; i += 64) {
+        unsigned long long lf, lt, out = class_mask64_vbmi(data + i, t0, t1, &lf, &lt);
+        if ((out | lt) == 0) {   /* inside a run: the common case */
+            nl += (size_t)__builtin_popcountll(lf);
+            continue;
+        }
+        c->nl = nl;
+        if (scan_block(data, len, i, out, lf, lt, c, p) != 0)
             return -1;
+        nl = c->nl;
     }
+    c->i = i, c->nl = nl;
     return 0;
 }
 #endif
