@@ -61,7 +61,9 @@ void einv_xsd_set_dir(const char *dir)
 }
 
 /* The folder set (EINV_SCHEMA_DIR), else <libdir>/../share/einvoice/schemas (the build tree
- * and a relocated install), else the configured install prefix. */
+ * and a relocated install), else the install's datadir relative to its libdir (Debian's
+ * lib/<triplet> is two levels down: a package unpacked under any root), else the configured
+ * install prefix. */
 static void find_dir(void)
 {
     Dl_info info;
@@ -70,12 +72,22 @@ static void find_dir(void)
         return;
     }
     if (dladdr((void *)find_dir, &info) && info.dli_fname) {
+        static const char *const rel[] = {"../share/einvoice/schemas",
+#ifdef EINV_SCHEMA_REL_DIR
+                                          EINV_SCHEMA_REL_DIR,
+#endif
+                                          NULL};
         char lib[1024], probe[1100];
+        const char *libdir;
+        size_t i;
         snprintf(lib, sizeof lib, "%s", info.dli_fname);
-        snprintf(probe, sizeof probe, "%s/../share/einvoice/schemas", dirname(lib));
-        if (has_schemas(probe)) {
-            snprintf(schema_dir, sizeof schema_dir, "%s", probe);
-            return;
+        libdir = dirname(lib);
+        for (i = 0; rel[i]; i++) {
+            snprintf(probe, sizeof probe, "%.1000s/%s", libdir, rel[i]);
+            if (has_schemas(probe)) {
+                snprintf(schema_dir, sizeof schema_dir, "%s", probe);
+                return;
+            }
         }
     }
     snprintf(schema_dir, sizeof schema_dir, "%s", EINV_DEFAULT_SCHEMA_DIR);
