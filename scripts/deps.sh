@@ -5,7 +5,8 @@ PKGS=(build-essential cmake pkg-config libxml2-dev libxml2-utils libjson-c-dev l
       libsqlite3-dev libpq-dev libssl-dev libqpdf-dev zlib1g-dev libcivetweb-dev postgresql python3
       clang libclang-rt-dev    # clang + compiler-rt (libclang_rt.fuzzer): scripts/fuzz-smoke.sh
       libhpdf-dev fonts-dejavu-core icc-profiles-free   # the Factur-X export (render, fonts, sRGB)
-      qpdf python3-pikepdf poppler-utils)               # its tests: facturx-check, pdftotext, pdftoppm
+      qpdf python3-pikepdf poppler-utils                # its tests: facturx-check, pdftotext, pdftoppm
+      dpkg-dev file fakeroot curl systemd adduser)      # the .deb test: cpack's shlibdeps, systemd-analyze
 # the OpenAPI lint (scripts/openapi-lint.sh) runs Redocly CLI through npx; a Node.js from
 # elsewhere (e.g. NodeSource, which bundles npm) is left alone
 command -v npx >/dev/null 2>&1 || PKGS+=(nodejs npm)

@@ -18,7 +18,8 @@ export EINV_TEST_PG_URL
 echo "== PostgreSQL for tests: ${EINV_TEST_PG_URL}"
 
 echo "== build (RelWithDebInfo)"
-cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
+# for /usr, so that ctest's deb_install builds and installs the Debian packages from it
+cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_INSTALL_PREFIX=/usr >/dev/null
 cmake --build build -j"$JOBS" >/dev/null
 echo "== tests"
 (cd build && ctest --output-on-failure -j"$JOBS")
@@ -27,7 +28,7 @@ echo "== tests"
 bash scripts/openapi-lint.sh
 
 echo "== build and tests with ASan + UBSan"
-cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=Debug -DEINV_SANITIZE=ON >/dev/null
+cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=Debug -DEINV_SANITIZE=ON -DCMAKE_INSTALL_PREFIX=/usr >/dev/null
 cmake --build build-asan -j"$JOBS" >/dev/null
 # dlclose at exit would hide plugin frames in leak reports; leaks are still checked
 (cd build-asan && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
