@@ -10,6 +10,8 @@
 #include "metrics.h"
 #include "quota.h"
 #include "settings.h"
+#include "store_webhooks.h"
+#include "webhooks.h"
 
 #include <errno.h>
 #include <malloc.h>
@@ -360,6 +362,7 @@ static int serve(void)
     unsigned mg_code = 0;
     const char *opts[24];
     sigset_t sigs;
+    webhooks_t *webhooks = NULL;
     int sig = 0, n = 0;
     memset(&srv, 0, sizeof srv);
     memset(&err, 0, sizeof err);
@@ -417,6 +420,7 @@ static int serve(void)
     routes_account_register();
     routes_keys_register();
     routes_invoices_register();
+    routes_webhooks_register();
     routes_metrics_register();
     routes_docs_register();
 
@@ -484,6 +488,15 @@ static int serve(void)
     if (store_jobs_recover(srv.store) != EINV_OK)
         log_msg(ELOG_WARN, "einvoiced", NULL, "could not release the job leases of a previous run");
     srv.workers = workers_start(&srv, srv.cfg.workers);
+    if (store_delivery_recover(srv.store) != EINV_OK)
+        logline("warning: could not release the webhook deliveries of a previous run");
+    webhooks = webhooks_start(&srv);
+    logline("webhooks: %d delivery threads, attempts time out after %d ms, retries from %d ms"
+            " doubling up to %d ms, given up after %d attempts or %d s%s",
+            webhooks ? srv.cfg.webhook_workers : 0, srv.cfg.webhook_timeout_ms,
+            srv.cfg.webhook_backoff_ms, srv.cfg.webhook_backoff_max_ms,
+            srv.cfg.webhook_max_attempts, srv.cfg.webhook_max_age,
+            srv.cfg.webhook_allow_private ? "; private targets ALLOWED" : "");
     logline("workers: %d validation threads, %d HTTP threads", srv.cfg.workers, srv.cfg.http_threads);
     logline("jobs: lease %d s (renewed every %d ms while a job runs), at most %d attempts, deadline %d s",
             srv.cfg.lease_seconds, srv.cfg.lease_seconds * 1000 / 3, srv.cfg.max_attempts,
@@ -503,6 +516,7 @@ static int serve(void)
     conn_guard_stop();          /* no new connections; heads still arriving are dropped */
     mg_stop(srv.mg);            /* no new requests; those in flight complete */
     workers_stop(srv.workers);  /* jobs being validated complete; queued ones stay queued */
+    webhooks_stop(webhooks);    /* an attempt in flight is abandoned; its delivery stays due */
     auth_jwks_free(srv.jwks);
     store_close(srv.store);
     einv_engine_close(srv.engine);

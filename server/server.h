@@ -37,6 +37,16 @@ typedef struct einv_config {
     char log_format[16];        /* EINV_LOG_FORMAT: text|json, default text */
     char metrics[16];           /* EINV_METRICS: off|loopback|token|public, default loopback */
     char metrics_token[256];    /* EINV_METRICS_TOKEN: the Bearer token of EINV_METRICS=token */
+    /* EINV_WEBHOOK_*: webhook targets and deliveries (server/webhooks*.c) */
+    int webhook_allow_private;  /* loopback/private targets allowed, default 0 */
+    int webhook_workers;        /* delivery threads, default 2; 0 = this instance delivers none */
+    int webhook_timeout_ms;     /* one attempt, connect to status line, default 5000 */
+    int webhook_backoff_ms;     /* delay after the first failed attempt, doubled each time, default 1000 */
+    int webhook_backoff_max_ms; /* the cap of that delay, default 300000 */
+    int webhook_max_attempts;   /* attempts before a delivery fails, default 300 */
+    int webhook_max_age;        /* seconds from the event after which it fails, default 86400 */
+    int webhook_max_per_account; /* webhooks one account may register, default 10 */
+    int webhook_poll_ms;        /* how often idle delivery threads look for due deliveries, default 1000 */
 } einv_config_t;
 
 /* Fill c from the environment (and an optional KEY=VALUE config file named by EINV_CONFIG,

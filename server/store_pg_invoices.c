@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "store_pg_int.h"
+#include "store_webhooks_int.h"
 
 /* Current counters of a period (0 when no row); EINV_OK / EINV_ERR. */
 int pg_usage_read(PGconn *c, const char *account_id, const char *key_id, const char *period,
@@ -119,6 +120,8 @@ static int submit_on(PGconn *c, const store_submit_t *in, const char *id, const 
         if (rc == EINV_OK)
             rc = pg_cmd(c, "NOTIFY " PG_NOTIFY_CHANNEL);
     }
+    if (rc == EINV_OK && in->sandbox)
+        rc = pg_webhooks_emit(c, id);   /* a sandbox verdict is final at once: its event commits with it */
     if (rc != EINV_OK)
         goto fail;
     if (pg_cmd(c, "COMMIT") != EINV_OK)
@@ -483,10 +486,13 @@ typedef struct complete_args {
     int error_count, warning_count;
 } complete_args_t;
 
-/* One statement, so verdict and job removal are one transaction; the invoice is updated
- * only from the row the fenced DELETE removed (the claim was still current). */
+/* One statement, so verdict and job removal go together; the invoice is updated only from
+ * the row the fenced DELETE removed (the claim was still current). The webhook deliveries
+ * of the verdict are written in the same transaction. */
 static int complete_on(PGconn *c, const complete_args_t *a)
 {
+    if (pg_cmd(c, "BEGIN") != EINV_OK)
+        return EINV_ERR;
     PGresult *r = pg_x(c, 0,
         "WITH d AS (DELETE FROM jobs WHERE id = $1::bigint AND invoice_id = $2::uuid"
         " AND attempts = $11::int RETURNING worker, attempts)"
@@ -499,6 +505,12 @@ static int complete_on(PGconn *c, const complete_args_t *a)
         a->warning_count, a->attempts);
     int rc = !pg_ok(r) ? EINV_ERR : pg_affected(r) ? EINV_OK : EINV_ERR_NOTFOUND;
     PQclear(r);
+    if (rc == EINV_OK)
+        rc = pg_webhooks_emit(c, a->invoice_id);
+    if (rc == EINV_OK)
+        return pg_cmd(c, "COMMIT");
+    if (PQstatus(c) == CONNECTION_OK)
+        pg_cmd(c, "ROLLBACK");
     return rc;
 }
 

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "store_sqlite_int.h"
+#include "store_webhooks_int.h"
 
 /* Current counters of a period (0 when no row); EINV_OK / EINV_ERR. */
 int sq_usage_read(sqlite3 *db, const char *account_id, const char *key_id, const char *period,
@@ -107,6 +108,8 @@ int sq_submit(einv_store_t *base, const store_submit_t *in, char out_id[37],
                  "ssb", id, in->content_type, in->payload, in->payload_len);
     if (rc == SQLITE_DONE && !in->sandbox)
         rc = sq_exec(db, "INSERT INTO jobs (invoice_id, created_at) VALUES (?, ?)", "ss", id, now);
+    if (rc == SQLITE_DONE && in->sandbox && sq_webhooks_emit(db, id) != EINV_OK)
+        rc = SQLITE_ERROR;      /* a sandbox verdict is final at once: its event commits with it */
     if (rc != SQLITE_DONE) {
         rc = insert_error(db, rc, err);
         goto fail;
@@ -455,6 +458,12 @@ int sq_job_complete(einv_store_t *base, long long job_id, int attempts, const ch
         sq_rollback(s, db);
         release_relaxed(s, db);
         return rc == SQLITE_DONE ? EINV_ERR_NOTFOUND : EINV_ERR;
+    }
+    /* the webhook deliveries of this status commit with it, or neither does */
+    if (sq_webhooks_emit(db, invoice_id) != EINV_OK) {
+        sq_rollback(s, db);
+        release_relaxed(s, db);
+        return EINV_ERR;
     }
     rc = sq_commit(s, db);
     release_relaxed(s, db);

@@ -17,6 +17,7 @@
 #include "http.h"
 #include "log.h"
 #include "metrics.h"
+#include "webhooks.h"
 
 #include <json-c/json.h>
 #include <stdarg.h>
@@ -157,7 +158,9 @@ static void complete(einv_srv_t *srv, const store_job_t *job, int valid, const c
     int rc = store_job_complete(srv->store, job->id, job->attempts, job->invoice_id,
                                 valid ? "validated" : "failed_validation", api_format, number,
                                 canonical, result, errors, warnings);
-    if (rc == EINV_ERR_NOTFOUND)
+    if (rc == EINV_OK)
+        webhooks_wake();    /* its webhook deliveries, if any, were stored with the verdict */
+    else if (rc == EINV_ERR_NOTFOUND)
         wlog("invoice %s: attempt %d lost its lease to another claim; its verdict is discarded",
              job->invoice_id, job->attempts);
     else if (rc != EINV_OK)

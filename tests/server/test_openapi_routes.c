@@ -12,6 +12,7 @@
 #include <strings.h>
 
 #include "http.h"
+#include "webhooks.h"
 
 #define MAX_OPS 256
 
@@ -95,6 +96,7 @@ static int suite_init(void)
     routes_account_register();
     routes_keys_register();
     routes_invoices_register();
+    routes_webhooks_register();
     routes_docs_register();     /* outside /api: the document gives them the root as server */
     n_routes = http_routes_list(r_methods, r_patterns, MAX_OPS);
     if (n_routes > MAX_OPS)
