@@ -218,8 +218,9 @@ static void example_section(FILE *o, einv_engine_t *e, const char *code, const d
     int service = 0;
     fputs("<h2>Example</h2>\n", o);
     if (docs_example(e, code, &ex) == 0) {
-        fprintf(o, "<p>Checked by this server: the first fragment, in a complete %s invoice that is "
-                   "otherwise valid under %s, is reported with this code; the second is not.</p>"
+        fprintf(o, "<p>Checked by this server: the two fragments are the only difference between two "
+                   "complete %s invoices validated under %s. The first is reported with this code, the "
+                   "second is not (it may still be reported with others that the sample has anyway).</p>"
                    "<h3>Fails</h3><pre class=\"bad\">", ex.syntax, ex.profile);
         docs_html_text(o, ex.failing);
         fputs("</pre><h3>Passes</h3><pre class=\"good\">", o);

@@ -32,13 +32,16 @@ void docs_profile_each(const einv_engine_t *e, const einv_profile_ops_t *p,
 
 /* A checked example: a fragment of a document that fires the rule and one that does not. */
 typedef struct docs_example {
-    char *failing, *passing;            /* malloc'd XML fragments */
+    const char *failing, *passing;      /* XML fragments (borrowed from the cache) */
     const char *profile, *syntax;       /* under which profile, "UBL" or "CII" */
 } docs_example_t;
 /* The example of code under profile p (NULL: the first profile that has one), made on first
  * use by changing a valid sample and validating both sides (docs_examples.c); 0 when there
  * is one (ex borrows from a process-wide cache), -1 when none could be shown. */
 int docs_example(einv_engine_t *e, const char *code, docs_example_t *ex);
+
+/* The valid samples the examples are made from (docs_samples.c). */
+extern const char docs_sample_ubl[], docs_sample_cii[];
 
 /* Pages (malloc'd HTML, NULL when out of memory). base: the relative path back to /docs/
  * from the page ("" for the index, "../" for a rule page). */

@@ -13,6 +13,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "docs_rules.h"
 #include "engine.h"
 #include "http_client.h"
 #include "server_proc.h"
@@ -155,10 +156,21 @@ static int clean(void)
 
 /* ---- pages ---- */
 
+/* The text of the first <pre class="cls"> of page (malloc'd), or NULL. */
+static char *pre_block(const char *page, const char *cls)
+{
+    char open[40];
+    const char *b, *e;
+    snprintf(open, sizeof open, "<pre class=\"%s\">", cls);
+    b = page ? strstr(page, open) : NULL;
+    e = b ? strstr(b, "</pre>") : NULL;
+    return b && e ? strndup(b + strlen(open), (size_t)(e - b - strlen(open))) : NULL;
+}
+
 static void test_every_code_has_a_page(void)
 {
     strset_t codes = {0};
-    size_t i, bad = 0;
+    size_t i, bad = 0, examples = 0;
     plugin_codes(&codes);
     CU_ASSERT_TRUE(codes.n > 500);
     for (i = 0; i < codes.n; i++) {
@@ -171,10 +183,20 @@ static void test_every_code_has_a_page(void)
             if (bad++ < 5)
                 fprintf(stderr, "\n  %s: %d", path, st);
         }
+        if (body && strstr(body, "<h3>Fails</h3>")) {
+            /* an example has both sides, and they differ */
+            char *f = pre_block(body, "bad"), *g = pre_block(body, "good");
+            CU_ASSERT_TRUE(f && g && *f && *g && strcmp(f, g) != 0);
+            examples++;
+            free(f);
+            free(g);
+        } else if (body)
+            CU_ASSERT_PTR_NOT_NULL(strstr(body, "No example is shown"));
         free(body);
     }
     CU_ASSERT_EQUAL(bad, 0);
-    printf("\n  %zu plugin codes, each with a page", codes.n);
+    CU_ASSERT_TRUE(examples * 3 > codes.n);     /* most "must not be present" rules, many BR rules */
+    printf("\n  %zu plugin codes, each with a page, %zu with a checked example", codes.n, examples);
     set_free(&codes);
 }
 
@@ -245,6 +267,42 @@ static void test_index_links_resolve(void)
     printf("\n  %zu index links followed", seen.n);
     set_free(&pages);
     set_free(&seen);
+}
+
+/* Examples of the three kinds of change: a value raised, an element emptied, one added. */
+static void test_examples(void)
+{
+    static const struct {
+        const char *code, *failing_has, *passing_has;
+    } EX[] = {{"BR-CO-10", "253.00", "252.00"},                       /* BT-106 raised by one */
+              {"BR-02", "&lt;cbc:ID&gt;&lt;/cbc:ID&gt;", "INV-2026-0042"},   /* BT-1 emptied */
+              {"UBL-CR-500", "cbc:BaseUnitMeasure", "cac:TaxSubtotal"}};  /* an element added */
+    size_t i;
+    for (i = 0; i < sizeof EX / sizeof EX[0]; i++) {
+        char path[100], *body = NULL, *f, *g;
+        snprintf(path, sizeof path, "/docs/rules/%s", EX[i].code);
+        CU_ASSERT_EQUAL(get_page(path, &body), 200);
+        f = pre_block(body, "bad");
+        g = pre_block(body, "good");
+        if (!f || !strstr(f, EX[i].failing_has) || !g || !strstr(g, EX[i].passing_has))
+            fprintf(stderr, "\n  %s: example\n%s\n--\n%s", EX[i].code, f ? f : "(none)", g ? g : "(none)");
+        CU_ASSERT_TRUE(f && strstr(f, EX[i].failing_has));
+        CU_ASSERT_TRUE(g && strstr(g, EX[i].passing_has) && !strstr(g, EX[i].failing_has));
+        free(f);
+        free(g);
+        free(body);
+    }
+}
+
+/* The embedded samples are the test data's (a changed sample would change the examples). */
+static void test_samples_current(void)
+{
+    size_t len;
+    char *ubl = tst_read_data("ubl/sample-invoice.xml", &len), *cii = tst_read_data("cii/sample-invoice.xml", &len);
+    CU_ASSERT_TRUE(ubl && strcmp(ubl, docs_sample_ubl) == 0);
+    CU_ASSERT_TRUE(cii && strcmp(cii, docs_sample_cii) == 0);
+    free(ubl);
+    free(cii);
 }
 
 static void test_search_and_unknown(void)
@@ -388,10 +446,12 @@ void tst_suites(void)
     UBL_BAD = ubl;
     s = CU_add_suite("docs_rules_function", NULL, NULL);
     CU_add_test(s, "einv_docs_url", test_url_function);
+    CU_add_test(s, "the examples' samples are the test data's", test_samples_current);
     s = CU_add_suite("docs_rules_http", init_default, clean);
     CU_add_test(s, "every plugin code has a page", test_every_code_has_a_page);
     CU_add_test(s, "the service's own codes have pages", test_service_codes);
     CU_add_test(s, "index links resolve", test_index_links_resolve);
+    CU_add_test(s, "checked examples: raised, emptied, added", test_examples);
     CU_add_test(s, "search, 404 page, escaping", test_search_and_unknown);
     CU_add_test(s, "documentationUrl defaults to these pages", test_default_url_is_ours);
     CU_add_test(s, "EINV_DOCS_URL template with {code} and {profile}", test_template);
