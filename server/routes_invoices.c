@@ -16,6 +16,7 @@
 #include "log.h"
 #include "multipart.h"
 #include "quota.h"
+#include "sniff.h"
 
 #include <ctype.h>
 #include <json-c/json.h>
@@ -369,6 +370,14 @@ static void multipart_submit(einv_req_t *r, enum upload_kind kind)
         send_err(r, 415, "file: the uploaded file is empty", NULL);
         goto out;
     }
+    {   /* another endpoint's format: 415 naming it, before anything is stored or counted */
+        static const sniff_endpoint EP[] = {SNIFF_EP_VALIDATE, SNIFF_EP_IDOC, SNIFF_EP_EXTRACT};
+        char msg[400];
+        if (sniff_refuse(EP[kind], "file", f.file, f.file_len, msg, sizeof msg)) {
+            send_err(r, 415, msg, NULL);
+            goto out;
+        }
+    }
 
     memset(&s, 0, sizeof s);
     s.profile = profile;
@@ -461,7 +470,7 @@ static int json_content_type(const char *ct)
 
 /* Read and parse a JSON object body. Sends 400/413 and returns NULL on failure; on
  * success *raw holds the body as received (malloc'd). */
-static json_object *read_json_body(einv_req_t *r, char **raw, size_t *len)
+static json_object *read_json_body(einv_req_t *r, sniff_endpoint ep, char **raw, size_t *len)
 {
     json_object *o;
     char msg[600];
@@ -476,6 +485,11 @@ static json_object *read_json_body(einv_req_t *r, char **raw, size_t *len)
     }
     if (http_read_body(r, raw, len, r->srv->cfg.max_upload) != 0)
         return NULL;
+    /* another endpoint's format (XML, PDF, the other JSON shape): 415 naming it */
+    if (sniff_refuse(ep, "body", (const unsigned char *)*raw, *len, msg, sizeof msg)) {
+        send_err(r, 415, msg, NULL);
+        goto fail;
+    }
     /* strict RFC 8259 before json-c: NaN, comments, duplicate names, invalid UTF-8, raw NUL
      * bytes ... are a 400 naming the place */
     o = http_json_object(*raw, *len, NULL, msg, sizeof msg);
@@ -512,7 +526,7 @@ static void h_validate_odata(einv_req_t *r, const char *const *p, int np)
     profile = resolve_profile(r, "profile", qp);
     if (!profile)
         return;
-    o = read_json_body(r, &raw, &len);
+    o = read_json_body(r, SNIFF_EP_ODATA, &raw, &len);
     if (!o)
         return;
     json_object_put(o);
@@ -574,7 +588,7 @@ static void h_create(einv_req_t *r, const char *const *p, int np)
     submission_t s;
     if (!http_authenticate(r))
         return;
-    o = read_json_body(r, &raw, &len);
+    o = read_json_body(r, SNIFF_EP_CANONICAL, &raw, &len);
     if (!o)
         return;
     if (!json_object_object_get_ex(o, "validationProfile", &vp) || vp == NULL) {

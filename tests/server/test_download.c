@@ -228,7 +228,7 @@ static void test_idoc_odata(void)
     CU_ASSERT_PTR_NOT_NULL_FATAL(od);
     CU_ASSERT_EQUAL_FATAL(hc_json(S.port, "PUT", "/api/v1/account/mappings", K, m, &res), 200);
     hc_response_free(&res);
-    CU_ASSERT_EQUAL_FATAL(submit(K, "/api/v1/invoices/validate", NULL, idoc, len, "invoic02.xml", id), 202);
+    CU_ASSERT_EQUAL_FATAL(submit(K, "/api/v1/invoices/validate/idoc", NULL, idoc, len, "invoic02.xml", id), 202);
     check_pdf(K, id, NULL);
     check_idoc(K, id);
     /* the OData sample without its payment data (the mapping has no payment means code) */
