@@ -306,14 +306,16 @@ char *docs_html_rule(einv_engine_t *e, const char *code, size_t *len)
                 break;
         if (j < i)
             continue;
+        /* several tables with their own words: a section each, headed by who reports it */
+        const char *h = n > 1 ? "h3" : "h2";
         if (n > 1) {
             fputs("<h2>As ", o);
             docs_html_text(o, hits[i].source);
             fputs(" reports it</h2>", o);
         }
-        fputs("<h2>What it checks</h2><p>", o);
+        fprintf(o, "<%s>What it checks</%s><p>", h, h);
         docs_html_text(o, hits[i].rule->message);
-        fputs("</p><h2>How to fix it</h2><p>", o);
+        fprintf(o, "</p><%s>How to fix it</%s><p>", h, h);
         docs_html_text(o, hits[i].rule->suggestion);
         fputs("</p>\n", o);
     }

@@ -16,6 +16,9 @@
 #include "http_client.h"
 #include "routes_invoices_filter.h"
 #include "server_proc.h"
+#include "store_int.h"
+
+#include <sqlite3.h>
 #include "tsupport.h"
 
 #define N_INV 6
@@ -392,6 +395,52 @@ static void test_time_parser(void)
     CU_ASSERT_EQUAL(list_query_time("2024-2-29", 0, &ms), -1);
 }
 
+/* The plan SQLite makes for the listing's count with filter f names index. */
+static int uses_index(sqlite3 *db, const store_list_filter_t *f, const char *index)
+{
+    char sql[600];
+    store_where_t w;
+    sqlite3_stmt *st = NULL;
+    int i, found = 0;
+    store_list_where(&w, "00000000-0000-4000-8000-000000000000", f, 0);
+    snprintf(sql, sizeof sql, "EXPLAIN QUERY PLAN SELECT count(*) FROM invoices WHERE %s", w.sql);
+    if (sqlite3_prepare_v2(db, sql, -1, &st, NULL) != SQLITE_OK)
+        return 0;
+    for (i = 0; i < w.n; i++)
+        sqlite3_bind_text(st, i + 1, w.vals[i], -1, SQLITE_TRANSIENT);
+    while (sqlite3_step(st) == SQLITE_ROW)
+        found |= strstr((const char *)sqlite3_column_text(st, 3), index) != NULL;
+    if (!found)
+        fprintf(stderr, "\n  %s: no %s in the plan", w.sql, index);
+    sqlite3_finalize(st);
+    return found;
+}
+
+/* Each filter's query is served by an index of migration 004 (or the account's). */
+static void test_sqlite_plans(void)
+{
+    sqlite3 *db = NULL;
+    store_list_filter_t f = {NULL, NULL, NULL, NULL, -1, -1};
+    CU_ASSERT_EQUAL_FATAL(strncmp(S.database, "sqlite:", 7), 0);
+    CU_ASSERT_EQUAL_FATAL(sqlite3_open_v2(S.database + 7, &db, SQLITE_OPEN_READONLY, NULL), SQLITE_OK);
+    f.status = "validated";
+    CU_ASSERT_TRUE(uses_index(db, &f, "invoices_account_status_created"));
+    f.from_ms = 1700000000000LL;
+    CU_ASSERT_TRUE(uses_index(db, &f, "invoices_account_status_created"));
+    f.status = NULL;
+    f.from_ms = -1;
+    f.invoice_number = "INV-1";
+    CU_ASSERT_TRUE(uses_index(db, &f, "invoices_account_number"));
+    f.invoice_number = NULL;
+    f.from_ms = 1700000000000LL;
+    f.to_ms = 1800000000000LL;
+    CU_ASSERT_TRUE(uses_index(db, &f, "invoices_account_created"));
+    f.from_ms = f.to_ms = -1;
+    f.format = "UBL";
+    CU_ASSERT_TRUE(uses_index(db, &f, "invoices_account"));
+    sqlite3_close(db);
+}
+
 static void add_tests(CU_pSuite s)
 {
     CU_add_test(s, "status, format, profile, invoiceNumber", test_equality_filters);
@@ -420,6 +469,7 @@ void tst_suites(void)
     CU_add_test(s, "ISO 8601 dates and date-times", test_time_parser);
     s = CU_add_suite("list_filters_sqlite", init_sqlite, suite_clean);
     add_tests(s);
+    CU_add_test(s, "the filters' queries use the indexes (SQLite plans)", test_sqlite_plans);
     if (sp_pg_missing())
         tst_skip("EINV_TEST_PG_URL not set (PostgreSQL suite)");
     else {
