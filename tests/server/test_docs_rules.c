@@ -44,6 +44,8 @@ static int set_add(strset_t *s, const char *x)
     return 1;
 }
 
+static strset_t PAGES_OK;   /* paths that answered 200 already (the links test need not ask again) */
+
 static void set_free(strset_t *s)
 {
     size_t i;
@@ -182,7 +184,8 @@ static void test_every_code_has_a_page(void)
         if (st != 200 || !body || !strstr(body, codes.v[i])) {
             if (bad++ < 5)
                 fprintf(stderr, "\n  %s: %d", path, st);
-        }
+        } else
+            set_add(&PAGES_OK, path);
         if (body && strstr(body, "<h3>Fails</h3>")) {
             /* an example has both sides, and they differ */
             char *f = pre_block(body, "bad"), *g = pre_block(body, "good");
@@ -250,7 +253,13 @@ static void test_index_links_resolve(void)
     for (i = 0; i < pages.n; i++)
         set_add(&seen, pages.v[i]);
     for (i = 0; i < seen.n; i++) {
-        int st = get_page(seen.v[i], NULL);
+        size_t j;
+        int st;
+        for (j = 0; j < PAGES_OK.n && strcmp(PAGES_OK.v[j], seen.v[i]) != 0; j++)
+            ;
+        if (j < PAGES_OK.n)
+            continue;       /* the same URL answered 200 in the test of every code */
+        st = get_page(seen.v[i], NULL);
         if (st != 200 && bad++ < 5)
             fprintf(stderr, "\n  link %s: %d", seen.v[i], st);
     }
@@ -425,6 +434,7 @@ static void test_url_function(void)
 
 unsigned tst_after(void)
 {
+    set_free(&PAGES_OK);
     einv_engine_close(E);
     free(UBL_BAD);
     return 0;
