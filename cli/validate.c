@@ -170,17 +170,21 @@ static double now_s(void)
 }
 
 /* The IO-READ validationResult of a file that could not be read. */
-static char *io_result(const char *why)
+static char *io_result(const run_t *r, const char *why)
 {
-    char *buf = NULL;
+    char *buf = NULL, url[1100];
     size_t n = 0;
     FILE *m = open_memstream(&buf, &n);
     if (!m)
         return NULL;
+    /* its page, like the engine's findings' (EINV_DOCS_URL) */
+    if (einv_docs_url(einv_engine_docs_url(r->e), "IO-READ", r->o.profile, url, sizeof url) != 0)
+        url[0] = 0;
     fputs("{\"valid\":false,\"errors\":[{\"code\":\"IO-READ\",\"message\":", m);
     einv_rep_json_str(m, why);
-    fputs(",\"field\":\"\",\"suggestion\":\"Check the path and permissions\",\"documentationUrl\":\"\","
-          "\"layer\":\"SCHEMA\",\"severity\":\"ERROR\"}],\"kositResult\":{\"valid\":false,\"errors\":[]}}",
+    fputs(",\"field\":\"\",\"suggestion\":\"Check the path and permissions\",\"documentationUrl\":", m);
+    einv_rep_json_str(m, url);
+    fputs(",\"layer\":\"SCHEMA\",\"severity\":\"ERROR\"}],\"kositResult\":{\"valid\":false,\"errors\":[]}}",
           m);
     fclose(m);
     return buf;
@@ -197,7 +201,7 @@ static void validate_one(run_t *r, size_t i, slot_t *s)
     if (!data) {
         fprintf(stderr, "einvoice: cannot read %s: %s\n", r->files[i], why);
         s->unreadable = 1;
-        s->json = io_result(why);
+        s->json = io_result(r, why);
         return;
     }
     res = einv_validate(r->e, &r->o, data, len, &err);

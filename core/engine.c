@@ -193,6 +193,7 @@ const einv_profile_ops_t *einv_engine_profile_at(const einv_engine_t *e, size_t 
     return i < e->reg.n_profiles ? e->reg.profiles[i] : NULL;
 }
 size_t einv_engine_format_count(const einv_engine_t *e) { return e->reg.n_formats; }
+const char *einv_engine_docs_url(const einv_engine_t *e) { return e->docs_url; }
 size_t einv_engine_plugin_failures(const einv_engine_t *e) { return e ? e->reg.n_failed : 0; }
 const einv_format_ops_t *einv_engine_format_at(const einv_engine_t *e, size_t i)
 {

@@ -88,6 +88,10 @@ EINV_API const einv_finding_t *einv_result_at(const einv_result_t *r, size_t i);
 EINV_API const char *einv_result_format(const einv_result_t *r);
 /* The validationResult object of API.md as JSON text. (transfer full: free()) */
 EINV_API char *einv_result_json(const einv_result_t *r);
+/* The documentationUrl template the engine was opened with (its option, else the public
+ * docs' https://einvoice.dev/docs/rules/{code}), for findings made outside it (the CLI's
+ * IO-READ). (transfer none) */
+EINV_API const char *einv_engine_docs_url(const einv_engine_t *e);
 /* A finding's documentationUrl from template tmpl (EINV_DOCS_URL): every {code} and
  * {profile} replaced by code and profile, percent-encoded; a template with neither is a
  * base, giving tmpl/code. Writes out (size bytes); 0, or -1 when it does not fit. */

@@ -535,6 +535,8 @@ static void test_usage_errors(void)
     /* an unreadable file among good ones: 2, the others still validated */
     CU_ASSERT_EQUAL(run("validate --profile EN16931 --json '%s' /nonexistent/x.xml", f), 2);
     CU_ASSERT_PTR_NOT_NULL(strstr(out, "\"code\":\"IO-READ\""));
+    /* with its page, as the engine's findings (the CLI's default template) */
+    CU_ASSERT_PTR_NOT_NULL(strstr(out, "\"documentationUrl\":\"https://einvoice.dev/docs/rules/IO-READ\""));
     CU_ASSERT_PTR_NOT_NULL(strstr(out, "\"file\":\"/nonexistent/x.xml\""));
     CU_ASSERT_PTR_NOT_NULL(strstr(err_out, "2 files: 1 valid, 0 invalid, 1 unreadable"));
 }
