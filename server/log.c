@@ -104,8 +104,19 @@ static void put_json_str(line_t *l, const char *s, size_t budget)
     size_t end = l->n + budget;
     put(l, "\"");
     while (*p && room(l) > 8 && l->n + 8 < end) {
-        int k = utf8_len(p);
+        int k;
         char esc[8];
+        if (*p >= 0x20 && *p < 0x7f && *p != '"' && *p != '\\') {
+            /* the common case: a run of plain ASCII, copied at once */
+            const unsigned char *q = p;
+            size_t lim = room(l) - 8 < end - l->n - 8 ? room(l) - 8 : end - l->n - 8;
+            while (*q >= 0x20 && *q < 0x7f && *q != '"' && *q != '\\' && (size_t)(q - p) < lim)
+                q++;
+            put_raw(l, (const char *)p, (size_t)(q - p));
+            p = q;
+            continue;
+        }
+        k = utf8_len(p);
         if (*p == '"' || *p == '\\') {
             esc[0] = '\\';
             esc[1] = (char)*p;

@@ -12,6 +12,7 @@
 #include <strings.h>
 
 #include "http.h"
+#include "metrics.h"
 #include "webhooks.h"
 
 #define MAX_OPS 256
@@ -98,6 +99,7 @@ static int suite_init(void)
     routes_invoices_register();
     routes_webhooks_register();
     routes_docs_register();     /* outside /api: the document gives them the root as server */
+    routes_metrics_register();  /* outside /api too */
     n_routes = http_routes_list(r_methods, r_patterns, MAX_OPS);
     if (n_routes > MAX_OPS)
         n_routes = MAX_OPS;
@@ -110,7 +112,8 @@ static void test_routes_documented(void)
     CU_ASSERT_TRUE(n_routes >= 17);      /* every endpoint of API.md */
     for (i = 0; i < n_routes; i++) {
         int found = 0;
-        CU_ASSERT_TRUE(strncmp(r_patterns[i], "/api/", 5) == 0 || strncmp(r_patterns[i], "/docs/", 6) == 0);
+        CU_ASSERT_TRUE(strncmp(r_patterns[i], "/api/", 5) == 0 || strncmp(r_patterns[i], "/docs/", 6) == 0 ||
+                       strcmp(r_patterns[i], "/metrics") == 0);
         for (j = 0; j < n_doc_ops && !found; j++)
             found = strcmp(doc_ops[j].path, doc_path(r_patterns[i])) == 0 &&
                     strcasecmp(doc_ops[j].method, r_methods[i]) == 0;
