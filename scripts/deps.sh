@@ -16,6 +16,9 @@ for p in "${PKGS[@]}"; do
 done
 if [ ${#missing[@]} -gt 0 ]; then
   echo "deps: installing ${missing[*]}"
+# libcurl's headers (einvoiced fetches the identity provider's keys), in any of Debian's TLS
+# flavours; the OpenSSL one when none is there
+pkg-config --exists libcurl 2>/dev/null || missing+=(libcurl4-openssl-dev)
   SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
   $SUDO apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null

@@ -190,11 +190,15 @@ int einv_config_load(einv_config_t *c, einv_error_t *err)
         rc = einv_error_set(err, EINV_ERR, "EINV_DATABASE names no file", "sqlite:", "e.g. sqlite:var/einvoice.db");
         goto out;
     }
-    if ((c->oidc_issuer[0] || c->oidc_audience[0]) && !c->jwks_file[0]) {
-        rc = einv_error_set(err, EINV_ERR, "EINV_OIDC_ISSUER/EINV_OIDC_AUDIENCE need EINV_JWKS_FILE",
-                            "", "Set EINV_JWKS_FILE to the identity provider's JWKS document");
+    /* the keys come from EINV_JWKS_FILE or from the issuer's discovery document */
+    if ((c->oidc_audience[0] || c->oidc_client_id[0]) && !c->jwks_file[0] && !c->oidc_issuer[0]) {
+        rc = einv_error_set(err, EINV_ERR, "EINV_OIDC_AUDIENCE/EINV_OIDC_CLIENT_ID need EINV_OIDC_ISSUER",
+                            "", "Set EINV_OIDC_ISSUER to the identity provider's issuer URL (or EINV_JWKS_FILE)");
         goto out;
     }
+    /* the dashboard's ID tokens name its client id as audience */
+    if (!c->oidc_audience[0] && c->oidc_client_id[0])
+        memcpy(c->oidc_audience, c->oidc_client_id, strlen(c->oidc_client_id) + 1);
 #undef TRY
 out:
     entries_free(&f);

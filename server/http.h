@@ -15,6 +15,7 @@ typedef struct einv_srv {
     einv_store_t *store;
     einv_engine_t *engine;
     auth_jwks_t *jwks;              /* NULL when no EINV_JWKS_FILE */
+    struct auth_oidc *oidc;         /* keys from EINV_OIDC_ISSUER's discovery (no JWKS file), else NULL */
     struct mg_context *mg;
     einv_workers_t *workers;
 } einv_srv_t;
@@ -92,6 +93,7 @@ void routes_account_register(void);
 void routes_keys_register(void);
 void routes_invoices_register(void);
 void routes_docs_register(void);        /* GET /docs/rules[/{code}] (routes_docs.c) */
+void routes_dashboard_register(void);   /* GET / and the dashboard's files (routes_dashboard.c) */
 
 /* Worker pool (workers.c): validates queued invoices. */
 einv_workers_t *workers_start(einv_srv_t *srv, int n);

@@ -4,6 +4,7 @@
  * first token of a subject creates its FREE account). Credentials are never logged. */
 #define _GNU_SOURCE
 #include "http.h"
+#include "auth_oidc.h"
 
 #include <ctype.h>
 #include <stdio.h>
@@ -99,13 +100,16 @@ static int auth_token(einv_req_t *r, const char *token)
     char subject[600], msg[400];
     const char *email;
     int rc;
-    if (!r->srv->jwks)
+    if (!r->srv->jwks && !r->srv->oidc)
         return unauthorized(r, "Invalid credentials: ID tokens are not accepted by this server (no JWKS configured)", 1);
     memset(&claims, 0, sizeof claims);
     memset(&err, 0, sizeof err);
-    if (auth_jwt_verify(r->srv->jwks, token, c->oidc_issuer[0] ? c->oidc_issuer : NULL,
-                        c->oidc_audience[0] ? c->oidc_audience : NULL, (long long)time(NULL),
-                        JWT_SKEW_SECONDS, &claims, &err) != EINV_OK) {
+    /* EINV_JWKS_FILE (offline) wins; else the issuer's keys, fetched again on an unknown kid */
+    if (r->srv->jwks ? auth_jwt_verify(r->srv->jwks, token, c->oidc_issuer[0] ? c->oidc_issuer : NULL,
+                                       c->oidc_audience[0] ? c->oidc_audience : NULL, (long long)time(NULL),
+                                       JWT_SKEW_SECONDS, &claims, &err) != EINV_OK
+                     : auth_oidc_verify(r->srv->oidc, token, c->oidc_audience[0] ? c->oidc_audience : NULL,
+                                        (long long)time(NULL), JWT_SKEW_SECONDS, &claims, &err) != EINV_OK) {
         snprintf(msg, sizeof msg, "Invalid ID token: %s", err.message[0] ? err.message : "verification failed");
         return unauthorized(r, msg, 1);
     }

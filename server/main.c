@@ -5,6 +5,7 @@
  * gracefully: no new requests, requests in flight and jobs being validated finish. */
 #define _GNU_SOURCE
 #include "http.h"
+#include "auth_oidc.h"
 #include "conn_guard.h"
 #include "log.h"
 #include "metrics.h"
@@ -413,22 +414,39 @@ static int serve(void)
         logline("ID tokens: accepted (issuer %s, audience %s)",
                 srv.cfg.oidc_issuer[0] ? srv.cfg.oidc_issuer : "any",
                 srv.cfg.oidc_audience[0] ? srv.cfg.oidc_audience : "any");
+    } else if (srv.cfg.oidc_issuer[0]) {
+        /* keys from the issuer's discovery document; a provider that is down now is asked
+         * again on the first token (server/auth_oidc.c) */
+        auth_oidc_options_t oo = {.issuer = srv.cfg.oidc_issuer};
+        if (!(srv.oidc = auth_oidc_new(&oo, &err))) {
+            print_error("cannot use EINV_OIDC_ISSUER", &err);
+            store_close(srv.store);
+            einv_engine_close(srv.engine);
+            return 1;
+        }
+        if (auth_oidc_refresh(srv.oidc, (long long)time(NULL), &err) != EINV_OK)
+            log_msg(ELOG_WARN, "einvoiced", NULL, "ID tokens: the keys of %s are not available yet: %s (%s);"
+                    " asked again on the first token", srv.cfg.oidc_issuer, err.message, err.detail);
+        logline("ID tokens: accepted (issuer %s, audience %s; keys from its discovery document)",
+                srv.cfg.oidc_issuer, srv.cfg.oidc_audience[0] ? srv.cfg.oidc_audience : "any");
     } else
-        logline("ID tokens: not accepted (no EINV_JWKS_FILE)");
+        logline("ID tokens: not accepted (neither EINV_JWKS_FILE nor EINV_OIDC_ISSUER)");
 
     routes_health_register();
     routes_account_register();
     routes_keys_register();
     routes_invoices_register();
-    routes_webhooks_register();
     routes_metrics_register();
     routes_docs_register();
+    routes_webhooks_register();
+    routes_dashboard_register();
 
     /* the accept layer owns EINV_LISTEN; CivetWeb gets only connections whose request head
      * is complete, on an internal loopback port (server/conn_guard.c) */
     if (conn_guard_open(&srv.cfg, gmsg, sizeof gmsg) != 0) {
         log_msg(ELOG_ERROR, "einvoiced", NULL, "cannot listen on %s", gmsg);
         auth_jwks_free(srv.jwks);
+        auth_oidc_free(srv.oidc);
         store_close(srv.store);
         einv_engine_close(srv.engine);
         return 1;
@@ -469,6 +487,7 @@ static int serve(void)
         log_msg(ELOG_ERROR, "einvoiced", NULL, "cannot listen on %s: %s", srv.cfg.listen,
                 mg_err[0] ? mg_err : "CivetWeb failed to start");
         auth_jwks_free(srv.jwks);
+        auth_oidc_free(srv.oidc);
         store_close(srv.store);
         einv_engine_close(srv.engine);
         mg_exit_library();
@@ -479,6 +498,7 @@ static int serve(void)
         log_msg(ELOG_ERROR, "einvoiced", NULL, "cannot start the accept layer: %s", gmsg);
         mg_stop(srv.mg);
         auth_jwks_free(srv.jwks);
+        auth_oidc_free(srv.oidc);
         store_close(srv.store);
         einv_engine_close(srv.engine);
         mg_exit_library();
@@ -518,6 +538,7 @@ static int serve(void)
     workers_stop(srv.workers);  /* jobs being validated complete; queued ones stay queued */
     webhooks_stop(webhooks);    /* an attempt in flight is abandoned; its delivery stays due */
     auth_jwks_free(srv.jwks);
+    auth_oidc_free(srv.oidc);
     store_close(srv.store);
     einv_engine_close(srv.engine);
     mg_exit_library();

@@ -133,10 +133,15 @@ static char *invoice_json(const store_invoice_t *inv)
 }
 
 /* One list item: no canonicalJson, validationResult reduced, plus invoiceNumber. */
-static void summary_json(jb_t *b, const store_invoice_t *inv)
+static void summary_json(jb_t *b, const store_invoice_t *inv, const char *owner_email)
 {
     char tmp[128];
     common_fields(b, inv);
+    if (owner_email) {
+        /* super-admins list every account's invoices: whose each one is (the dashboard) */
+        jb_cstr(b, ",\"ownerEmail\":");
+        jb_str(b, owner_email);
+    }
     jb_cstr(b, ",\"invoiceNumber\":");
     jb_str(b, inv->invoice_number && *inv->invoice_number ? inv->invoice_number : NULL);
     jb_cstr(b, ",\"validationResult\":");
@@ -276,9 +281,15 @@ static void h_list(einv_req_t *r, const char *const *p, int np)
     }
     jb_cstr(&b, "{\"content\":[");
     for (i = 0; i < pg.n; i++) {
+        store_account_t owner;
+        int have = 0;
         if (i)
             jb_cstr(&b, ",");
-        summary_json(&b, &pg.items[i]);
+        memset(&owner, 0, sizeof owner);
+        if (r->super_admin)
+            have = store_account_by_id(r->srv->store, pg.items[i].account_id, &owner) == EINV_OK;
+        summary_json(&b, &pg.items[i], have ? owner.email : NULL);
+        store_account_clear(&owner);
     }
     snprintf(msg, sizeof msg,
              "],\"page\":%lld,\"size\":%lld,\"totalElements\":%lld,\"totalPages\":%lld,\"sort\":",

@@ -20,7 +20,9 @@ typedef struct einv_config {
     size_t max_upload;          /* EINV_MAX_UPLOAD, default 20 MiB */
     char jwks_file[1024];       /* EINV_JWKS_FILE */
     char oidc_issuer[512];      /* EINV_OIDC_ISSUER */
-    char oidc_audience[512];    /* EINV_OIDC_AUDIENCE */
+    char oidc_audience[512];    /* EINV_OIDC_AUDIENCE, default: oidc_client_id */
+    char oidc_client_id[256];   /* EINV_OIDC_CLIENT_ID: the dashboard's client at the issuer */
+    char web_dir[1024];         /* EINV_WEB_DIR: the dashboard's files, "" = next to the binary */
     char super_admins[2048];    /* EINV_SUPER_ADMINS, comma list of emails */
     int queue_max;              /* EINV_QUEUE_MAX: pending jobs before 503, default 10000 */
     int lease_seconds;          /* EINV_JOB_LEASE: seconds before a claimed job is reclaimed, default 60 */

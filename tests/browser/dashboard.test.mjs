@@ -1,0 +1,283 @@
+// The dashboard in a real browser (Debian's chromium driven by playwright-core) against a
+// real einvoiced (fresh SQLite database) and a real OpenID Provider (provider.mjs,
+// oidc-provider). It uses the accessible names of docs/dashboard.md and saves a screenshot of
+// every page to EINV_SCREENSHOT_DIR (default build/dashboard-screenshots).
+//
+//   node tests/browser/dashboard.test.mjs        (EINV_SERVER_BIN, EINV_PLUGIN_DIR, CHROMIUM_PATH)
+import { spawn, execFileSync } from 'node:child_process';
+import { createServer } from 'node:net';
+import { mkdtempSync, mkdirSync, readFileSync, writeFileSync, rmSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import assert from 'node:assert/strict';
+import { chromium } from 'playwright-core';
+
+const HERE = dirname(fileURLToPath(import.meta.url));
+const ROOT = resolve(HERE, '../..');
+const SERVER_BIN = process.env.EINV_SERVER_BIN || join(ROOT, 'build/bin/einvoiced');
+const PLUGIN_DIR = process.env.EINV_PLUGIN_DIR || join(dirname(SERVER_BIN), '../lib/einvoice');
+const SHOTS = process.env.EINV_SCREENSHOT_DIR || join(ROOT, 'build/dashboard-screenshots');
+const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+const DATA = join(ROOT, 'tests/data');
+const CLIENT_ID = 'einvoice-dashboard';
+
+const children = [];
+const work = mkdtempSync(join(tmpdir(), 'einv-dashboard-'));
+let step = '';
+const t0 = Date.now();
+
+function log(msg) { process.stdout.write(`[${((Date.now() - t0) / 1000).toFixed(1)}s] ${msg}\n`); }
+
+function freePort() {
+  return new Promise((res, rej) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => { const { port } = s.address(); s.close(() => res(port)); });
+    s.on('error', rej);
+  });
+}
+
+function start(cmd, args, env, logFile, readyText) {
+  const child = spawn(cmd, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  children.push(child);
+  let out = '';
+  const append = (d) => { out += d; writeFileSync(logFile, out); };
+  child.stdout.on('data', append);
+  child.stderr.on('data', append);
+  return new Promise((res, rej) => {
+    const timer = setTimeout(() => rej(new Error(`${cmd} did not start:\n${out}`)), 20000);
+    const check = () => { if (out.includes(readyText)) { clearTimeout(timer); res({ child, log: () => out }); } };
+    child.stdout.on('data', check);
+    child.stderr.on('data', check);
+    child.on('exit', (code) => { clearTimeout(timer); rej(new Error(`${cmd} exited with ${code}:\n${out}`)); });
+  });
+}
+
+async function shot(page, name) {
+  await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
+  log(`screenshot ${name}.png`);
+}
+
+async function main() {
+  for (const [what, p] of [['einvoiced', SERVER_BIN], ['chromium', CHROMIUM], ['plugins', PLUGIN_DIR]]) {
+    if (!existsSync(p)) throw new Error(`${what} not found at ${p}`);
+  }
+  mkdirSync(SHOTS, { recursive: true });
+  const [pp, sp] = [await freePort(), await freePort()];
+  const base = `http://127.0.0.1:${sp}`;
+  const issuer = `http://127.0.0.1:${pp}`;
+  step = 'start the provider and the server';
+  await start(process.execPath, [join(HERE, 'provider.mjs'), '--port', String(pp), '--redirect', `${base}/`],
+    {}, join(work, 'provider.log'), '"issuer"');
+  const dbEnv = {
+    EINV_DATABASE: `sqlite:${join(work, 'einvoice.db')}`, EINV_PLUGIN_DIR: PLUGIN_DIR, EINV_OIDC_ISSUER: issuer,
+    EINV_OIDC_CLIENT_ID: CLIENT_ID, EINV_LISTEN: `127.0.0.1:${sp}`, EINV_WORKERS: '2', EINV_LOG_LEVEL: 'info',
+  };
+  // a super-admin, reachable by ID token only through its bound subject (docs/api.md)
+  execFileSync(SERVER_BIN, ['admin', 'create-account', '--email', 'admin@example.com', '--super-admin'], { env: { ...process.env, ...dbEnv } });
+  execFileSync(SERVER_BIN, ['admin', 'bind-subject', '--email', 'admin@example.com', '--issuer', issuer, '--subject', 'admin'], { env: { ...process.env, ...dbEnv } });
+  const server = await start(SERVER_BIN, [], dbEnv, join(work, 'server.log'), 'listening on');
+
+  step = 'security headers of the dashboard';
+  const head = await fetch(`${base}/`);
+  const csp = head.headers.get('content-security-policy') || '';
+  assert.match(csp, /frame-ancestors 'none'/);
+  assert.doesNotMatch(csp, /unsafe-inline|unsafe-eval/);
+  assert.equal(head.headers.get('x-content-type-options'), 'nosniff');
+
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-dev-shm-usage'] });
+  const context = await browser.newContext({ viewport: { width: 1280, height: 860 }, acceptDownloads: true });
+  const page = await context.newPage();
+  const problems = [];
+  const urls = [];
+  // the 401 (expired token) and 403 (Pro profile) of the steps below are expected answers
+  page.on('console', (m) => { if (m.type() === 'error' && !/Failed to load resource/.test(m.text())) problems.push(`console: ${m.text()}`); });
+  page.on('response', (r) => { if (r.status() >= 400 && ![401, 403].includes(r.status()) && !r.url().endsWith('/favicon.ico')) problems.push(`HTTP ${r.status()} ${r.url()}`); });
+  page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+  page.on('request', (r) => urls.push(r.url()));
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI}`));
+  });
+
+  const signIn = async (email, password) => {
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(new RegExp(`^${issuer}/`));
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill(password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(new RegExp(`^${base}/`));
+    await page.getByRole('button', { name: 'Sign out' }).waitFor();
+  };
+  const uploadFile = async (file, profile, expect) => {
+    await page.getByRole('link', { name: 'Upload' }).click();
+    await page.getByLabel('Invoice file').setInputFiles(file);
+    await page.locator('#chosen').filter({ hasText: '→ POST' }).waitFor();
+    await page.getByLabel('Profile').selectOption(profile);
+    await page.getByRole('button', { name: 'Validate' }).click();
+    await page.locator('#result .verdict, #result .error').first().waitFor({ timeout: 30000 });
+    const text = await page.locator('#result').innerText();
+    assert.match(text, expect, `upload of ${file} with ${profile}: ${text}`);
+    return text;
+  };
+
+  step = 'sign in through the provider';
+  await page.goto(`${base}/`);
+  await page.getByRole('button', { name: 'Sign in' }).waitFor();
+  await shot(page, 'sign-in');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL(new RegExp(`^${issuer}/`));
+  await page.getByLabel('Email').fill('alice@example.com');
+  await page.getByLabel('Password').fill('alice-password');
+  await shot(page, 'provider-login');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL(new RegExp(`^${base}/`));
+  await page.getByRole('button', { name: 'Sign out' }).waitFor();
+  assert.equal(new URL(page.url()).search, '', 'the code must not stay in the URL');
+  const stored = await page.evaluate(() => ({ session: sessionStorage.getItem('einv.idToken'), local: localStorage.length }));
+  assert.ok(stored.session && stored.session.split('.').length === 3, 'ID token in sessionStorage');
+  assert.equal(stored.local, 0, 'nothing in localStorage');
+  const idToken = stored.session;
+  log('signed in as alice');
+
+  step = 'upload a UBL invoice and see it validated';
+  await uploadFile(join(DATA, 'ubl/sample-invoice.xml'), 'EN16931', /^Valid/);
+  await shot(page, 'upload');
+
+  step = 'the endpoint follows the file';
+  const invalid = join(work, 'invalid-ubl.xml');
+  writeFileSync(invalid, readFileSync(join(DATA, 'ubl/sample-invoice.xml'), 'utf8')
+    .replace(/<cbc:IssueDate>[^<]*<\/cbc:IssueDate>/, '').replace('<cbc:DocumentCurrencyCode>EUR', '<cbc:DocumentCurrencyCode>EURO'));
+  await uploadFile(join(DATA, 'cii/sample-invoice.xml'), 'EN16931', /Valid|Not valid/);
+  await uploadFile(join(DATA, 'idoc/invoic02-standard.xml'), 'EN16931', /Valid|Not valid/);
+  assert.match(await page.locator('#result').innerText(), /IDOC/);
+  await uploadFile(join(DATA, 'odata/supplierinvoice-standard.json'), 'PEPPOL', /Valid|Not valid/);
+  assert.match(await page.locator('#result').innerText(), /ODATA/);
+  await uploadFile(join(DATA, 'json/sample-invoice.json'), 'EN16931', /Valid|Not valid/);
+  assert.match(await page.locator('#result').innerText(), /JSON/);
+
+  step = 'open the findings of an invalid invoice';
+  await uploadFile(invalid, 'EN16931', /^Not valid/);
+  await page.getByRole('link', { name: 'Open the findings' }).click();
+  await page.getByRole('heading', { name: /^Findings/ }).waitFor();
+  await page.getByRole('heading', { name: /^CORE/ }).waitFor();
+  const docLink = page.getByRole('link', { name: /^Documentation of BR-/ }).first();
+  const href = await docLink.getAttribute('href');
+  const doc = await page.request.get(new URL(href, base).toString());
+  assert.equal(doc.status(), 200, `documentation link ${href}`);
+  assert.match(await page.locator('main').innerText(), /kositResult/);
+  await shot(page, 'invoice-findings');
+
+  step = 'the detail of a valid invoice, with downloads';
+  await page.getByRole('link', { name: 'Invoices' }).click();
+  await page.getByRole('link', { name: 'INV-2026-0042' }).last().click();   // oldest: the first upload, valid
+  await page.getByRole('heading', { name: 'Invoice data' }).waitFor();
+  const [dl] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download IDoc' }).click()]);
+  assert.match(readFileSync(await dl.path(), 'utf8'), /INVOIC02/);
+  await shot(page, 'invoice-detail');
+
+  step = 'the list, newest first, filtered by status';
+  await page.getByRole('link', { name: 'Invoices' }).click();
+  await page.locator('tbody tr').first().waitFor();
+  assert.equal(await page.locator('tbody tr').count(), 6);
+  await shot(page, 'invoices');
+  await page.getByLabel('Filter by status').selectOption('failed_validation');
+  await page.waitForFunction(() => [...document.querySelectorAll('tbody tr')].every((r) => r.innerText.includes('failed validation')));
+  assert.ok(await page.locator('tbody tr').count() >= 1);
+
+  step = 'create a key and see it listed';
+  await page.getByRole('link', { name: 'Settings' }).click();
+  await page.getByRole('link', { name: 'API keys' }).click();
+  await page.getByLabel('Key name').fill('ci-pipeline');
+  await page.getByLabel('Monthly quota (optional)').fill('1000');
+  await page.getByRole('button', { name: 'Create key' }).click();
+  const raw = await page.locator('#raw-key').inputValue();
+  assert.match(raw, /^svc_live_[A-Za-z0-9_-]{32,}$/);
+  await page.locator('#keys tbody tr', { hasText: 'ci-pipeline' }).waitFor();
+  assert.match(await page.locator('#keys tbody tr', { hasText: 'ci-pipeline' }).innerText(), new RegExp(raw.slice(-4)));
+  const withKey = async () => (await fetch(`${base}/api/v1/account`, { headers: { Authorization: `Bearer ${raw}` } })).status;
+  assert.equal(await withKey(), 200);
+  await shot(page, 'api-keys');
+
+  step = 'revoke it; the next API call with it gets 401';
+  await page.getByRole('button', { name: 'Revoke' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Revoke' }).click();
+  await page.locator('#keys tbody tr', { hasText: 'revoked' }).waitFor();
+  assert.equal(await withKey(), 401);
+
+  step = 'an expired token leads back to sign-in, and no work is lost';
+  await page.getByLabel('Key name').fill('typed before expiry');
+  await page.evaluate(() => sessionStorage.setItem('einv.idToken', 'eyJhbGciOiJSUzI1NiJ9.eyJleHAiOjF9.c2ln'));
+  await page.getByRole('button', { name: 'Create key' }).click();
+  await page.waitForURL(new RegExp(`^${base}/#/settings/keys`), { timeout: 20000 });
+  await page.getByText('your entries were kept').waitFor();
+  assert.equal(await page.getByLabel('Key name').inputValue(), 'typed before expiry');
+
+  step = 'XRECHNUNG needs Pro; upgrade to Pro and validate with XRECHNUNG';
+  await uploadFile(join(DATA, 'ubl/sample-invoice.xml'), 'XRECHNUNG', /upgrade to Pro/i);
+  await page.getByRole('link', { name: 'Settings' }).click();
+  await page.getByRole('link', { name: 'Plan' }).click();
+  await page.getByRole('button', { name: 'Upgrade to Pro' }).click();
+  await page.locator('#current-plan', { hasText: 'PRO' }).waitFor();
+  await shot(page, 'plan');
+  await uploadFile(join(DATA, 'ubl/sample-invoice.xml'), 'XRECHNUNG', /Valid|Not valid/);
+  assert.match(await page.locator('#result').innerText(), /XRECHNUNG/);
+
+  step = 'keyboard: the main navigation works without a mouse';
+  await page.getByRole('link', { name: 'Invoices' }).focus();
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Enter');
+  await page.getByRole('heading', { name: 'Upload an invoice' }).waitFor();
+
+  step = 'WCAG AA contrast of the text on the pages';
+  const low = await page.evaluate(() => {
+    const lum = (c) => {
+      const [r, g, b] = c.match(/[\d.]+/g).slice(0, 3).map(Number).map((v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; });
+      return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+    };
+    const bg = (el) => { for (let e = el; e; e = e.parentElement) { const c = getComputedStyle(e).backgroundColor; if (!/rgba\(.*, 0\)$/.test(c) && c !== 'transparent') return c; } return 'rgb(255, 255, 255)'; };
+    const bad = [];
+    for (const el of document.querySelectorAll('body *')) {
+      if (!el.childNodes.length || ![...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim())) continue;
+      if (!el.offsetParent && el.tagName !== 'BODY') continue;
+      const a = lum(getComputedStyle(el).color), b = lum(bg(el));
+      const ratio = (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+      if (ratio < 4.5) bad.push(`${el.tagName}.${el.className} "${el.textContent.trim().slice(0, 30)}" ${ratio.toFixed(2)}`);
+    }
+    return bad;
+  });
+  assert.deepEqual(low, [], 'text below 4.5:1');
+
+  step = 'sign out';
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await page.getByRole('button', { name: 'Sign in' }).waitFor();
+  assert.equal(await page.evaluate(() => sessionStorage.getItem('einv.idToken')), null);
+
+  step = 'a super-admin sees every account\'s invoices with the owner\'s email';
+  await signIn('admin@example.com', 'admin-password');
+  await page.locator('tbody tr').first().waitFor();
+  assert.match(await page.locator('thead').innerText(), /Owner/);
+  assert.match(await page.locator('tbody').innerText(), /alice@example\.com/);
+  await shot(page, 'invoices-admin');
+
+  step = 'no token in a URL or in the server log';
+  assert.ok(!urls.some((u) => u.includes(idToken.split('.')[2])), 'ID token in a requested URL');
+  assert.ok(!server.log().includes(idToken.split('.')[2]), 'ID token in the server log');
+  assert.deepEqual(problems, [], 'browser console errors');
+  await browser.close();
+  log('all dashboard checks passed');
+}
+
+let failed = false;
+try {
+  await main();
+} catch (e) {
+  failed = true;
+  process.stderr.write(`FAILED at step "${step}": ${e.stack || e}\n`);
+  for (const f of ['server.log', 'provider.log']) {
+    try { process.stderr.write(`--- ${f} (tail)\n${readFileSync(join(work, f), 'utf8').split('\n').slice(-40).join('\n')}\n`); } catch { /* none */ }
+  }
+} finally {
+  for (const c of children) c.kill('SIGTERM');
+  if (!failed) rmSync(work, { recursive: true, force: true });
+}
+process.exit(failed ? 1 : 0);
