@@ -149,8 +149,7 @@ static int open_conn(conn_t *c, const webhook_url_t *u, int allow_private, char 
     int rc = -1, gai;
     memset(&hints, 0, sizeof hints);
     hints.ai_family = AF_UNSPEC;
-    hints.ai_socktype = SOCK_STREAM;
-    hints.ai_flags = AI_ADDRCONFIG;
+    hints.ai_socktype = SOCK_STREAM;     /* no AI_ADDRCONFIG: it hides 127.0.0.1 on hosts with loopback only */
     snprintf(port, sizeof port, "%d", u->port);
     if ((gai = getaddrinfo(u->host, port, &hints, &res)) != 0) {
         snprintf(err, cap, "cannot resolve the host: %s", gai_strerror(gai));
