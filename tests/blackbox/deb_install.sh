@@ -11,7 +11,8 @@
 #     ExecStart runs as that user (root only) with the unit's EINV_CONFIG, the database and
 #     the port redirected by the environment (which wins over the file); it answers
 #     /api/health and validates a UBL invoice submitted over HTTP; the installed CLI
-#     validates the sample, converts it to Factur-X and validates that PDF;
+#     validates the sample, converts it to Factur-X and validates that PDF; as root, all of
+#     them run with the source and build trees hidden (a tmpfs over them, unshare -m);
 #  4. as root with CI=true or EINV_TEST_DEB_SYSTEM=1 (release build, none of the packages
 #     installed before): `dpkg -i` on this machine, the same run from /usr with the unit's
 #     settings, then `dpkg --purge` and a check that nothing is left (the user einvoice,
@@ -19,13 +20,23 @@
 # usage: deb_install.sh SOURCE_DIR BUILD_DIR      prints "N passed, M failed" last
 set -euo pipefail
 src=$(cd "$1" && pwd); build=$(cd "$2" && pwd)
-sample=$src/tests/data/ubl/sample-invoice.xml
 passed=0
 ok() { passed=$((passed + 1)); echo "ok   $*"; }
 fail() { echo "FAIL $*"; echo "$passed passed, 1 failed"; exit 1; }
 
 tmp=$(mktemp -d /tmp/einv-deb.XXXXXX)
 chmod 0755 "$tmp"   # the service's user walks into the root below it
+sample=$tmp/sample-invoice.xml
+cp "$src/tests/data/ubl/sample-invoice.xml" "$sample"; chmod 0644 "$sample"
+# the installed programs run with the source and build trees hidden (an empty tmpfs over
+# them in a mount namespace of their own), so nothing they need may live there (root only)
+hide=()
+if [ "$(id -u)" -eq 0 ] && unshare -m true 2>/dev/null; then
+  hidden=("$src"); case "$build/" in "$src"/*) ;; *) hidden+=("$build") ;; esac
+  hide=(unshare -m sh -c 'for d; do shift; [ "$d" = -- ] && break; mount -t tmpfs none "$d" || exit 97; done; exec "$@"'
+        sh "${hidden[@]}" --)
+  "${hide[@]}" test -e "$src/CMakeLists.txt" && { echo "FAIL the source tree is not hidden"; exit 1; }
+fi
 server_pid=
 system_installed=()
 created_user=
@@ -209,7 +220,7 @@ serve() {
   [ -x "$exe" ] || fail "the unit's ExecStart $exe is not there"
   # the unit's EINV_CONFIG names /etc: inside another root it is that root's file
   runas "$pre"
-  (cd "$pre/var/lib/einvoice" && exec "${RUNAS[@]}" "$exe" >"$tmp/server.log" 2>&1) &
+  (cd "$pre/var/lib/einvoice" && exec "${hide[@]}" "${RUNAS[@]}" "$exe" >"$tmp/server.log" 2>&1) &
   server_pid=$!
   local i code
   for i in $(seq 1 150); do
@@ -248,9 +259,9 @@ check_service() {
   port=$(free_port)
   EXTRA_ENV+=("EINV_LISTEN=127.0.0.1:$port")
   runas "$pre"
-  "${RUNAS[@]}" "$pre/usr/bin/einvoiced" admin create-account --email ops@example.test >/dev/null ||
+  "${hide[@]}" "${RUNAS[@]}" "$pre/usr/bin/einvoiced" admin create-account --email ops@example.test >/dev/null ||
     fail "einvoiced admin create-account from $pre"
-  out=$("${RUNAS[@]}" "$pre/usr/bin/einvoiced" admin create-key --email ops@example.test --name deb-test) ||
+  out=$("${hide[@]}" "${RUNAS[@]}" "$pre/usr/bin/einvoiced" admin create-key --email ops@example.test --name deb-test) ||
     fail "einvoiced admin create-key from $pre"
   key=$(echo "$out" | tail -n 1)
   serve "$pre" "$port"
@@ -264,17 +275,17 @@ check_service() {
 # validated as a PDF (zugferd plugin), the formats of every optional plugin listed
 check_cli() {
   local pre=$1 cli=$1/usr/bin/einvoice out
-  out=$(env -i PATH=/usr/bin:/bin "$cli" validate --profile EN16931 --json "$sample" 2>>"$tmp/cli.log") ||
+  out=$("${hide[@]}" env -i PATH=/usr/bin:/bin "$cli" validate --profile EN16931 --json "$sample" 2>>"$tmp/cli.log") ||
     fail "$cli validate: $out"
   echo "$out" | grep -q '"valid":true' || fail "$cli validate: $out"
-  out=$(env -i PATH=/usr/bin:/bin "$cli" formats)
+  out=$("${hide[@]}" env -i PATH=/usr/bin:/bin "$cli" formats)
   for n in ubl cii json zugferd idoc odata; do
     echo "$out" | grep -q "^$n " || fail "$cli formats lacks $n: $out"
   done
   if [ -n "${deb[einvoice-plugin-facturx]:-}" ]; then
-    env -i PATH=/usr/bin:/bin "$cli" convert --to facturx "$sample" -o "$tmp/sample.pdf" >"$tmp/convert.log" 2>&1 ||
+    "${hide[@]}" env -i PATH=/usr/bin:/bin "$cli" convert --to facturx "$sample" -o "$tmp/sample.pdf" >"$tmp/convert.log" 2>&1 ||
       { cat "$tmp/convert.log"; fail "$cli convert --to facturx"; }
-    out=$(env -i PATH=/usr/bin:/bin "$cli" validate --profile EN16931 --json "$tmp/sample.pdf" 2>>"$tmp/cli.log") ||
+    out=$("${hide[@]}" env -i PATH=/usr/bin:/bin "$cli" validate --profile EN16931 --json "$tmp/sample.pdf" 2>>"$tmp/cli.log") ||
       fail "$cli validate of its Factur-X export: $out"
     rm -f "$tmp/sample.pdf"
   fi
@@ -287,7 +298,7 @@ EXTRA_ENV+=("EINV_CONFIG=$root$conf")
 check_service "$root" "$uid"
 [ "$(stat -c %u "$root/var/lib/einvoice/einvoice.db")" = "$(id -u | sed "s/^0$/$uid/")" ] ||
   fail "the database is not owned by the service's user"
-ok "einvoiced from the root, as user einvoice with the unit's ExecStart and EINV_CONFIG: /api/health 200, the sample validated over HTTP"
+ok "einvoiced from the root, as user einvoice with the unit's ExecStart and EINV_CONFIG: /api/health 200, the sample validated over HTTP${hide:+ (source and build trees hidden)}"
 check_cli "$root"
 ok "einvoice from the root validates the sample, exports it to Factur-X and validates the PDF"
 # verify_unit FILE: systemd-analyze verify prints nothing about it (it exits 0 on unknown
