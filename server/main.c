@@ -509,7 +509,7 @@ static int serve(void)
         log_msg(ELOG_WARN, "einvoiced", NULL, "could not release the job leases of a previous run");
     srv.workers = workers_start(&srv, srv.cfg.workers);
     if (store_delivery_recover(srv.store) != EINV_OK)
-        logline("warning: could not release the webhook deliveries of a previous run");
+        log_msg(ELOG_WARN, "einvoiced", NULL, "could not release the webhook deliveries of a previous run");
     webhooks = webhooks_start(&srv);
     logline("webhooks: %d delivery threads, attempts time out after %d ms, retries from %d ms"
             " doubling up to %d ms, given up after %d attempts or %d s%s",

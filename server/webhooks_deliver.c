@@ -14,6 +14,7 @@
 #include <time.h>
 #include <openssl/rand.h>
 #include "http.h"
+#include "log.h"
 #include "store_webhooks.h"
 #include "webhooks.h"
 
@@ -34,13 +35,12 @@ static pthread_mutex_t g_active_mu = PTHREAD_MUTEX_INITIALIZER;
 static void hlog(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 static void hlog(const char *fmt, ...)
 {
-    char ts[40], msg[700];
+    char msg[700];
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
-    http_timestamp(ts);
-    fprintf(stderr, "%s webhooks: %s\n", ts, msg);
+    log_fields(ELOG_WARN, "webhooks", NULL, msg, NULL, 0);   /* failures and retries: warnings */
 }
 
 long long webhook_backoff_ms(int n, long long base_ms, long long max_ms)

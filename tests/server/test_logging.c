@@ -346,7 +346,9 @@ static int startup_clean(sp_server_t *t, const char *const *env)
     for (line = strtok_r(log ? log : "", "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
         json_object *l = json_line(line);
         const char *lv = jstr(l, "level");
-        if (!l || !lv || strcmp(lv, "warn") == 0 || strcmp(lv, "error") == 0) {
+        /* a warning written at another level is still a warning */
+        if (!l || !lv || strcmp(lv, "warn") == 0 || strcmp(lv, "error") == 0 || strcasestr(line, "warning") ||
+            strstr(line, "could not") || strstr(line, "cannot")) {
             fprintf(stderr, "\n  start-up line: %.300s", line);
             bad++;
         }
