@@ -238,14 +238,28 @@ def check_deliveries(a, label, srv, key, hook_id, ids, rec, t0):
              " and the first request, answered 503)" % (label, rec.requests, len(rec.events)))
 
 
-def main():
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    here = os.path.dirname(os.path.abspath(__file__))
-    root = os.path.dirname(os.path.dirname(here))
+def common_args(ap):
+    """--server, --plugin-dir, --data (shared with webhooks_tls.py)."""
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     ap.add_argument("--server", default=os.environ.get("EINV_SERVER_BIN") or os.path.join(root, "build", "bin", "einvoiced"))
-    ap.add_argument("--pg", default=os.environ.get("EINV_TEST_PG_URL"), help="PostgreSQL URL (a fresh database is made from it)")
     ap.add_argument("--plugin-dir", default=os.environ.get("EINV_PLUGIN_DIR") or os.environ.get("EINV_TEST_PLUGIN_DIR"))
     ap.add_argument("--data", default=os.environ.get("EINV_TEST_DATA") or os.path.join(root, "tests", "data"))
+
+
+def finish(tmp, keep=False):
+    """Keeps the logs of a failed (or --keep) run, prints the summary line; the exit status."""
+    if keep or bb.FAILED:
+        note("logs kept in %s" % tmp)
+    else:
+        shutil.rmtree(tmp, ignore_errors=True)
+    print("%d passed, %d failed" % (bb.PASSED, bb.FAILED))
+    return 1 if bb.FAILED else 0
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    common_args(ap)
+    ap.add_argument("--pg", default=os.environ.get("EINV_TEST_PG_URL"), help="PostgreSQL URL (a fresh database is made from it)")
     ap.add_argument("--down", type=int, default=30, help="seconds the receiver is down at first")
     ap.add_argument("--count", type=int, default=100)
     ap.add_argument("--wait", type=int, default=120, help="seconds to wait for the deliveries once the receiver is up")
@@ -270,12 +284,8 @@ def main():
             if os.environ.get("CI") == "true":
                 check("pg.available", False, "CI=true needs EINV_TEST_PG_URL")
     finally:
-        if a.keep or bb.FAILED:
-            note("logs kept in %s" % tmp)
-        else:
-            shutil.rmtree(tmp, ignore_errors=True)
-    print("%d passed, %d failed" % (bb.PASSED, bb.FAILED))
-    return 1 if bb.FAILED else 0
+        code = finish(tmp, a.keep)
+    return code
 
 
 if __name__ == "__main__":

@@ -26,6 +26,7 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import bb_support as bb  # noqa: E402
 from bb_support import check, note  # noqa: E402
+from webhooks_must_show import common_args, finish  # noqa: E402
 
 
 def make_cert(tmp, name, san):
@@ -79,10 +80,7 @@ def wait_delivery(srv, key, hook, want, seconds=20):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-    ap.add_argument("--server", default=os.environ.get("EINV_SERVER_BIN") or os.path.join(root, "build", "bin", "einvoiced"))
-    ap.add_argument("--plugin-dir", default=os.environ.get("EINV_PLUGIN_DIR") or os.environ.get("EINV_TEST_PLUGIN_DIR"))
-    ap.add_argument("--data", default=os.environ.get("EINV_TEST_DATA") or os.path.join(root, "tests", "data"))
+    common_args(ap)
     a = ap.parse_args()
     if not shutil.which("openssl"):
         check("openssl-command", False, "the openssl command is needed to make test certificates")
@@ -139,12 +137,8 @@ def main():
             rec.close()
         if srv and srv.alive():
             check("sigterm", srv.stop() == 0)
-        if bb.FAILED:
-            note("logs kept in %s" % tmp)
-        else:
-            shutil.rmtree(tmp, ignore_errors=True)
-    print("%d passed, %d failed" % (bb.PASSED, bb.FAILED))
-    return 1 if bb.FAILED else 0
+        code = finish(tmp)
+    return code
 
 
 if __name__ == "__main__":
