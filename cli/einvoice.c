@@ -5,6 +5,7 @@
  * Exit status of validate: 0 all valid, 1 some invalid, 2 usage or I/O error. */
 #include "engine.h"
 #include "convert.h"
+#include "extract.h"
 #include "validate.h"
 #include <errno.h>
 #include <stddef.h>
@@ -23,6 +24,7 @@ static void usage(FILE *f)
             "       einvoice rules --profile P [--json|--markdown]\n"
             "       einvoice convert --to json|ubl|cii|facturx|idoc [--format F] [--mapping FILE]\n"
             "                        [--profile P] FILE [-o OUT]\n"
+            "       einvoice extract [--tier FAST|ACCURATE] [--profile P] FILE...\n"
             "       einvoice profiles\n"
             "       einvoice formats\n"
             "       einvoice version\n"
@@ -284,6 +286,10 @@ static int command_help(const char *cmd)
         validate_usage(stdout);
         return 0;
     }
+    if (strcmp(cmd, "extract") == 0) {
+        extract_usage(stdout);
+        return 0;
+    }
     for (i = 0; i < sizeof HELP / sizeof HELP[0]; i++)
         if (strcmp(cmd, HELP[i].name) == 0) {
             fputs(HELP[i].text, stdout);
@@ -335,6 +341,8 @@ int main(int argc, char **argv)
         rc = cmd_validate(e, &cli_limits, argc - 2, argv + 2);
     else if (strcmp(argv[1], "convert") == 0)
         rc = cmd_convert(e, argc - 2, argv + 2);
+    else if (strcmp(argv[1], "extract") == 0)
+        rc = cmd_extract(e, argc - 2, argv + 2);
     else if (strcmp(argv[1], "rules") == 0)
         rc = cmd_rules(e, argc - 2, argv + 2);
     else if (strcmp(argv[1], "profiles") == 0) {

@@ -1,0 +1,497 @@
+/* Candidates and features (ex_cand.h). Features are position, font size, token shape and
+ * the label kinds of the text before the value, left of it and above it. */
+#include "ex_cand.h"
+#include "ex_labels.h"
+#include "ex_shape.h"
+#include <ctype.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static double page_w(const ex_doc_t *d, int p) { return p < 32 && d->page_w[p] > 0 ? d->page_w[p] : 595; }
+static double page_h(const ex_doc_t *d, int p) { return p < 32 && d->page_h[p] > 0 ? d->page_h[p] : 842; }
+
+static double seg_size(const ex_doc_t *d, const ex_seg_t *s)
+{
+    int i;
+    double m = 0;
+    for (i = s->w0; i < s->w1; i++)
+        if (d->words[i].size > m)
+            m = d->words[i].size;
+    return m;
+}
+
+/* The nearest segment above s (previous lines of its page) overlapping it horizontally. */
+static int seg_above(const ex_doc_t *d, int si, double max_dy)
+{
+    const ex_seg_t *s = &d->segs[si];
+    int li = s->line, pg = d->lines[li].page, k;
+    for (k = li - 1; k >= 0 && d->lines[k].page == pg; k--) {
+        const ex_line_t *l = &d->lines[k];
+        int j, best = -1;
+        double best_ov = 0;
+        if (s->y0 - l->y1 > max_dy)
+            break;
+        for (j = l->s0; j < l->s1; j++) {
+            const ex_seg_t *t = &d->segs[j];
+            double ov = fmin(t->x1, s->x1) - fmax(t->x0, s->x0);
+            if (fabs(t->x0 - s->x0) < 6)
+                ov = fmax(ov, 1e3);
+            if (ov > best_ov)
+                best_ov = ov, best = j;
+        }
+        if (best >= 0)
+            return best;
+    }
+    return -1;
+}
+
+/* The nearest segment below s overlapping it horizontally (within max_dy). */
+static int seg_below(const ex_doc_t *d, int si, double max_dy)
+{
+    const ex_seg_t *s = &d->segs[si];
+    int li = s->line, pg = d->lines[li].page;
+    size_t k;
+    for (k = (size_t)li + 1; k < d->n_lines && d->lines[k].page == pg; k++) {
+        const ex_line_t *l = &d->lines[k];
+        int j, best = -1;
+        double best_ov = 0;
+        if (l->y0 - s->y1 > max_dy)
+            break;
+        for (j = l->s0; j < l->s1; j++) {
+            const ex_seg_t *t = &d->segs[j];
+            double ov = fmin(t->x1, s->x1) - fmax(t->x0, s->x0);
+            if (fabs(t->x0 - s->x0) < 6 || fabs(t->x1 - s->x1) < 6)
+                ov = fmax(ov, 1e3);
+            if (ov > best_ov)
+                best_ov = ov, best = j;
+        }
+        if (best >= 0)
+            return best;
+    }
+    return -1;
+}
+
+static void put_mask(float *f, unsigned m)
+{
+    int i;
+    for (i = 0; i < EXL_COUNT; i++)
+        f[i] = (m >> i) & 1u ? 1.0f : 0.0f;
+}
+
+static int count_occurrences(const ex_doc_t *d, const char *v)
+{
+    size_t i;
+    int n = 0;
+    if (!*v)
+        return 0;
+    for (i = 0; i < d->n_segs && n < 20; i++)
+        if (strstr(d->segs[i].text, v))
+            n++;
+    return n;
+}
+
+static double max_size_on_page(const ex_doc_t *d, int page)
+{
+    size_t i;
+    double m = 0;
+    for (i = 0; i < d->n_words; i++)
+        if (d->words[i].page == page && d->words[i].size > m)
+            m = d->words[i].size;
+    return m;
+}
+
+/* Room for one more element in *arr (n used, *cap allocated): 0 or -1. */
+static int grow(void **arr, size_t n, size_t *cap, size_t elem)
+{
+    void *p;
+    size_t c;
+    if (n < *cap)
+        return 0;
+    c = *cap ? 2 * *cap : 16;
+    if (!(p = realloc(*arr, c * elem)))
+        return -1;
+    *arr = p, *cap = c;
+    return 0;
+}
+
+static ex_head_cand_t *add_head(ex_cands_t *c)
+{
+    if (grow((void **)&c->head, c->n_head, &c->cap_head, sizeof *c->head) != 0)
+        return NULL;
+    memset(&c->head[c->n_head], 0, sizeof *c->head);
+    return &c->head[c->n_head++];
+}
+
+/* Common features of a value at segment si whose text before it (inside the segment) is
+ * own (may be ""). */
+static void head_features(const ex_doc_t *d, int si, const char *own, const char *value,
+                          int is_date, float *f, const double *page_max)
+{
+    const ex_seg_t *s = &d->segs[si];
+    const ex_line_t *l = &d->lines[s->line];
+    int pg = l->page, left = si > l->s0 ? si - 1 : -1, above = seg_above(d, si, 3.2 * (s->y1 - s->y0) + 4);
+    double W = page_w(d, pg), H = page_h(d, pg), sz = seg_size(d, s);
+    size_t n = strlen(value), i, dig = 0, alp = 0;
+    ex_num_t num;
+    char tmp[64];
+    for (i = 0; i < n; i++) {
+        dig += isdigit((unsigned char)value[i]) != 0;
+        alp += isalpha((unsigned char)value[i]) != 0;
+    }
+    f[0] = (float)is_date, f[1] = (float)!is_date;
+    f[2] = (float)(s->x0 / W), f[3] = (float)(s->y0 / H), f[4] = (float)(s->x1 / W);
+    f[5] = (float)(pg > 3 ? 3 : pg);
+    f[6] = (float)(d->median_size > 0 ? sz / d->median_size : 1);
+    f[7] = (float)(s->w1 - s->w0), f[8] = (float)n;
+    f[9] = n ? (float)dig / n : 0, f[10] = n ? (float)alp / n : 0;
+    f[11] = strchr(value, '-') != NULL, f[12] = strchr(value, '/') != NULL, f[13] = strchr(value, ' ') != NULL;
+    f[14] = dig == n && n > 0;
+    f[15] = ex_parse_num(value, -1, &num) && num.decimals == 2;
+    f[16] = ex_vat_id(value, tmp, sizeof tmp) == 2;
+    f[17] = ex_iban(value, tmp, sizeof tmp);
+    f[18] = n && isalpha((unsigned char)value[0]);
+    put_mask(f + 19, own && *own ? ex_label_mask(own) : 0);
+    put_mask(f + 19 + EXL_COUNT, left >= 0 ? ex_label_mask(d->segs[left].text) : 0);
+    f[19 + 2 * EXL_COUNT] = left >= 0 ? (float)((s->x0 - d->segs[left].x1) / W) : -1;
+    put_mask(f + 20 + 2 * EXL_COUNT, above >= 0 ? ex_label_mask(d->segs[above].text) : 0);
+    f[20 + 3 * EXL_COUNT] = above >= 0 ? (float)((s->y0 - d->segs[above].y1) / H) : -1;
+    /* 75.. */
+    f[75] = (float)s->line / (float)(d->n_lines ? d->n_lines : 1);
+    f[76] = own && strchr(own, ',') != NULL && isalpha((unsigned char)own[0]);
+    f[77] = (float)(l->s1 - l->s0);
+    f[78] = page_max && pg < 32 && sz >= page_max[pg] - 0.5;
+    f[79] = (float)count_occurrences(d, value);
+    f[80] = left >= 0 && d->segs[left].text[strlen(d->segs[left].text) - 1] == ':';
+    f[81] = own && *own ? (float)strlen(own) : 0;
+    f[82] = (float)(l->x1 / W);
+    f[83] = above >= 0 ? (float)((d->segs[above].x0 - s->x0) / W) : 0;
+}
+
+/* An identifier-like value: has a digit, not a date, not an amount, short. */
+static int id_like(const char *v)
+{
+    size_t n = strlen(v), i, dig = 0, spaces = 0;
+    ex_num_t num;
+    char iso[11];
+    if (n < 2 || n > 40)
+        return 0;
+    for (i = 0; i < n; i++) {
+        dig += isdigit((unsigned char)v[i]) != 0;
+        spaces += v[i] == ' ';
+    }
+    if (!dig || spaces > 3)
+        return 0;
+    if (ex_find_date(v, iso, NULL, NULL))
+        return 0;
+    if (ex_parse_num(v, -1, &num) && (num.decimals == 2 || num.percent || num.currency))
+        return 0;
+    return 1;
+}
+
+static int head_cands(const ex_doc_t *d, ex_cands_t *c, const double *page_max)
+{
+    size_t si;
+    for (si = 0; si < d->n_segs; si++) {
+        const char *t = d->segs[si].text;
+        size_t pre = ex_label_prefix(t), a, b;
+        char own[128], iso[11];
+        const char *rest = t;
+        ex_head_cand_t *h;
+        /* dates anywhere in the segment, the text before them as their own label */
+        while (ex_find_date(rest, iso, &a, &b)) {
+            size_t off = (size_t)(rest - t) + a;
+            snprintf(own, sizeof own, "%.*s", (int)(off < sizeof own ? off : sizeof own - 1), t);
+            if (!(h = add_head(c)))
+                return -1;
+            h->seg = (int)si, h->is_date = 1;
+            memcpy(h->iso, iso, 11);
+            snprintf(h->value, sizeof h->value, "%.*s", (int)(b - a), rest + a);
+            head_features(d, (int)si, own, h->value, 1, h->f, page_max);
+            rest += b;
+        }
+        /* the value after a leading label, or the whole segment */
+        {
+            const char *v = t + pre;
+            if (id_like(v)) {
+                if (!(h = add_head(c)))
+                    return -1;
+                snprintf(own, sizeof own, "%.*s", (int)(pre < sizeof own ? pre : sizeof own - 1), t);
+                h->seg = (int)si;
+                snprintf(h->value, sizeof h->value, "%s", v);
+                head_features(d, (int)si, own, v, 0, h->f, page_max);
+            }
+        }
+    }
+    return 0;
+}
+
+/* ---- address blocks ---- */
+int ex_has_legal_form(const char *s)
+{
+    static const char *const F[] = {"GmbH", " AG", " KG", "e.K.", " UG", " OG", "SAS", "SARL", " SA",
+                                    "EURL", "SASU", " SRL", "SPRL", " SC", "S.r.l.", "S.p.A.", "S.n.c.",
+                                    "S.a.s.", "B.V.", "N.V.", "V.O.F.", "S.L.", "S.A.", "Ltd", "Limited",
+                                    "PLC", "LLP", "Inc.", "LLC", "Corp.", " Co.", NULL};
+    int i;
+    for (i = 0; F[i]; i++) {
+        const char *p = strstr(s, F[i]);
+        if (p) {
+            size_t n = strlen(F[i]);
+            if (!isalnum((unsigned char)p[n]))
+                return 1;
+        }
+    }
+    return 0;
+}
+
+static int is_gb_postcode(const char *s)
+{
+    /* A9 9AA, A99 9AA, AA9 9AA, AA99 9AA, A9A 9AA, AA9A 9AA */
+    size_t n = strlen(s), i;
+    const char *sp = strchr(s, ' ');
+    if (n < 6 || n > 8 || !sp || !isalpha((unsigned char)s[0]))
+        return 0;
+    if (strlen(sp + 1) != 3 || !isdigit((unsigned char)sp[1]) || !isalpha((unsigned char)sp[2]) ||
+        !isalpha((unsigned char)sp[3]))
+        return 0;
+    for (i = 0; s + i < sp; i++)
+        if (!isalnum((unsigned char)s[i]) || islower((unsigned char)s[i]))
+            return 0;
+    return sp - s >= 2 && sp - s <= 4 && isdigit((unsigned char)s[1] ) | isdigit((unsigned char)s[2]);
+}
+
+static void trim_copy(char *out, size_t size, const char *s, size_t n)
+{
+    while (n && (*s == ' ' || *s == ',')) s++, n--;
+    while (n && (s[n - 1] == ' ' || s[n - 1] == ',')) n--;
+    snprintf(out, size, "%.*s", (int)n, s);
+}
+
+/* Parse "10115 Berlin", "1017 AB Amsterdam", "Boston, MA 02108", "London EC1V 9HX",
+ * "20121 Milano (MI)", "EC1V 9HX" (city elsewhere). 1 when it is a postcode line. */
+static int parse_pc_line(const char *s, char *city, size_t csz, char *pc, size_t psz, char *cc)
+{
+    size_t n = strlen(s), i;
+    const char *p;
+    cc[0] = '\0';
+    if (n < 5 || n > 60)
+        return 0;
+    /* NL: 4 digits, space, 2 capitals */
+    if (n > 8 && isdigit((unsigned char)s[0]) && isdigit((unsigned char)s[3]) && s[4] == ' ' &&
+        isupper((unsigned char)s[5]) && isupper((unsigned char)s[6]) && s[7] == ' ' &&
+        !isdigit((unsigned char)s[8])) {
+        snprintf(pc, psz, "%.7s", s);
+        trim_copy(city, csz, s + 8, strlen(s + 8));
+        memcpy(cc, "NL", 3);
+        return 1;
+    }
+    /* 4 or 5 digits then a city word */
+    for (i = 0; i < n && isdigit((unsigned char)s[i]); i++)
+        ;
+    if ((i == 4 || i == 5) && s[i] == ' ' && isalpha((unsigned char)s[i + 1] ) | ((unsigned char)s[i + 1] >= 0x80)) {
+        const char *end = s + n, *paren = strchr(s + i, '(');
+        snprintf(pc, psz, "%.*s", (int)i, s);
+        if (paren)
+            end = paren;
+        trim_copy(city, csz, s + i + 1, (size_t)(end - (s + i + 1)));
+        if (paren)
+            memcpy(cc, "IT", 3);
+        return strlen(city) > 1 && !strpbrk(city, "0123456789");
+    }
+    /* US: City, ST 02108 */
+    p = strrchr(s, ',');
+    if (p && p[1] == ' ' && isupper((unsigned char)p[2]) && isupper((unsigned char)p[3]) && p[4] == ' ') {
+        const char *z = p + 5;
+        size_t zn = strlen(z);
+        if ((zn == 5 || zn == 10) && isdigit((unsigned char)z[0]) && isdigit((unsigned char)z[4])) {
+            snprintf(pc, psz, "%s", z);
+            trim_copy(city, csz, s, (size_t)(p - s));
+            memcpy(cc, "US", 3);
+            return 1;
+        }
+    }
+    /* GB: a postcode alone or at the end after the city */
+    if (is_gb_postcode(s)) {
+        snprintf(pc, psz, "%s", s);
+        city[0] = '\0';
+        memcpy(cc, "GB", 3);
+        return 1;
+    }
+    for (p = s + n - 1; p > s && *p != ' '; p--)
+        ;
+    for (p--; p > s && *p != ' '; p--)
+        ;
+    if (p > s && is_gb_postcode(p + 1)) {
+        snprintf(pc, psz, "%s", p + 1);
+        trim_copy(city, csz, s, (size_t)(p - s));
+        memcpy(cc, "GB", 3);
+        return !strpbrk(city, "0123456789");
+    }
+    return 0;
+}
+
+static ex_block_t *add_block(ex_cands_t *c)
+{
+    if (grow((void **)&c->blocks, c->n_blocks, &c->cap_blocks, sizeof *c->blocks) != 0)
+        return NULL;
+    memset(&c->blocks[c->n_blocks], 0, sizeof *c->blocks);
+    c->blocks[c->n_blocks].name_seg = c->blocks[c->n_blocks].line1_seg = c->blocks[c->n_blocks].pc_seg = -1;
+    return &c->blocks[c->n_blocks++];
+}
+
+/* A one-line address "Name · Street 1 · 10115 Berlin" (sender line, footer line). */
+static int one_liner(const char *t, ex_block_t *b)
+{
+    const char *parts[8];
+    size_t lens[8], k = 0, i;
+    const char *p = t;
+    while (k < 8) {
+        const char *q = strstr(p, " \xc2\xb7 "), *q2 = strstr(p, " | "), *q3 = strstr(p, " - ");
+        size_t skip = 4;
+        if (q2 && (!q || q2 < q)) q = q2, skip = 3;
+        if (q3 && (!q || q3 < q)) q = q3, skip = 3;
+        parts[k] = p;
+        lens[k] = q ? (size_t)(q - p) : strlen(p);
+        k++;
+        if (!q)
+            break;
+        p = q + skip;
+    }
+    if (k < 3)
+        return 0;
+    for (i = 2; i < k; i++) {
+        char tmp[96];
+        trim_copy(tmp, sizeof tmp, parts[i], lens[i]);
+        if (parse_pc_line(tmp, b->city, sizeof b->city, b->postal, sizeof b->postal, b->country)) {
+            trim_copy(b->name, sizeof b->name, parts[i - 2], lens[i - 2]);
+            trim_copy(b->line1, sizeof b->line1, parts[i - 1], lens[i - 1]);
+            if (i + 1 < k) {
+                char cn[64];
+                const char *code;
+                trim_copy(cn, sizeof cn, parts[i + 1], lens[i + 1]);
+                if ((code = ex_country_code(cn)))
+                    memcpy(b->country, code, 3);
+            }
+            return 1;
+        }
+    }
+    return 0;
+}
+
+static void block_features(const ex_doc_t *d, ex_block_t *b, int anchor, const double *page_max)
+{
+    const ex_seg_t *s = &d->segs[anchor];
+    int pg = d->lines[s->line].page, above = seg_above(d, anchor, 3.5 * (s->y1 - s->y0) + 6), k;
+    double W = page_w(d, pg), H = page_h(d, pg), sz = seg_size(d, s);
+    float *f = b->f;
+    f[0] = (float)(s->x0 / W), f[1] = (float)(s->y0 / H), f[2] = (float)(pg > 3 ? 3 : pg);
+    f[3] = (float)(d->median_size > 0 ? sz / d->median_size : 1);
+    f[4] = pg < 32 && sz >= page_max[pg] - 0.5;
+    put_mask(f + 5, above >= 0 ? ex_label_mask(d->segs[above].text) : 0);
+    f[5 + EXL_COUNT] = above >= 0 ? (float)((s->y0 - d->segs[above].y1) / H) : -1;
+    f[24] = (float)b->one_liner;
+    f[25] = s->y0 / H > 0.8;
+    f[26] = b->country[0] != 0;
+    f[27] = (float)count_occurrences(d, b->name);
+    f[28] = ex_has_legal_form(b->name);
+    f[29] = b->line1_seg >= 0 ? (float)(d->segs[b->line1_seg].y0 - s->y0) / (float)H : 0;
+    f[30] = (float)strlen(b->name);
+    f[31] = (float)(s->x1 / W);
+    /* a VAT label or id near below the block */
+    f[32] = 0;
+    for (k = b->pc_seg >= 0 ? b->pc_seg : anchor; k >= 0 && k < (int)d->n_segs; ) {
+        int nb = seg_below(d, k, 2.5 * (s->y1 - s->y0) + 4);
+        if (nb < 0)
+            break;
+        if (ex_label_mask(d->segs[nb].text) & (1u << EXL_VAT))
+            f[32] = 1;
+        k = nb;
+        if (d->segs[k].y0 - s->y0 > 80)
+            break;
+    }
+    /* the label two segments up (a label above a name with a blank line) */
+    if (above >= 0) {
+        int a2 = seg_above(d, above, 3.5 * (s->y1 - s->y0) + 6);
+        put_mask(f + 33, a2 >= 0 ? ex_label_mask(d->segs[a2].text) : 0);
+    }
+    f[33 + EXL_COUNT] = (float)(d->lines[s->line].s1 - d->lines[s->line].s0);
+}
+
+static int block_cands(const ex_doc_t *d, ex_cands_t *c, const double *page_max)
+{
+    size_t si;
+    for (si = 0; si < d->n_segs; si++) {
+        const char *t = d->segs[si].text;
+        char city[64], pc[16], cc[3];
+        ex_block_t tmp, *b;
+        memset(&tmp, 0, sizeof tmp);
+        if (one_liner(t, &tmp)) {
+            if (!(b = add_block(c)))
+                return -1;
+            *b = tmp;
+            b->name_seg = b->line1_seg = b->pc_seg = (int)si;
+            b->one_liner = 1;
+            block_features(d, b, (int)si, page_max);
+            continue;
+        }
+        if (parse_pc_line(t, city, sizeof city, pc, sizeof pc, cc)) {
+            int l1 = seg_above(d, (int)si, 2.2 * (d->segs[si].y1 - d->segs[si].y0) + 4), nm, below;
+            if (l1 < 0)
+                continue;
+            if (!(b = add_block(c)))
+                return -1;
+            b->pc_seg = (int)si;
+            snprintf(b->postal, sizeof b->postal, "%s", pc);
+            memcpy(b->country, cc, 3);
+            if (!city[0]) {   /* GB: the city on the line above the postcode */
+                snprintf(b->city, sizeof b->city, "%s", d->segs[l1].text);
+                l1 = seg_above(d, l1, 2.2 * (d->segs[si].y1 - d->segs[si].y0) + 4);
+                if (l1 < 0) {
+                    c->n_blocks--;
+                    continue;
+                }
+            } else {
+                snprintf(b->city, sizeof b->city, "%s", city);
+            }
+            b->line1_seg = l1;
+            snprintf(b->line1, sizeof b->line1, "%s", d->segs[l1].text);
+            nm = seg_above(d, l1, 2.2 * (d->segs[l1].y1 - d->segs[l1].y0) + 4);
+            b->name_seg = nm;
+            if (nm >= 0)
+                snprintf(b->name, sizeof b->name, "%s", d->segs[nm].text);
+            below = seg_below(d, (int)si, 2.2 * (d->segs[si].y1 - d->segs[si].y0) + 4);
+            if (below >= 0) {
+                const char *code = ex_country_code(d->segs[below].text);
+                if (code)
+                    memcpy(b->country, code, 3);
+            }
+            if (!strcmp(b->country, "IT") && !strcmp(cc, "IT"))
+                b->country[0] = '\0';   /* "(MI)" says Italian, not the country printed */
+            block_features(d, b, nm >= 0 ? nm : l1, page_max);
+            if (!strcmp(cc, "IT"))
+                memcpy(b->country, "IT", 3);
+        }
+    }
+    return 0;
+}
+
+int ex_cands_build(const ex_doc_t *d, ex_cands_t *c)
+{
+    double page_max[32] = {0};
+    int p;
+    memset(c, 0, sizeof *c);
+    for (p = 0; p < d->n_pages && p < 32; p++)
+        page_max[p] = max_size_on_page(d, p);
+    if (head_cands(d, c, page_max) != 0 || block_cands(d, c, page_max) != 0)
+        return -1;
+    return 0;
+}
+
+void ex_cands_clear(ex_cands_t *c)
+{
+    free(c->head);
+    free(c->blocks);
+    memset(c, 0, sizeof *c);
+}

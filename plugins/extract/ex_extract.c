@@ -1,0 +1,696 @@
+/* The extraction pipeline: read the pages, find items by arithmetic, score header and
+ * address candidates with the learned models, pick the assignment the check digits and
+ * totals support, and write the canonical invoice with a confidence per field. */
+#include "ex_extract.h"
+#include "ex_cand.h"
+#include "ex_items.h"
+#include "ex_labels.h"
+#include "ex_model.h"
+#include "ex_out.h"
+#include "ex_read.h"
+#include "ex_shape.h"
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#ifndef EINV_EXTRACT_MODEL_DIR
+#define EINV_EXTRACT_MODEL_DIR "models/extract"
+#endif
+
+struct ex_engine {
+    ex_model_t *head, *block;
+};
+
+const char *ex_default_model_dir(void)
+{
+    return EINV_EXTRACT_MODEL_DIR;
+}
+
+ex_engine_t *ex_engine_open(const char *dir, char *msg, size_t size)
+{
+    char path[1024];
+    ex_engine_t *e = calloc(1, sizeof *e);
+    if (!e) {
+        snprintf(msg, size, "out of memory");
+        return NULL;
+    }
+    if (!dir)
+        dir = ex_default_model_dir();
+    snprintf(path, sizeof path, "%s/head.json", dir);
+    e->head = ex_model_load(path, msg, size);
+    snprintf(path, sizeof path, "%s/block.json", dir);
+    if (e->head)
+        e->block = ex_model_load(path, msg, size);
+    if (!e->head || !e->block) {
+        ex_engine_close(e);
+        return NULL;
+    }
+    return e;
+}
+
+void ex_engine_close(ex_engine_t *e)
+{
+    if (e) {
+        ex_model_free(e->head);
+        ex_model_free(e->block);
+        free(e);
+    }
+}
+
+/* ---- what was found ---- */
+typedef struct party {
+    char name[128], line1[128], city[64], postal[16], country[3], vat[40];
+    float conf_name, conf_addr, conf_vat;
+    int block;
+} party_t;
+
+typedef struct found {
+    char number[96], issue[11], due[11], ref[96], currency[4], iban[40];
+    float c_number, c_issue, c_due, c_ref, c_currency, c_iban;
+    party_t sup, buy;
+} found_t;
+
+static int score(ex_engine_t *e, ex_cands_t *c)
+{
+    size_t i;
+    float *rows, *out;
+    if (c->n_head) {
+        rows = malloc(c->n_head * EX_NF_HEAD * sizeof *rows);
+        out = malloc(c->n_head * EXH_COUNT * sizeof *out);
+        if (!rows || !out) {
+            free(rows), free(out);
+            return -1;
+        }
+        for (i = 0; i < c->n_head; i++)
+            memcpy(rows + i * EX_NF_HEAD, c->head[i].f, sizeof c->head[i].f);
+        if (ex_model_predict(e->head, rows, c->n_head, EX_NF_HEAD, EXH_COUNT, out) == 0)
+            for (i = 0; i < c->n_head; i++)
+                memcpy(c->head[i].p, out + i * EXH_COUNT, sizeof c->head[i].p);
+        free(rows), free(out);
+    }
+    if (c->n_blocks) {
+        rows = malloc(c->n_blocks * EX_NF_BLOCK * sizeof *rows);
+        out = malloc(c->n_blocks * EXB_COUNT * sizeof *out);
+        if (!rows || !out) {
+            free(rows), free(out);
+            return -1;
+        }
+        for (i = 0; i < c->n_blocks; i++)
+            memcpy(rows + i * EX_NF_BLOCK, c->blocks[i].f, sizeof c->blocks[i].f);
+        if (ex_model_predict(e->block, rows, c->n_blocks, EX_NF_BLOCK, EXB_COUNT, out) == 0)
+            for (i = 0; i < c->n_blocks; i++)
+                memcpy(c->blocks[i].p, out + i * EXB_COUNT, sizeof c->blocks[i].p);
+        free(rows), free(out);
+    }
+    return 0;
+}
+
+/* Best candidate of class k among dates (want_date 1) or identifiers, skipping index skip. */
+static int best_head(const ex_cands_t *c, int k, int want_date, int skip, const char *not_iso)
+{
+    size_t i;
+    int best = -1;
+    for (i = 0; i < c->n_head; i++) {
+        if ((int)i == skip || c->head[i].is_date != want_date)
+            continue;
+        if (not_iso && want_date && !strcmp(c->head[i].iso, not_iso))
+            continue;
+        if (best < 0 || c->head[i].p[k] > c->head[best].p[k])
+            best = (int)i;
+    }
+    return best;
+}
+
+static void decode_head(const ex_cands_t *c, found_t *f)
+{
+    int n = best_head(c, EXH_NUMBER, 0, -1, NULL), r, is, du;
+    if (n >= 0 && c->head[n].p[EXH_NUMBER] > 0.05f) {
+        snprintf(f->number, sizeof f->number, "%s", c->head[n].value);
+        f->c_number = c->head[n].p[EXH_NUMBER];
+    }
+    r = best_head(c, EXH_REF, 0, n, NULL);
+    if (r >= 0 && c->head[r].p[EXH_REF] > 0.4f && strcmp(c->head[r].value, f->number)) {
+        snprintf(f->ref, sizeof f->ref, "%s", c->head[r].value);
+        f->c_ref = c->head[r].p[EXH_REF];
+    } else {
+        f->c_ref = r >= 0 ? 1.0f - c->head[r].p[EXH_REF] : 0.9f;
+    }
+    is = best_head(c, EXH_ISSUE, 1, -1, NULL);
+    if (is >= 0) {
+        memcpy(f->issue, c->head[is].iso, 11);
+        f->c_issue = c->head[is].p[EXH_ISSUE];
+    }
+    du = best_head(c, EXH_DUE, 1, is, f->issue);
+    if (du >= 0 && c->head[du].p[EXH_DUE] > 0.35f && strcmp(c->head[du].iso, f->issue) > 0) {
+        memcpy(f->due, c->head[du].iso, 11);
+        f->c_due = c->head[du].p[EXH_DUE];
+    } else {
+        f->c_due = du >= 0 ? 1.0f - c->head[du].p[EXH_DUE] : 0.9f;
+    }
+}
+
+static int same_addr(const ex_block_t *a, const ex_block_t *b)
+{
+    return !strcmp(a->postal, b->postal) && !strcmp(a->line1, b->line1);
+}
+
+/* The name of a party: the block's, or that of another block at the same address with a
+ * legal form (letterheads often print the name apart from the address). */
+static void party_from(const ex_cands_t *c, int bi, int cls, party_t *p)
+{
+    const ex_block_t *b = &c->blocks[bi];
+    size_t i;
+    int name_from = -1;
+    snprintf(p->line1, sizeof p->line1, "%s", b->line1);
+    snprintf(p->city, sizeof p->city, "%s", b->city);
+    snprintf(p->postal, sizeof p->postal, "%s", b->postal);
+    memcpy(p->country, b->country, 3);
+    p->conf_addr = b->p[cls];
+    p->block = bi;
+    if (ex_has_legal_form(b->name))
+        name_from = bi;
+    for (i = 0; i < c->n_blocks && name_from < 0; i++)
+        if (same_addr(&c->blocks[i], b) && ex_has_legal_form(c->blocks[i].name))
+            name_from = (int)i;
+    snprintf(p->name, sizeof p->name, "%s", c->blocks[name_from >= 0 ? name_from : bi].name);
+    p->conf_name = name_from >= 0 ? b->p[cls] : b->p[cls] * 0.5f;
+}
+
+/* The supplier's name from the letterhead: the largest text of the first page that carries
+ * a legal form (and is not the buyer's name). */
+static void letterhead_name(const ex_doc_t *d, found_t *f)
+{
+    size_t i;
+    double best = 0;
+    for (i = 0; i < d->n_segs; i++) {
+        const ex_seg_t *s = &d->segs[i];
+        double h = s->y1 - s->y0;
+        if (d->lines[s->line].page != 0 || !ex_has_legal_form(s->text) || !strcmp(s->text, f->buy.name) ||
+            strlen(s->text) >= sizeof f->sup.name || strstr(s->text, " \xc2\xb7 "))
+            continue;
+        if (h > best) {
+            best = h;
+            snprintf(f->sup.name, sizeof f->sup.name, "%s", s->text);
+        }
+    }
+}
+
+static void decode_parties(const ex_doc_t *d, const ex_cands_t *c, found_t *f)
+{
+    size_t i;
+    int s = -1, b = -1;
+    for (i = 0; i < c->n_blocks; i++)
+        if (s < 0 || c->blocks[i].p[EXB_SUPPLIER] > c->blocks[s].p[EXB_SUPPLIER])
+            s = (int)i;
+    for (i = 0; i < c->n_blocks; i++) {
+        if (s >= 0 && same_addr(&c->blocks[i], &c->blocks[s]))
+            continue;
+        if (b < 0 || c->blocks[i].p[EXB_BUYER] > c->blocks[b].p[EXB_BUYER])
+            b = (int)i;
+    }
+    f->sup.block = f->buy.block = -1;
+    if (s >= 0)
+        party_from(c, s, EXB_SUPPLIER, &f->sup);
+    if (b >= 0)
+        party_from(c, b, EXB_BUYER, &f->buy);
+    if (s >= 0 && !ex_has_legal_form(f->sup.name))
+        letterhead_name(d, f);
+}
+
+/* ---- VAT ids, IBAN, currency ---- */
+typedef struct vat_c {
+    char v[40];
+    int seg, your, level;
+} vat_c_t;
+
+static size_t find_vats(const ex_doc_t *d, vat_c_t *out, size_t max)
+{
+    size_t si, n = 0;
+    for (si = 0; si < d->n_segs && n < max; si++) {
+        const ex_seg_t *s = &d->segs[si];
+        int w, k;
+        unsigned lab = ex_label_mask(s->text) | (si > 0 && d->segs[si - 1].line == s->line ? ex_label_mask(d->segs[si - 1].text) : 0);
+        for (w = s->w0; w < s->w1 && n < max; w++)
+            for (k = 5; k >= 1; k--) {
+                char buf[96] = "", v[24];
+                int j, lvl;
+                if (w + k > s->w1)
+                    continue;
+                for (j = w; j < w + k; j++) {
+                    if (j > w) strncat(buf, " ", sizeof buf - strlen(buf) - 1);
+                    strncat(buf, d->words[j].text, sizeof buf - strlen(buf) - 1);
+                }
+                lvl = ex_vat_id(buf, v, sizeof v);
+                if (lvl == 1 && !(lab & (1u << EXL_VAT)))
+                    lvl = 0;   /* 11 digits pass Luhn one time in ten: only after a VAT label */
+                if (!lvl && k == 1 && ex_ein(buf) && (lab & (1u << EXL_VAT)))
+                    snprintf(v, sizeof v, "%s", buf), lvl = 1;
+                if (lvl) {
+                    snprintf(out[n].v, sizeof out[n].v, "%s", v);
+                    out[n].seg = (int)si;
+                    out[n].your = (lab & (1u << EXL_YOUR)) != 0;
+                    out[n].level = lvl;
+                    n++;
+                    w += k - 1;
+                    break;
+                }
+            }
+    }
+    return n;
+}
+
+/* 1 when segment si sits in the address block bi (same column, just below its lines). */
+static int in_block(const ex_doc_t *d, const ex_cands_t *c, int bi, int si)
+{
+    const ex_block_t *b;
+    const ex_seg_t *s = &d->segs[si], *pc;
+    if (bi < 0)
+        return 0;
+    b = &c->blocks[bi];
+    if (b->pc_seg < 0 || b->one_liner)
+        return 0;
+    pc = &d->segs[b->pc_seg];
+    return d->lines[s->line].page == d->lines[pc->line].page && s->y0 >= pc->y0 - 1 &&
+           s->y0 - pc->y1 < 4.5 * (pc->y1 - pc->y0) + 6 && s->x0 > pc->x0 - 30 && s->x0 < pc->x1 + 10;
+}
+
+static const char *vat_country(const char *v)
+{
+    static char cc[3];
+    if (ex_ein(v))
+        return "US";
+    if (!strncmp(v, "ATU", 3))
+        return "AT";
+    if (isalpha((unsigned char)v[0]) && isalpha((unsigned char)v[1])) {
+        cc[0] = v[0], cc[1] = v[1], cc[2] = '\0';
+        return !strcmp(cc, "EL") ? "GR" : cc;
+    }
+    return NULL;
+}
+
+/* 1 when segment si is on a line of the blocks at party p's address, or one line from it. */
+static int near_party(const ex_doc_t *d, const ex_cands_t *c, const party_t *p, int si)
+{
+    size_t i;
+    int line = d->segs[si].line;
+    if (p->block < 0)
+        return 0;
+    for (i = 0; i < c->n_blocks; i++) {
+        const ex_block_t *b = &c->blocks[i];
+        const int segs[3] = {b->name_seg, b->line1_seg, b->pc_seg};
+        int k;
+        if (strcmp(b->postal, p->postal) || strcmp(b->line1, p->line1))
+            continue;
+        for (k = 0; k < 3; k++)
+            if (segs[k] >= 0 && abs(d->segs[segs[k]].line - line) <= 1 &&
+                d->lines[d->segs[segs[k]].line].page == d->lines[line].page)
+                return 1;
+    }
+    return 0;
+}
+
+/* The VAT ids by evidence: a "your" label or the buyer's block for the buyer; the lines of
+ * the supplier's address blocks, the page footer and repetition for the supplier. */
+static void decode_vats(const ex_doc_t *d, const ex_cands_t *c, found_t *f)
+{
+    vat_c_t v[32];
+    double sup[32] = {0}, buy[32] = {0};
+    size_t n = find_vats(d, v, 32), i, j;
+    int bs = -1, bb = -1;
+    for (i = 0; i < n; i++) {
+        const ex_seg_t *sg = &d->segs[v[i].seg];
+        int pg = d->lines[sg->line].page;
+        double ph = pg < 32 && d->page_h[pg] > 0 ? d->page_h[pg] : 842;
+        buy[i] += 3.0 * v[i].your + 3.0 * in_block(d, c, f->buy.block, v[i].seg) +
+                  1.5 * near_party(d, c, &f->buy, v[i].seg);
+        sup[i] += 3.0 * in_block(d, c, f->sup.block, v[i].seg) + 1.5 * near_party(d, c, &f->sup, v[i].seg) +
+                  (sg->y0 > 0.85 * ph) + (v[i].level == 2 ? 0.2 : 0);
+        for (j = 0; j < n; j++)
+            if (j != i && !strcmp(v[i].v, v[j].v))
+                sup[i] += 0.5;
+        if (f->iban[0] && !strncmp(v[i].v, f->iban, 2))
+            sup[i] += 0.5;
+    }
+    for (i = 0; i < n; i++)
+        if (bs < 0 || sup[i] - buy[i] > sup[bs] - buy[bs])
+            bs = (int)i;
+    for (i = 0; i < n; i++)
+        if (bs >= 0 && strcmp(v[i].v, v[bs].v) && (bb < 0 || buy[i] - sup[i] > buy[bb] - sup[bb]))
+            bb = (int)i;
+    if (bs >= 0) {
+        snprintf(f->sup.vat, sizeof f->sup.vat, "%.39s", v[bs].v);
+        f->sup.conf_vat = sup[bs] - buy[bs] > 1 ? 0.9f : 0.6f;
+    }
+    if (bb >= 0) {
+        snprintf(f->buy.vat, sizeof f->buy.vat, "%.39s", v[bb].v);
+        f->buy.conf_vat = buy[bb] - sup[bb] > 1 ? 0.9f : 0.6f;
+    } else {
+        f->buy.conf_vat = 0.8f;
+    }
+}
+
+static void decode_iban(const ex_doc_t *d, found_t *f)
+{
+    size_t w;
+    for (w = 0; w < d->n_words && !f->iban[0]; w++) {
+        int k;
+        for (k = 9; k >= 1; k--) {
+            char buf[96] = "", v[40];
+            int j;
+            if (w + (size_t)k > d->n_words || d->words[w + k - 1].line != d->words[w].line)
+                continue;
+            for (j = 0; j < k; j++)
+                strncat(buf, d->words[w + j].text, sizeof buf - strlen(buf) - 1);
+            if (ex_iban(buf, v, sizeof v)) {
+                snprintf(f->iban, sizeof f->iban, "%s", v);
+                f->c_iban = 0.95f;
+                break;
+            }
+        }
+    }
+}
+
+static void decode_currency(const ex_doc_t *d, found_t *f)
+{
+    static const char *const codes[] = {"EUR", "GBP", "USD", "CHF"};
+    int counts[4] = {0}, i, best = -1;
+    size_t w;
+    for (w = 0; w < d->n_words; w++) {
+        char code[4];
+        if (ex_currency(d->words[w].text, code))
+            for (i = 0; i < 4; i++)
+                if (!strcmp(code, codes[i]))
+                    counts[i] += strlen(d->words[w].text) <= 4 ? 2 : 1;
+    }
+    for (i = 0; i < 4; i++)
+        if (counts[i] && (best < 0 || counts[i] > counts[best]))
+            best = i;
+    if (best >= 0) {
+        memcpy(f->currency, codes[best], 4);
+        f->c_currency = 0.9f;
+    } else {
+        const char *cc = f->sup.country;
+        memcpy(f->currency, !strcmp(cc, "GB") ? "GBP" : !strcmp(cc, "US") ? "USD" : "EUR", 4);
+        f->c_currency = 0.6f;
+    }
+}
+
+static void decode_countries(found_t *f)
+{
+    const char *c;
+    if (!f->sup.country[0] || !strcmp(f->sup.country, "IT") || !strcmp(f->sup.country, "NL") ||
+        !strcmp(f->sup.country, "GB") || !strcmp(f->sup.country, "US")) {
+        if (!f->sup.country[0] && (c = vat_country(f->sup.vat)))
+            memcpy(f->sup.country, c, 3);
+        else if (!f->sup.country[0] && f->iban[0])
+            f->sup.country[0] = f->iban[0], f->sup.country[1] = f->iban[1], f->sup.country[2] = '\0';
+    }
+    if (!f->buy.country[0]) {
+        if ((c = vat_country(f->buy.vat)))
+            memcpy(f->buy.country, c, 3);
+        else
+            memcpy(f->buy.country, f->sup.country, 3);
+    }
+}
+
+/* ---- output ---- */
+typedef struct conf_list {
+    ex_out_t conf, find;
+    double threshold;
+} conf_list_t;
+
+static void note_conf(conf_list_t *cl, const char *path, float c, const char *what)
+{
+    char num[32];
+    snprintf(num, sizeof num, "%.2f", c < 0 ? 0 : c > 1 ? 1 : c);
+    eo_key(&cl->conf, path);
+    eo_raw(&cl->conf, num);
+    if (c < cl->threshold) {
+        char msg[256];
+        eo_raw(&cl->find, cl->find.n > 1 ? ",{" : "{");
+        eo_key(&cl->find, "layer"), eo_str(&cl->find, "EXTRACTION");
+        eo_key(&cl->find, "severity"), eo_str(&cl->find, "WARNING");
+        eo_key(&cl->find, "rule"), eo_str(&cl->find, "EXTRACTION-LOW-CONFIDENCE");
+        eo_key(&cl->find, "field"), eo_str(&cl->find, path);
+        snprintf(msg, sizeof msg, "The %s was read with confidence %s, under the threshold %.2f.", what, num, cl->threshold);
+        eo_key(&cl->find, "message"), eo_str(&cl->find, msg);
+        eo_key(&cl->find, "suggestion"), eo_str(&cl->find, "Check this field against the document and correct it before booking.");
+        eo_raw(&cl->find, "}");
+    }
+}
+
+static void out_party(ex_out_t *o, conf_list_t *cl, const char *role, const party_t *p, int is_sup, const char *iban)
+{
+    char path[64];
+    eo_key(o, role);
+    eo_raw(o, "{");
+    eo_key(o, "name"), eo_str(o, p->name);
+    eo_key(o, "vatId"), eo_str(o, p->vat);
+    eo_key(o, "address");
+    eo_raw(o, "{");
+    eo_key(o, "line1"), eo_str(o, p->line1);
+    eo_key(o, "city"), eo_str(o, p->city);
+    eo_key(o, "postalCode"), eo_str(o, p->postal);
+    eo_key(o, "countryCode"), eo_str(o, p->country);
+    eo_raw(o, "}");
+    if (is_sup)
+        eo_key(o, "iban"), eo_str(o, iban);
+    eo_raw(o, "}");
+    snprintf(path, sizeof path, "/%s/name", role), note_conf(cl, path, p->conf_name, "name");
+    snprintf(path, sizeof path, "/%s/vatId", role), note_conf(cl, path, p->conf_vat, "VAT id");
+    snprintf(path, sizeof path, "/%s/address", role), note_conf(cl, path, p->conf_addr, "address");
+}
+
+static void out_amount(ex_out_t *o, const char *key, int64_t cents)
+{
+    char b[32];
+    ex_fmt_cents(cents, b, sizeof b);
+    eo_key(o, key);
+    eo_raw(o, b);
+}
+
+static const char *category(int64_t rate, const found_t *f)
+{
+    if (rate > 0)
+        return "S";
+    return strcmp(f->sup.country, f->buy.country) && f->buy.vat[0] && strcmp(f->buy.country, "GB") &&
+                   strcmp(f->buy.country, "US") ? "AE" : "G";
+}
+
+static void out_invoice(ex_out_t *o, conf_list_t *cl, const found_t *f, const ex_items_t *it)
+{
+    size_t i;
+    char b[48];
+    eo_raw(o, "{");
+    eo_key(o, "invoiceNumber"), eo_str(o, f->number), note_conf(cl, "/invoiceNumber", f->c_number, "invoice number");
+    eo_key(o, "issueDate"), eo_str(o, f->issue), note_conf(cl, "/issueDate", f->c_issue, "issue date");
+    eo_key(o, "typeCode"), eo_str(o, "380");
+    eo_key(o, "currency"), eo_str(o, f->currency), note_conf(cl, "/currency", f->c_currency, "currency");
+    eo_key(o, "dueDate"), eo_str(o, f->due), note_conf(cl, "/dueDate", f->c_due, "due date");
+    eo_key(o, "buyerReference"), eo_str(o, f->ref), note_conf(cl, "/buyerReference", f->c_ref, "buyer reference");
+    out_party(o, cl, "supplier", &f->sup, 1, f->iban);
+    out_party(o, cl, "buyer", &f->buy, 0, NULL);
+    if (f->iban[0]) {
+        eo_key(o, "payment");
+        eo_raw(o, "{\"meansCode\":\"58\",\"creditTransfers\":[{\"accountId\":");
+        eo_str(o, f->iban);
+        eo_raw(o, "}]}");
+        note_conf(cl, "/payment/creditTransfers/0/accountId", f->c_iban, "IBAN");
+    }
+    eo_key(o, "totals");
+    eo_raw(o, "{");
+    out_amount(o, "lineNetAmount", it->net);
+    out_amount(o, "taxExclusiveAmount", it->net);
+    out_amount(o, "taxAmount", it->tax);
+    out_amount(o, "taxInclusiveAmount", it->gross);
+    out_amount(o, "payableAmount", it->gross);
+    eo_raw(o, "}");
+    note_conf(cl, "/totals/payableAmount", it->totals_conf, "payable amount (reconciled with the lines)");
+    eo_key(o, "taxBreakdown");
+    eo_raw(o, "[");
+    for (i = 0; i < it->n_rates; i++) {
+        eo_raw(o, i ? ",{" : "{");
+        eo_key(o, "category"), eo_str(o, category(it->rates[i].rate_cents, f));
+        ex_fmt_cents(it->rates[i].rate_cents, b, sizeof b);
+        eo_key(o, "rate"), eo_raw(o, b);
+        out_amount(o, "taxableAmount", it->rates[i].taxable);
+        out_amount(o, "taxAmount", it->rates[i].tax);
+        eo_raw(o, "}");
+    }
+    eo_raw(o, "]");
+    eo_key(o, "lines");
+    eo_raw(o, "[");
+    for (i = 0; i < it->n; i++) {
+        const ex_item_t *x = &it->items[i];
+        char path[64];
+        eo_raw(o, i ? ",{" : "{");
+        snprintf(b, sizeof b, "%zu", i + 1);
+        eo_key(o, "id"), eo_str(o, b);
+        eo_key(o, "description"), eo_str(o, x->desc);
+        ex_fmt_milli(x->qty_milli, b, sizeof b);
+        eo_key(o, "quantity"), eo_raw(o, b);
+        eo_key(o, "unit"), eo_str(o, x->unit ? x->unit : "C62");
+        ex_fmt_cents(x->price_cents, b, sizeof b);
+        eo_key(o, "price"), eo_raw(o, b);
+        eo_key(o, "taxCategory"), eo_str(o, category(x->rate_cents, f));
+        ex_fmt_cents(x->rate_cents, b, sizeof b);
+        eo_key(o, "taxRate"), eo_raw(o, b);
+        out_amount(o, "netAmount", x->net_cents);
+        eo_raw(o, "}");
+        snprintf(path, sizeof path, "/lines/%zu", i);
+        note_conf(cl, path, x->conf, "item line");
+    }
+    eo_raw(o, "]");
+    eo_raw(o, "}");
+}
+
+static int error_result(char **out, const char *rule, const char *msg, int pages)
+{
+    ex_out_t o = {0};
+    char n[16];
+    eo_raw(&o, "{\"invoiceFormat\":\"PDF_EXTRACTED\",\"canonicalJson\":null,\"confidence\":{},\"findings\":[{");
+    eo_key(&o, "layer"), eo_str(&o, "EXTRACTION");
+    eo_key(&o, "severity"), eo_str(&o, "ERROR");
+    eo_key(&o, "rule"), eo_str(&o, rule);
+    eo_key(&o, "field"), eo_str(&o, "/");
+    eo_key(&o, "message"), eo_str(&o, msg);
+    eo_raw(&o, "}]");
+    snprintf(n, sizeof n, "%d", pages);
+    eo_key(&o, "pages"), eo_raw(&o, n);
+    eo_raw(&o, "}");
+    if (o.oom) {
+        free(o.p);
+        return -1;
+    }
+    *out = o.p;
+    return 1;
+}
+
+/* Read the pages and find the items. FAST: one reading. ACCURATE, for scans: readings at
+ * several resolutions and segmentation modes until one reconciles (the computed total is
+ * printed on the page); the most self-consistent one is kept. */
+static int read_best(const unsigned char *data, size_t len, const ex_read_opts_t *base, ex_doc_t *d,
+                     ex_items_t *it, int *timeouts, char *msg, size_t size)
+{
+    static const int VARIANTS[][2] = {{300, 3}, {400, 3}, {300, 11}, {400, 6}};
+    int v, n = base->accurate ? 4 : 1, rc = EX_READ_OK;
+    double best_score = -1;
+    memset(it, 0, sizeof *it);
+    for (v = 0; v < n; v++) {
+        ex_read_opts_t o = *base;
+        ex_doc_t cur;
+        ex_items_t ci;
+        int to = 0;
+        double sc;
+        memset(&cur, 0, sizeof cur);
+        o.dpi = VARIANTS[v][0], o.psm = VARIANTS[v][1];
+        rc = ex_read_pdf(data, len, &o, &cur, &to, msg, size);
+        if (rc != EX_READ_OK || ex_layout(&cur) != 0 || ex_items_find(&cur, &ci) != 0) {
+            if (rc == EX_READ_OK)
+                rc = EX_READ_NOMEM;
+            ex_doc_clear(&cur);
+            if (best_score >= 0)   /* keep the reading we have */
+                return EX_READ_OK;
+            *d = cur;
+            return rc;
+        }
+        sc = ci.totals_conf * 100.0 + (double)ci.n;
+        if (sc > best_score) {
+            if (best_score >= 0)
+                ex_doc_clear(d), ex_items_clear(it);
+            *d = cur, *it = ci, *timeouts = to, best_score = sc;
+        } else {
+            ex_doc_clear(&cur), ex_items_clear(&ci);
+        }
+        if (!d->ocr_pages || it->totals_conf >= 1.0f)
+            break;   /* the text layer reads the same every time; a reconciled reading stands */
+    }
+    return EX_READ_OK;
+}
+
+int ex_extract_pdf(ex_engine_t *e, const unsigned char *data, size_t len, const ex_opts_t *o, char **out)
+{
+    static const char *const RULES[] = {"", "EXTRACTION-UNREADABLE", "EXTRACTION-ENCRYPTED",
+                                        "EXTRACTION-TOO-MANY-PAGES", "EXTRACTION-IMAGE-LIMIT",
+                                        "EXTRACTION-OCR-UNAVAILABLE", "EXTRACTION-NOMEM"};
+    ex_read_opts_t ro;
+    ex_doc_t d;
+    ex_cands_t c;
+    ex_items_t it;
+    found_t f;
+    conf_list_t cl;
+    ex_out_t res = {0};
+    char msg[512], n[32];
+    int timeouts = 0, rc;
+    memset(&ro, 0, sizeof ro);
+    memset(&d, 0, sizeof d);
+    memset(&f, 0, sizeof f);
+    memset(&cl, 0, sizeof cl);
+    ro.accurate = o->accurate;
+    ro.max_pages = o->max_pages;
+    ro.page_ms = o->page_ms ? o->page_ms : o->accurate ? 60000 : 20000;
+    *out = NULL;
+    rc = read_best(data, len, &ro, &d, &it, &timeouts, msg, sizeof msg);
+    if (rc == EX_READ_NOMEM)
+        return -1;
+    if (rc != EX_READ_OK) {
+        int pages = d.n_pages;
+        ex_doc_clear(&d);
+        return error_result(out, RULES[rc], msg, pages);
+    }
+    if (ex_cands_build(&d, &c) != 0) {
+        ex_items_clear(&it), ex_doc_clear(&d);
+        return -1;
+    }
+    if (!it.n) {
+        int pages = d.n_pages;
+        snprintf(msg, sizeof msg, d.n_words ? "no item line with quantity x price = amount was found: the "
+                                              "document does not look like an invoice"
+                                            : "no text was found on the pages (empty or unreadable scan)");
+        ex_cands_clear(&c), ex_items_clear(&it), ex_doc_clear(&d);
+        return error_result(out, "EXTRACTION-NOT-AN-INVOICE", msg, pages);
+    }
+    if (score(e, &c) != 0) {
+        ex_cands_clear(&c), ex_items_clear(&it), ex_doc_clear(&d);
+        return -1;
+    }
+    decode_head(&c, &f);
+    decode_parties(&d, &c, &f);
+    decode_iban(&d, &f);
+    decode_vats(&d, &c, &f);
+    decode_countries(&f);
+    decode_currency(&d, &f);
+    cl.threshold = o->threshold > 0 ? o->threshold : 0.5;
+    eo_raw(&cl.conf, "{");
+    eo_raw(&cl.find, "[");
+    eo_raw(&res, "{\"invoiceFormat\":\"PDF_EXTRACTED\",\"canonicalJson\":");
+    out_invoice(&res, &cl, &f, &it);
+    eo_raw(&cl.conf, "}");
+    if (timeouts) {
+        snprintf(msg, sizeof msg, "OCR ran out of time on %d page(s); what it read by then was used", timeouts);
+        eo_raw(&cl.find, cl.find.n > 1 ? ",{" : "{");
+        eo_key(&cl.find, "layer"), eo_str(&cl.find, "EXTRACTION");
+        eo_key(&cl.find, "severity"), eo_str(&cl.find, "WARNING");
+        eo_key(&cl.find, "rule"), eo_str(&cl.find, "EXTRACTION-PAGE-TIMEOUT");
+        eo_key(&cl.find, "field"), eo_str(&cl.find, "/");
+        eo_key(&cl.find, "message"), eo_str(&cl.find, msg);
+        eo_raw(&cl.find, "}");
+    }
+    eo_raw(&cl.find, "]");
+    eo_key(&res, "confidence"), eo_raw(&res, cl.conf.p ? cl.conf.p : "{}");
+    eo_key(&res, "findings"), eo_raw(&res, cl.find.p ? cl.find.p : "[]");
+    snprintf(n, sizeof n, "%d", d.n_pages);
+    eo_key(&res, "pages"), eo_raw(&res, n);
+    snprintf(n, sizeof n, "%d", d.ocr_pages);
+    eo_key(&res, "ocrPages"), eo_raw(&res, n);
+    eo_raw(&res, "}");
+    free(cl.conf.p), free(cl.find.p);
+    ex_cands_clear(&c), ex_items_clear(&it), ex_doc_clear(&d);
+    if (res.oom || cl.conf.oom || cl.find.oom) {
+        free(res.p);
+        return -1;
+    }
+    *out = res.p;
+    return 0;
+}

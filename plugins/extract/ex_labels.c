@@ -1,0 +1,128 @@
+/* The label words of invoices in German, English, French and Italian, several wordings per
+ * label. Matching is on lower-cased text, substring for long words, whole word for short. */
+#include <stddef.h>
+#include "ex_labels.h"
+#include <ctype.h>
+#include <string.h>
+
+typedef struct { const char *w; int kind; int whole; } lab_t;
+
+static const lab_t LABELS[] = {
+    {"rechnungsnummer", EXL_NUMBER, 0}, {"rechnungs-nr", EXL_NUMBER, 0}, {"rechnung nr", EXL_NUMBER, 0},
+    {"re.-nr", EXL_NUMBER, 0}, {"beleg-nr", EXL_NUMBER, 0}, {"belegnummer", EXL_NUMBER, 0},
+    {"invoice no", EXL_NUMBER, 0}, {"invoice number", EXL_NUMBER, 0}, {"invoice #", EXL_NUMBER, 0},
+    {"number", EXL_NUMBER, 1}, {"document no", EXL_NUMBER, 0}, {"inv. no", EXL_NUMBER, 0},
+    {"facture n", EXL_NUMBER, 0}, {"n° de facture", EXL_NUMBER, 0}, {"numéro de facture", EXL_NUMBER, 0},
+    {"fattura n", EXL_NUMBER, 0}, {"numero fattura", EXL_NUMBER, 0}, {"n. fattura", EXL_NUMBER, 0},
+    {"documento n", EXL_NUMBER, 0}, {"nr.", EXL_NUMBER, 1}, {"no.", EXL_NUMBER, 1}, {"n°", EXL_NUMBER, 1},
+    {"numéro", EXL_NUMBER, 1}, {"numero", EXL_NUMBER, 1}, {"nummer", EXL_NUMBER, 1}, {"#", EXL_NUMBER, 1},
+    {"datum", EXL_DATE, 0}, {"date", EXL_DATE, 0}, {"data", EXL_DATE, 1}, {"émise le", EXL_DATE, 0},
+    {"issue", EXL_DATE, 0}, {"emissione", EXL_DATE, 0}, {"ausstellung", EXL_DATE, 0}, {"du ", EXL_DATE, 0},
+    {"fällig", EXL_DUE, 0}, {"zahlbar bis", EXL_DUE, 0}, {"zahlungsziel", EXL_DUE, 0}, {"due", EXL_DUE, 1},
+    {"pay by", EXL_DUE, 0}, {"échéance", EXL_DUE, 0}, {"payer avant", EXL_DUE, 0}, {"payable le", EXL_DUE, 0},
+    {"régler avant", EXL_DUE, 0}, {"scadenza", EXL_DUE, 0}, {"scad.", EXL_DUE, 0}, {"entro", EXL_DUE, 1},
+    {"no later than", EXL_DUE, 0}, {"zahlen sie bis", EXL_DUE, 0}, {"bis zum", EXL_DUE, 0}, {"payment due", EXL_DUE, 0},
+    {"referenz", EXL_REF, 0}, {"ihr zeichen", EXL_REF, 0}, {"leitweg", EXL_REF, 0}, {"reference", EXL_REF, 0},
+    {"your ref", EXL_REF, 0}, {"référence", EXL_REF, 0}, {"réf.", EXL_REF, 0}, {"vos réf", EXL_REF, 0},
+    {"riferimento", EXL_REF, 0}, {"rif.", EXL_REF, 0}, {"buyer ref", EXL_REF, 0}, {"käuferreferenz", EXL_REF, 0},
+    {"kunden", EXL_CUSTOMER, 0}, {"kd.-nr", EXL_CUSTOMER, 0}, {"customer", EXL_CUSTOMER, 0}, {"account", EXL_CUSTOMER, 0},
+    {"client", EXL_CUSTOMER, 0}, {"cliente", EXL_CUSTOMER, 0},
+    {"bestell", EXL_ORDER, 0}, {"auftrag", EXL_ORDER, 0}, {"order", EXL_ORDER, 0}, {"po ", EXL_ORDER, 0},
+    {"purchase", EXL_ORDER, 0}, {"commande", EXL_ORDER, 0}, {"ordine", EXL_ORDER, 0},
+    {"liefer", EXL_DELIVERY, 0}, {"leistung", EXL_DELIVERY, 0}, {"delivery", EXL_DELIVERY, 0}, {"service date", EXL_DELIVERY, 0},
+    {"shipped", EXL_DELIVERY, 0}, {"livraison", EXL_DELIVERY, 0}, {"livré", EXL_DELIVERY, 0}, {"consegna", EXL_DELIVERY, 0},
+    {"ddt", EXL_DELIVERY, 1},
+    {"ust", EXL_VAT, 0}, {"vat", EXL_VAT, 0}, {"tva", EXL_VAT, 0}, {"iva", EXL_VAT, 0}, {"uid", EXL_VAT, 0},
+    {"tax id", EXL_VAT, 0}, {"ein", EXL_VAT, 1}, {"mwst", EXL_VAT, 0}, {"steuer", EXL_VAT, 0},
+    {"iban", EXL_BANK, 0}, {"bic", EXL_BANK, 0}, {"bank", EXL_BANK, 0}, {"banque", EXL_BANK, 0}, {"banca", EXL_BANK, 0},
+    {"rechnung an", EXL_BILLTO, 0}, {"rechnungsempfänger", EXL_BILLTO, 0}, {"bill to", EXL_BILLTO, 0},
+    {"invoice to", EXL_BILLTO, 0}, {"billed to", EXL_BILLTO, 0}, {"facturé à", EXL_BILLTO, 0},
+    {"destinataire", EXL_BILLTO, 0}, {"spett", EXL_BILLTO, 0}, {"intestatario", EXL_BILLTO, 0},
+    {"kunde", EXL_BILLTO, 1}, {"customer", EXL_BILLTO, 1}, {"client", EXL_BILLTO, 1}, {"cliente", EXL_BILLTO, 1},
+    {"lieferanschrift", EXL_SHIPTO, 0}, {"lieferadresse", EXL_SHIPTO, 0}, {"ship to", EXL_SHIPTO, 0},
+    {"delivery address", EXL_SHIPTO, 0}, {"livré à", EXL_SHIPTO, 0}, {"adresse de livraison", EXL_SHIPTO, 0},
+    {"destinazione", EXL_SHIPTO, 0}, {"luogo di consegna", EXL_SHIPTO, 0},
+    {"rechnung", EXL_TITLE, 0}, {"invoice", EXL_TITLE, 0}, {"facture", EXL_TITLE, 0}, {"fattura", EXL_TITLE, 0},
+    {"total", EXL_TOTAL, 0}, {"brutto", EXL_TOTAL, 0}, {"gesamt", EXL_TOTAL, 0}, {"ttc", EXL_TOTAL, 0},
+    {"totale", EXL_TOTAL, 0}, {"rechnungsbetrag", EXL_TOTAL, 0},
+    {"tax", EXL_TAX, 0}, {"mwst", EXL_TAX, 0}, {"ust", EXL_TAX, 0}, {"tva", EXL_TAX, 0}, {"iva", EXL_TAX, 1},
+    {"imposta", EXL_TAX, 0}, {"umsatzsteuer", EXL_TAX, 0},
+    {"netto", EXL_SUBTOTAL, 1}, {"subtotal", EXL_SUBTOTAL, 0}, {"net", EXL_SUBTOTAL, 1}, {"ht", EXL_SUBTOTAL, 1},
+    {"imponibile", EXL_SUBTOTAL, 0}, {"zwischensumme", EXL_SUBTOTAL, 0}, {"warenwert", EXL_SUBTOTAL, 0},
+    {"zahlbetrag", EXL_PAYABLE, 0}, {"zu zahlen", EXL_PAYABLE, 0}, {"amount due", EXL_PAYABLE, 0},
+    {"balance due", EXL_PAYABLE, 0}, {"total due", EXL_PAYABLE, 0}, {"net à payer", EXL_PAYABLE, 0},
+    {"à régler", EXL_PAYABLE, 0}, {"reste à payer", EXL_PAYABLE, 0}, {"a pagare", EXL_PAYABLE, 0},
+    {"da pagare", EXL_PAYABLE, 0}, {"offener betrag", EXL_PAYABLE, 0},
+    {"ihre", EXL_YOUR, 1}, {"ihr", EXL_YOUR, 1}, {"your", EXL_YOUR, 1}, {"votre", EXL_YOUR, 1}, {"vos", EXL_YOUR, 1},
+    {"vs.", EXL_YOUR, 1}, {"vostro", EXL_YOUR, 1}, {"kunde", EXL_YOUR, 0}, {"customer", EXL_YOUR, 0},
+    {"client", EXL_YOUR, 0}, {"acquirente", EXL_YOUR, 0},
+    {"seite", EXL_PAGE, 1}, {"page", EXL_PAGE, 1}, {"pagina", EXL_PAGE, 1},
+};
+
+/* lower-case copy (ASCII and the Latin-1 capitals of UTF-8) */
+static void lower(const char *s, char *out, size_t size)
+{
+    size_t k = 0;
+    for (; *s && k + 1 < size; s++, k++) {
+        unsigned char c = (unsigned char)*s;
+        if (c == 0xC3 && (unsigned char)s[1] >= 0x80 && (unsigned char)s[1] < 0xA0 && k + 2 < size) {
+            out[k++] = (char)c;
+            out[k] = (char)((unsigned char)s[1] + 0x20);
+            s++;
+            continue;
+        }
+        out[k] = (char)tolower(c);
+    }
+    out[k] = '\0';
+}
+
+static int word_char(char c)
+{
+    return isalnum((unsigned char)c) || (unsigned char)c >= 0x80;
+}
+
+static const char *find(const char *hay, const lab_t *l)
+{
+    const char *p = hay;
+    size_t n = strlen(l->w);
+    while ((p = strstr(p, l->w)) != NULL) {
+        int ok_left = p == hay || !word_char(p[-1]);
+        int ok_right = !word_char(p[n]) || !word_char(l->w[n - 1]);
+        if (!l->whole || (ok_left && ok_right))
+            return p;
+        p++;
+    }
+    return NULL;
+}
+
+unsigned ex_label_mask(const char *text)
+{
+    char low[256];
+    unsigned m = 0;
+    size_t i;
+    lower(text, low, sizeof low);
+    for (i = 0; i < sizeof LABELS / sizeof *LABELS; i++)
+        if (find(low, &LABELS[i]))
+            m |= 1u << LABELS[i].kind;
+    return m;
+}
+
+size_t ex_label_prefix(const char *text)
+{
+    char low[256];
+    size_t i, best = 0;
+    lower(text, low, sizeof low);
+    for (i = 0; i < sizeof LABELS / sizeof *LABELS; i++) {
+        const char *p = find(low, &LABELS[i]);
+        if (p && p - low < 40) {
+            size_t end = (size_t)(p - low) + strlen(LABELS[i].w);
+            if (end > best)
+                best = end;
+        }
+    }
+    /* skip what follows the label up to the value: '.', ':', spaces */
+    while (best && (low[best] == ':' || low[best] == '.' || low[best] == ' ' || low[best] == '#'))
+        best++;
+    /* the lower-cased copy has the same byte offsets as text */
+    return best < strlen(text) ? best : 0;
+}

@@ -1,0 +1,182 @@
+/* Words -> lines -> segments. A line is one visual row of a page (words whose vertical
+ * extents overlap by more than half), a segment a run of words on it without a gap wider
+ * than about one em: table cells, labels and values become separate segments. */
+#include "ex_doc.h"
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+int ex_doc_add_word(ex_doc_t *d, const char *text, size_t len, double x0, double y0,
+                    double x1, double y1, double size, float conf, int page)
+{
+    ex_word_t *w;
+    if (d->n_words == d->cap_words) {
+        size_t cap = d->cap_words ? d->cap_words * 2 : 256;
+        ex_word_t *p = realloc(d->words, cap * sizeof *p);
+        if (!p)
+            return -1;
+        d->words = p;
+        d->cap_words = cap;
+    }
+    w = &d->words[d->n_words];
+    memset(w, 0, sizeof *w);
+    w->text = malloc(len + 1);
+    if (!w->text)
+        return -1;
+    memcpy(w->text, text, len);
+    w->text[len] = '\0';
+    w->x0 = x0, w->y0 = y0, w->x1 = x1, w->y1 = y1;
+    w->size = size > 0 ? size : (y1 - y0);
+    w->conf = conf;
+    w->page = page;
+    w->line = w->seg = -1;
+    d->n_words++;
+    return 0;
+}
+
+static int by_page_top(const void *a, const void *b)
+{
+    const ex_word_t *p = a, *q = b;
+    double ya = (p->y0 + p->y1) / 2, yb = (q->y0 + q->y1) / 2;
+    if (p->page != q->page)
+        return p->page - q->page;
+    return ya < yb ? -1 : ya > yb ? 1 : (p->x0 < q->x0 ? -1 : p->x0 > q->x0);
+}
+
+static int by_line_x(const void *a, const void *b)
+{
+    const ex_word_t *p = a, *q = b;
+    if (p->line != q->line)
+        return p->line - q->line;
+    return p->x0 < q->x0 ? -1 : p->x0 > q->x0;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* Assign line numbers: a word joins the last line of its page it overlaps vertically. */
+static size_t assign_lines(ex_doc_t *d)
+{
+    size_t i, n_lines = 0, first_open = 0;
+    double *top = malloc((d->n_words + 1) * sizeof *top), *bot = malloc((d->n_words + 1) * sizeof *bot);
+    int *pg = malloc((d->n_words + 1) * sizeof *pg);
+    if (!top || !bot || !pg) {
+        free(top), free(bot), free(pg);
+        return (size_t)-1;
+    }
+    for (i = 0; i < d->n_words; i++) {
+        ex_word_t *w = &d->words[i];
+        double h = w->y1 - w->y0;
+        size_t j, best = (size_t)-1;
+        double best_ov = 0;
+        /* only recent lines can overlap: words come sorted by their centre */
+        while (first_open < n_lines && (pg[first_open] != w->page || bot[first_open] < w->y0 - 2 * h))
+            first_open++;
+        for (j = first_open; j < n_lines; j++) {
+            double lh = bot[j] - top[j], ov;
+            if (pg[j] != w->page)
+                continue;
+            /* centres closer than 0.4 of the smaller height: same row (overlap alone
+             * merges tightly set lines, whose font boxes overlap) */
+            ov = fabs((w->y0 + w->y1) / 2 - (top[j] + bot[j]) / 2);
+            if (ov < 0.4 * (h < lh ? h : lh) && (best == (size_t)-1 || ov < best_ov))
+                best_ov = ov, best = j;
+        }
+        if (best == (size_t)-1) {
+            best = n_lines++;
+            top[best] = w->y0, bot[best] = w->y1, pg[best] = w->page;
+        }
+        w->line = (int)best;
+    }
+    free(top), free(bot), free(pg);
+    return n_lines;
+}
+
+static int join_seg(ex_doc_t *d, ex_seg_t *s)
+{
+    size_t len = 0, k;
+    int i;
+    for (i = s->w0; i < s->w1; i++)
+        len += strlen(d->words[i].text) + 1;
+    s->text = malloc(len + 1);
+    if (!s->text)
+        return -1;
+    k = 0;
+    for (i = s->w0; i < s->w1; i++) {
+        size_t n = strlen(d->words[i].text);
+        if (k)
+            s->text[k++] = ' ';
+        memcpy(s->text + k, d->words[i].text, n);
+        k += n;
+    }
+    s->text[k] = '\0';
+    return 0;
+}
+
+int ex_layout(ex_doc_t *d)
+{
+    size_t i, n_lines;
+    double *sizes;
+    if (!d->n_words)
+        return 0;
+    qsort(d->words, d->n_words, sizeof *d->words, by_page_top);
+    n_lines = assign_lines(d);
+    if (n_lines == (size_t)-1)
+        return -1;
+    qsort(d->words, d->n_words, sizeof *d->words, by_line_x);
+    d->lines = calloc(n_lines, sizeof *d->lines);
+    d->segs = calloc(d->n_words, sizeof *d->segs);
+    sizes = malloc(d->n_words * sizeof *sizes);
+    if (!d->lines || !d->segs || !sizes) {
+        free(sizes);
+        return -1;
+    }
+    for (i = 0; i < d->n_words; i++)
+        sizes[i] = d->words[i].size;
+    qsort(sizes, d->n_words, sizeof *sizes, cmp_double);
+    d->median_size = sizes[d->n_words / 2];
+    free(sizes);
+    d->n_lines = n_lines;
+    for (i = 0; i < d->n_words; i++) {
+        ex_word_t *w = &d->words[i];
+        ex_line_t *l = &d->lines[w->line];
+        ex_seg_t *s = d->n_segs ? &d->segs[d->n_segs - 1] : NULL;
+        double em = w->size > 4 ? w->size : 4;
+        if (!s || s->line != w->line || w->x0 - s->x1 > 0.9 * em) {
+            if (s && join_seg(d, s) != 0)
+                return -1;
+            s = &d->segs[d->n_segs++];
+            s->line = w->line;
+            s->w0 = (int)i;
+            s->x0 = w->x0, s->y0 = w->y0, s->x1 = w->x1, s->y1 = w->y1;
+            if (!l->s1 && !l->s0 && l->x1 == 0)
+                l->s0 = (int)d->n_segs - 1, l->page = w->page, l->x0 = w->x0, l->y0 = w->y0,
+                l->x1 = w->x1, l->y1 = w->y1;
+        }
+        s->w1 = (int)i + 1;
+        if (w->x1 > s->x1) s->x1 = w->x1;
+        if (w->y0 < s->y0) s->y0 = w->y0;
+        if (w->y1 > s->y1) s->y1 = w->y1;
+        l->s1 = (int)d->n_segs;
+        if (w->x0 < l->x0) l->x0 = w->x0;
+        if (w->x1 > l->x1) l->x1 = w->x1;
+        if (w->y0 < l->y0) l->y0 = w->y0;
+        if (w->y1 > l->y1) l->y1 = w->y1;
+        w->seg = (int)d->n_segs - 1;
+    }
+    return d->n_segs ? join_seg(d, &d->segs[d->n_segs - 1]) : 0;
+}
+
+void ex_doc_clear(ex_doc_t *d)
+{
+    size_t i;
+    for (i = 0; i < d->n_words; i++)
+        free(d->words[i].text);
+    for (i = 0; i < d->n_segs; i++)
+        free(d->segs[i].text);
+    free(d->words), free(d->segs), free(d->lines);
+    memset(d, 0, sizeof *d);
+}

@@ -1,0 +1,332 @@
+/* The text layer (poppler-glib: characters with boxes, font sizes from the text attributes)
+ * and OCR for pages without text (poppler/cairo render, tesseract's C API with a deadline
+ * per page). Guards: page count, encrypted and broken files, oversized images and pages. */
+#include "ex_read.h"
+#include <poppler.h>
+#include <cairo.h>
+#include <tesseract/capi.h>
+#include <leptonica/allheaders.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define EX_MAX_IMAGE_PIXELS 150000000.0   /* 12k x 12k: more is a decompression bomb */
+#define EX_MAX_PAGE_PT 5000.0             /* 1.76 m: no invoice page is larger */
+
+/* Image XObjects announce their size in their dictionaries; a huge one would be decoded
+ * by poppler when the page renders. Looks at "/Width N" ... "/Height M" pairs nearby. */
+static int has_image_bomb(const unsigned char *data, size_t len)
+{
+    size_t i;
+    for (i = 0; i + 8 < len; i++) {
+        if (data[i] == '/' && memcmp(data + i, "/Width", 6) == 0) {
+            double w = strtod((const char *)data + i + 6, NULL), h = 0;
+            size_t j, end = i + 400 < len ? i + 400 : len;
+            size_t k0 = i > 400 ? i - 400 : 0;
+            for (j = k0; j + 7 < end; j++)
+                if (data[j] == '/' && memcmp(data + j, "/Height", 7) == 0) {
+                    h = strtod((const char *)data + j + 7, NULL);
+                    break;
+                }
+            if (w > 0 && h > 0 && w * h > EX_MAX_IMAGE_PIXELS)
+                return 1;
+        }
+    }
+    return 0;
+}
+
+/* Font size of each character from the text attributes (0 where unknown). */
+static double *char_sizes(PopplerPage *page, size_t n)
+{
+    double *sz = calloc(n + 1, sizeof *sz);
+    GList *attrs, *it;
+    if (!sz)
+        return NULL;
+    attrs = poppler_page_get_text_attributes(page);
+    for (it = attrs; it; it = it->next) {
+        PopplerTextAttributes *a = it->data;
+        int k;
+        for (k = a->start_index; k <= a->end_index && k >= 0 && (size_t)k < n; k++)
+            sz[k] = a->font_size;
+    }
+    poppler_page_free_text_attributes(attrs);
+    return sz;
+}
+
+/* Words of the text layer: runs of non-space characters, the box their characters' union. */
+static int read_text_layer(PopplerPage *page, int pno, ex_doc_t *d, int *has_text)
+{
+    char *text = poppler_page_get_text(page);
+    PopplerRectangle *rects = NULL;
+    guint n_rects = 0;
+    double *sz;
+    const char *p, *start = NULL;
+    size_t ci = 0, cstart = 0;
+    double x0 = 0, y0 = 0, x1 = 0, y1 = 0, fs = 0;
+    int rc = 0;
+    *has_text = 0;
+    if (!text)
+        return 0;
+    if (!poppler_page_get_text_layout(page, &rects, &n_rects) || !n_rects) {
+        g_free(text);
+        return 0;
+    }
+    sz = char_sizes(page, n_rects);
+    if (!sz) {
+        g_free(text), g_free(rects);
+        return -1;
+    }
+    for (p = text;; p = g_utf8_next_char(p), ci++) {
+        gunichar c = *p ? g_utf8_get_char(p) : ' ';
+        int space = !*p || g_unichar_isspace(c) || c == 0xA0 || c == 0x202F || ci >= n_rects;
+        if (!space && start) {
+            /* no space in the text but a gap on the page (table columns) or another row:
+             * the word ends here */
+            PopplerRectangle *r = &rects[ci], *q = &rects[ci - 1];
+            double h = q->y2 - q->y1 > 1 ? q->y2 - q->y1 : 1;
+            if (r->x1 - q->x2 > 0.3 * h || q->x1 - r->x1 > h || fabs(r->y1 - q->y1) > 0.5 * h) {
+                if (ex_doc_add_word(d, start, (size_t)(p - start), x0, y0, x1, y1, fs, 1.0f, pno) != 0) {
+                    rc = -1;
+                    break;
+                }
+                *has_text = 1;
+                start = NULL;
+            }
+        }
+        if (!space) {
+            PopplerRectangle *r = &rects[ci];
+            if (!start) {
+                start = p, cstart = ci;
+                x0 = r->x1, y0 = r->y1, x1 = r->x2, y1 = r->y2, fs = sz[ci];
+            } else {
+                if (r->x1 < x0) x0 = r->x1;
+                if (r->y1 < y0) y0 = r->y1;
+                if (r->x2 > x1) x1 = r->x2;
+                if (r->y2 > y1) y1 = r->y2;
+                if (sz[ci] > fs) fs = sz[ci];
+            }
+        } else if (start) {
+            (void)cstart;
+            if (ex_doc_add_word(d, start, (size_t)(p - start), x0, y0, x1, y1, fs, 1.0f, pno) != 0) {
+                rc = -1;
+                break;
+            }
+            *has_text = 1;
+            start = NULL;
+        }
+        if (!*p || ci >= n_rects)
+            break;
+    }
+    free(sz);
+    g_free(rects);
+    g_free(text);
+    return rc;
+}
+
+/* Render the page at dpi as 8-bit grey (caller frees). */
+static unsigned char *render_grey(PopplerPage *page, int dpi, int *w_out, int *h_out)
+{
+    double pw, ph, s = dpi / 72.0;
+    int w, h, x, y, stride;
+    cairo_surface_t *surf;
+    cairo_t *cr;
+    unsigned char *grey, *src;
+    poppler_page_get_size(page, &pw, &ph);
+    w = (int)(pw * s + 0.5), h = (int)(ph * s + 0.5);
+    surf = cairo_image_surface_create(CAIRO_FORMAT_RGB24, w, h);
+    if (cairo_surface_status(surf) != CAIRO_STATUS_SUCCESS) {
+        cairo_surface_destroy(surf);
+        return NULL;
+    }
+    cr = cairo_create(surf);
+    cairo_set_source_rgb(cr, 1, 1, 1);
+    cairo_paint(cr);
+    cairo_scale(cr, s, s);
+    poppler_page_render(page, cr);
+    cairo_destroy(cr);
+    cairo_surface_flush(surf);
+    src = cairo_image_surface_get_data(surf);
+    stride = cairo_image_surface_get_stride(surf);
+    grey = malloc((size_t)w * h);
+    if (grey)
+        for (y = 0; y < h; y++)
+            for (x = 0; x < w; x++) {
+                uint32_t px = *(uint32_t *)(src + (size_t)y * stride + 4 * x);
+                grey[(size_t)y * w + x] = (unsigned char)((((px >> 16) & 255) * 77 +
+                                            ((px >> 8) & 255) * 150 + (px & 255) * 29) >> 8);
+            }
+    cairo_surface_destroy(surf);
+    *w_out = w, *h_out = h;
+    return grey;
+}
+
+/* Straighten the page (scans are rotated by a degree or so, which would tilt every table
+ * row across two lines) and hand it to tesseract: 0, or -1 to use the page as it is. */
+static int deskew(TessBaseAPI *api, const unsigned char *grey, int w, int h)
+{
+    char head[64];
+    int hn = snprintf(head, sizeof head, "P5\n%d %d\n255\n", w, h);
+    size_t n = (size_t)hn + (size_t)w * h;
+    unsigned char *pgm = malloc(n);
+    PIX *pix, *straight;
+    if (!pgm)
+        return -1;
+    memcpy(pgm, head, (size_t)hn);
+    memcpy(pgm + hn, grey, (size_t)w * h);
+    pix = pixReadMem(pgm, n);
+    free(pgm);
+    if (!pix)
+        return -1;
+    straight = pixDeskew(pix, 0);
+    pixDestroy(&pix);
+    if (!straight)
+        return -1;
+    TessBaseAPISetImage2(api, straight);
+    pixDestroy(&straight);   /* tesseract keeps its own copy */
+    return 0;
+}
+
+/* OCR one rendered page into words (points). Returns 0, 1 when the deadline cut it short,
+ * -1 out of memory. */
+static int ocr_words(TessBaseAPI *api, const unsigned char *grey, int w, int h, int dpi,
+                     int psm, int ms, int pno, ex_doc_t *d)
+{
+    ETEXT_DESC *mon = TessMonitorCreate();
+    TessResultIterator *ri;
+    double s = 72.0 / dpi;
+    int rc = 0, timed_out = 0;
+    TessBaseAPISetPageSegMode(api, (TessPageSegMode)psm);
+    if (deskew(api, grey, w, h) != 0)
+        TessBaseAPISetImage(api, grey, w, h, 1, w);
+    TessBaseAPISetSourceResolution(api, dpi);
+    TessMonitorSetDeadlineMSecs(mon, ms > 0 ? ms : 20000);
+    if (TessBaseAPIRecognize(api, mon) != 0)
+        timed_out = 1;
+    TessMonitorDelete(mon);
+    ri = TessBaseAPIGetIterator(api);
+    if (ri) {
+        const TessPageIterator *pi = TessResultIteratorGetPageIteratorConst(ri);
+        do {
+            int l, t, r, b;
+            char *txt;
+            if (!TessPageIteratorBoundingBox(pi, RIL_WORD, &l, &t, &r, &b))
+                continue;
+            txt = TessResultIteratorGetUTF8Text(ri, RIL_WORD);
+            if (txt && *txt) {
+                float conf = TessResultIteratorConfidence(ri, RIL_WORD) / 100.0f;
+                /* a word box spans its ascenders and descenders: about 1.2 x the size */
+                if (ex_doc_add_word(d, txt, strlen(txt), l * s, t * s, r * s, b * s,
+                                    (b - t) * s / 1.0, conf, pno) != 0)
+                    rc = -1;
+            }
+            TessDeleteText(txt);
+        } while (rc == 0 && TessResultIteratorNext(ri, RIL_WORD));
+        TessResultIteratorDelete(ri);
+    }
+    TessBaseAPIClear(api);
+    return rc < 0 ? rc : timed_out;
+}
+
+/* OCR a page at the tier's resolution and segmentation mode (ACCURATE tries several
+ * combinations and keeps the most self-consistent reading: ex_extract.c). */
+static int ocr_page(TessBaseAPI *api, PopplerPage *page, int pno, const ex_read_opts_t *o,
+                    ex_doc_t *d, int *timeouts)
+{
+    int dpi = o->dpi > 0 ? o->dpi : o->accurate ? 400 : 300, w, h, rc;
+    unsigned char *grey = render_grey(page, dpi, &w, &h);
+    if (!grey)
+        return -1;
+    rc = ocr_words(api, grey, w, h, dpi, o->psm > 0 ? o->psm : PSM_AUTO, o->page_ms, pno, d);
+    if (rc > 0)
+        (*timeouts)++;
+    free(grey);
+    return rc < 0 ? -1 : 0;
+}
+
+int ex_read_pdf(const unsigned char *data, size_t len, const ex_read_opts_t *o, ex_doc_t *d,
+                int *timeouts, char *msg, size_t size)
+{
+    GBytes *bytes;
+    GError *gerr = NULL;
+    PopplerDocument *doc;
+    TessBaseAPI *api = NULL;
+    int n, i, rc = EX_READ_OK, to = 0, max_pages = o->max_pages > 0 ? o->max_pages : 20;
+    if (len < 8 || memcmp(data, "%PDF-", 5) != 0) {
+        snprintf(msg, size, "the file is not a PDF (no %%PDF- header)");
+        return EX_READ_BROKEN;
+    }
+    if (has_image_bomb(data, len)) {
+        snprintf(msg, size, "the PDF holds an image of more than %.0f million pixels "
+                 "(a decompression bomb?); it is not read", EX_MAX_IMAGE_PIXELS / 1e6);
+        return EX_READ_IMAGE_BOMB;
+    }
+    bytes = g_bytes_new(data, len);
+    doc = poppler_document_new_from_bytes(bytes, NULL, &gerr);
+    g_bytes_unref(bytes);
+    if (!doc) {
+        int enc = gerr && gerr->domain == POPPLER_ERROR && gerr->code == POPPLER_ERROR_ENCRYPTED;
+        snprintf(msg, size, enc ? "the PDF is encrypted with a password; it cannot be read"
+                                : "the PDF is damaged and cannot be opened (%s)",
+                 gerr ? gerr->message : "unknown error");
+        if (gerr)
+            g_error_free(gerr);
+        return enc ? EX_READ_ENCRYPTED : EX_READ_BROKEN;
+    }
+    n = poppler_document_get_n_pages(doc);
+    if (n > max_pages) {
+        snprintf(msg, size, "the PDF has %d pages, more than the %d an invoice may have", n, max_pages);
+        g_object_unref(doc);
+        return EX_READ_TOO_MANY_PAGES;
+    }
+    if (n <= 0) {
+        snprintf(msg, size, "the PDF has no pages");
+        g_object_unref(doc);
+        return EX_READ_BROKEN;
+    }
+    d->n_pages = n;
+    for (i = 0; i < n && rc == EX_READ_OK; i++) {
+        PopplerPage *page = poppler_document_get_page(doc, i);
+        int has_text = 0;
+        double pw = 0, ph = 0;
+        if (!page)
+            continue;
+        poppler_page_get_size(page, &pw, &ph);
+        if (i < 32)
+            d->page_w[i] = pw, d->page_h[i] = ph;
+        if (pw > EX_MAX_PAGE_PT || ph > EX_MAX_PAGE_PT || pw <= 0 || ph <= 0) {
+            snprintf(msg, size, "page %d measures %.0f x %.0f pt; it is not read", i + 1, pw, ph);
+            rc = EX_READ_IMAGE_BOMB;
+        } else if (!o->force_ocr && read_text_layer(page, i, d, &has_text) != 0) {
+            rc = EX_READ_NOMEM;
+        } else if (!has_text) {
+            if (!api) {
+                api = TessBaseAPICreate();
+                if (TessBaseAPIInit3(api, NULL, o->langs ? o->langs : "deu+eng+fra+ita") != 0) {
+                    snprintf(msg, size, "OCR could not start: tesseract language data '%s' "
+                             "missing (install tesseract-ocr-deu/eng/fra/ita)",
+                             o->langs ? o->langs : "deu+eng+fra+ita");
+                    rc = EX_READ_OCR_FAILED;
+                }
+            }
+            if (rc == EX_READ_OK) {
+                if (ocr_page(api, page, i, o, d, &to) != 0)
+                    rc = EX_READ_NOMEM;
+                else
+                    d->ocr_pages++;
+            }
+        }
+        g_object_unref(page);
+    }
+    if (api) {
+        TessBaseAPIEnd(api);
+        TessBaseAPIDelete(api);
+    }
+    g_object_unref(doc);
+    if (rc == EX_READ_NOMEM)
+        snprintf(msg, size, "out of memory while reading the PDF");
+    if (timeouts)
+        *timeouts = to;
+    return rc;
+}

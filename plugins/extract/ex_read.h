@@ -1,0 +1,35 @@
+/* Reading the pages of a PDF into an ex_doc_t: the text layer through poppler-glib, pages
+ * without text rendered with cairo and read by tesseract. Internal to plugins/extract. */
+#ifndef PLUGINS_EXTRACT_EX_READ_H
+#define PLUGINS_EXTRACT_EX_READ_H
+
+#include "ex_doc.h"
+
+typedef struct ex_read_opts {
+    int accurate;            /* ACCURATE tier: higher dpi by default */
+    int max_pages;           /* refuse documents with more pages (default 20) */
+    int page_ms;             /* OCR time limit per page in ms (default 20000) */
+    const char *langs;       /* tesseract languages (default "deu+eng+fra+ita") */
+    int force_ocr;           /* OCR every page, text layer or not (tests, ACCURATE checks) */
+    int dpi;                 /* OCR render resolution; 0: 300 (FAST), 400 (ACCURATE) */
+    int psm;                 /* tesseract page segmentation mode; 0: automatic */
+} ex_read_opts_t;
+
+/* Why a document could not be read; EX_READ_OK when it was. */
+enum {
+    EX_READ_OK = 0,
+    EX_READ_BROKEN = 1,      /* not a PDF poppler can open */
+    EX_READ_ENCRYPTED = 2,   /* needs a password */
+    EX_READ_TOO_MANY_PAGES = 3,
+    EX_READ_IMAGE_BOMB = 4,  /* an image or a page too large to decode safely */
+    EX_READ_OCR_FAILED = 5,  /* tesseract could not start (languages missing) */
+    EX_READ_NOMEM = 6
+};
+
+/* Read data into d (cleared first by the caller). Returns EX_READ_*; msg (size bytes)
+ * says why in a sentence. Pages whose OCR ran out of time are kept partial and counted in
+ * *timeouts (may be NULL). */
+int ex_read_pdf(const unsigned char *data, size_t len, const ex_read_opts_t *o, ex_doc_t *d,
+                int *timeouts, char *msg, size_t size);
+
+#endif

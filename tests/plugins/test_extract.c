@@ -1,0 +1,328 @@
+/* The extractor (plugins/extract, docs/extraction.md): value shapes and check digits, a text
+ * PDF from the generator read end to end with the committed model, OCR of a small committed
+ * scan, the "extract" format plugin through the engine, and hostile PDFs (truncated,
+ * encrypted, too many pages, an image bomb, not a PDF) that must end as findings. */
+#include <CUnit/CUnit.h>
+#include <json-c/json.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "tsupport.h"
+#ifdef EINV_HAVE_EXTRACT
+#include "ex_shape.h"
+#include "ex_extract.h"
+
+static ex_engine_t *engine;
+
+static unsigned char *load(const char *name, size_t *len)
+{
+    char path[1024];
+    FILE *f;
+    unsigned char *p;
+    long n;
+    snprintf(path, sizeof path, "%s/extract/%s", getenv("EINV_TEST_DATA"), name);
+    f = fopen(path, "rb");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+    fseek(f, 0, SEEK_END);
+    n = ftell(f);
+    fseek(f, 0, SEEK_SET);
+    p = malloc((size_t)n + 1);
+    CU_ASSERT_FATAL(p && fread(p, 1, (size_t)n, f) == (size_t)n);
+    fclose(f);
+    *len = (size_t)n;
+    return p;
+}
+
+/* Run the extractor; the parsed result (caller puts it) and the return code. */
+static json_object *extract(const unsigned char *data, size_t len, int accurate, int *rc)
+{
+    ex_opts_t o;
+    char *out = NULL;
+    json_object *j;
+    memset(&o, 0, sizeof o);
+    o.accurate = accurate;
+    *rc = ex_extract_pdf(engine, data, len, &o, &out);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(out);
+    j = json_tokener_parse(out);
+    if (!j)
+        fprintf(stderr, "\nnot JSON: %s\n", out);
+    free(out);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(j);
+    return j;
+}
+
+static const char *jpath(json_object *o, const char *path)
+{
+    char key[64];
+    const char *p = path;
+    while (*p && o) {
+        size_t n = strcspn(p, "/");
+        snprintf(key, sizeof key, "%.*s", (int)n, p);
+        if (json_object_is_type(o, json_type_array))
+            o = json_object_array_get_idx(o, (size_t)atoi(key));
+        else if (!json_object_object_get_ex(o, key, &o))
+            return NULL;
+        p += n + (p[n] == '/');
+    }
+    return o ? json_object_get_string(o) : NULL;
+}
+
+/* jpath, never NULL (for string asserts) */
+static const char *jstr(json_object *o, const char *path)
+{
+    const char *v = jpath(o, path);
+    return v ? v : "(null)";
+}
+
+static void expect(json_object *got, json_object *truth, const char *gpath, const char *tpath)
+{
+    const char *g = jpath(got, gpath), *t = jpath(truth, tpath);
+    if (!g || !t || strcmp(g, t) != 0)
+        fprintf(stderr, "\n%s: want %s got %s\n", gpath, t ? t : "null", g ? g : "null");
+    CU_ASSERT_PTR_NOT_NULL(g);
+    CU_ASSERT(g && t && strcmp(g, t) == 0);
+}
+
+/* ---- shapes ---- */
+static void test_shapes(void)
+{
+    ex_num_t n;
+    char iso[11], v[40];
+    CU_ASSERT(ex_parse_num("1.234,56", 1, &n) && ex_num_scaled(&n, 2) == 123456);
+    CU_ASSERT(ex_parse_num("1,234.56", 0, &n) && ex_num_scaled(&n, 2) == 123456);
+    CU_ASSERT(ex_parse_num("1\xe2\x80\xaf" "234,56 \xe2\x82\xac", 1, &n) && ex_num_scaled(&n, 2) == 123456);
+    CU_ASSERT(ex_parse_num("\xc2\xa3" "12,674.96", 0, &n) && ex_num_scaled(&n, 2) == 1267496 && n.currency);
+    CU_ASSERT(ex_parse_num("19 %", 1, &n) && n.percent && ex_num_scaled(&n, 2) == 1900);
+    CU_ASSERT(ex_parse_num("3,00", 1, &n) && ex_num_scaled(&n, 3) == 3000);
+    CU_ASSERT(!ex_parse_num("KD-40830", 1, &n));
+    CU_ASSERT(ex_find_date("Fällig am 21. November 2026", iso, NULL, NULL) && !strcmp(iso, "2026-11-21"));
+    CU_ASSERT(ex_find_date("1er novembre 2026", iso, NULL, NULL) && !strcmp(iso, "2026-11-01"));
+    CU_ASSERT(ex_find_date("Nov 21, 2026", iso, NULL, NULL) && !strcmp(iso, "2026-11-21"));
+    CU_ASSERT(ex_find_date("Berlin, 05.03.2026", iso, NULL, NULL) && !strcmp(iso, "2026-03-05"));
+    CU_ASSERT(!ex_find_date("31.02.2026", iso, NULL, NULL));
+    CU_ASSERT(ex_vat_id("DE 136 695 976", v, sizeof v) == 2 && !strcmp(v, "DE136695976"));
+    CU_ASSERT(ex_vat_id("DE136695977", v, sizeof v) == 0);            /* wrong check digit */
+    CU_ASSERT(ex_vat_id("FR 40 303 265 045", v, sizeof v) == 2);
+    CU_ASSERT(ex_vat_id("BE 0203.201.340", v, sizeof v) == 2 && !strcmp(v, "BE0203201340"));
+    CU_ASSERT(ex_vat_id("NL567494779B01", v, sizeof v) == 2);
+    CU_ASSERT(ex_vat_id("ATU13585627", v, sizeof v) == 2);
+    CU_ASSERT(ex_vat_id("01234567890", v, sizeof v) >= 0);
+    CU_ASSERT(ex_iban("DE89 3704 0044 0532 0130 00", v, sizeof v) && !strcmp(v, "DE89370400440532013000"));
+    CU_ASSERT(!ex_iban("DE89 3704 0044 0532 0130 01", v, sizeof v));
+    CU_ASSERT_STRING_EQUAL(ex_unit_code("Stück"), "H87");
+    CU_ASSERT_STRING_EQUAL(ex_unit_code("units"), "C62");
+    CU_ASSERT_STRING_EQUAL(ex_unit_code("jour(s)"), "DAY");
+    CU_ASSERT_STRING_EQUAL(ex_unit_code("m²"), "MTK");
+    CU_ASSERT_PTR_NULL(ex_unit_code("Goulotte"));
+}
+
+/* ---- a generated text PDF, read with the committed model ---- */
+static void test_text_pdf(void)
+{
+    size_t len, i;
+    unsigned char *pdf = load("invoice-text.pdf", &len);
+    char tpath[64], gpath[96];
+    json_object *truth, *res, *canon, *lines;
+    int rc;
+    char path[1024];
+    snprintf(path, sizeof path, "%s/extract/invoice.json", getenv("EINV_TEST_DATA"));
+    truth = json_object_from_file(path);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(truth);
+    res = extract(pdf, len, 0, &rc);
+    CU_ASSERT_EQUAL(rc, 0);
+    CU_ASSERT_STRING_EQUAL(jstr(res, "invoiceFormat"), "PDF_EXTRACTED");
+    CU_ASSERT_FATAL(json_object_object_get_ex(res, "canonicalJson", &canon));
+    expect(canon, truth, "invoiceNumber", "invoiceNumber");
+    expect(canon, truth, "issueDate", "issueDate");
+    expect(canon, truth, "dueDate", "dueDate");
+    expect(canon, truth, "currency", "currency");
+    expect(canon, truth, "supplier/vatId", "supplier/vatId");
+    expect(canon, truth, "buyer/vatId", "buyer/vatId");
+    expect(canon, truth, "supplier/address/postalCode", "supplier/address/postalCode");
+    expect(canon, truth, "buyer/address/city", "buyer/address/city");
+    expect(canon, truth, "payment/creditTransfers/0/accountId", "supplier/iban");
+    expect(canon, truth, "totals/payableAmount", "totals/payableAmount");
+    expect(canon, truth, "totals/taxAmount", "totals/taxAmount");
+    CU_ASSERT_FATAL(json_object_object_get_ex(canon, "lines", &lines));
+    CU_ASSERT_EQUAL(json_object_array_length(lines), 7);
+    for (i = 0; i < 7 && i < json_object_array_length(lines); i++) {
+        static const char *const F[] = {"description", "unit", "price", "netAmount"};
+        size_t k;
+        for (k = 0; k < 4; k++) {
+            snprintf(gpath, sizeof gpath, "lines/%zu/%s", i, F[k]);
+            snprintf(tpath, sizeof tpath, "lines/%zu/%s", i, F[k]);
+            expect(canon, truth, gpath, tpath);
+        }
+    }
+    /* every field has a confidence */
+    {
+        json_object *conf, *c;
+        CU_ASSERT(json_object_object_get_ex(res, "confidence", &conf) &&
+                  json_object_object_get_ex(conf, "/invoiceNumber", &c));
+    }
+    json_object_put(res);
+    json_object_put(truth);
+    free(pdf);
+}
+
+/* ---- OCR of a small committed scan (150 dpi, rotated, blurred JPEG) ---- */
+static void test_scan(void)
+{
+    size_t len;
+    unsigned char *pdf = load("invoice-scan-top.pdf", &len);
+    json_object *res, *canon, *lines;
+    int rc;
+    res = extract(pdf, len, 0, &rc);
+    CU_ASSERT_EQUAL(rc, 0);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(jpath(res, "ocrPages"));
+    CU_ASSERT_STRING_EQUAL(jstr(res, "ocrPages"), "1");
+    CU_ASSERT_FATAL(json_object_object_get_ex(res, "canonicalJson", &canon) &&
+                    json_object_is_type(canon, json_type_object));
+    CU_ASSERT_FATAL(json_object_object_get_ex(canon, "lines", &lines));
+    CU_ASSERT_EQUAL(json_object_array_length(lines), 7);
+    /* the arithmetic holds on the OCR'd figures; the header and the addresses are read */
+    CU_ASSERT_STRING_EQUAL(jstr(canon, "lines/1/netAmount"), "14694.11");
+    CU_ASSERT_STRING_EQUAL(jstr(canon, "lines/5/quantity"), "946");
+    CU_ASSERT_STRING_EQUAL(jstr(canon, "lines/0/description"), "Goulotte 60x40 mm");
+    CU_ASSERT_STRING_EQUAL(jstr(canon, "totals/lineNetAmount"), "264982.36");
+    CU_ASSERT_STRING_EQUAL(jstr(canon, "issueDate"), "2026-02-14");
+    CU_ASSERT_STRING_EQUAL(jstr(canon, "supplier/address/postalCode"), "6000");
+    CU_ASSERT_STRING_EQUAL(jstr(canon, "buyer/address/city"), "Mons");
+    json_object_put(res);
+    free(pdf);
+}
+
+/* ---- hostile input: always a JSON answer with a finding, never a crash ---- */
+static void expect_refused(const unsigned char *data, size_t len, const char *rule)
+{
+    int rc;
+    json_object *res = extract(data, len, 0, &rc);
+    CU_ASSERT_EQUAL(rc, 1);
+    if (rule && strcmp(jstr(res, "findings/0/rule"), rule))
+        fprintf(stderr, "\nwant %s got %s\n", rule, jstr(res, "findings/0/rule"));
+    if (rule)
+        CU_ASSERT(jpath(res, "findings/0/rule") && !strcmp(jpath(res, "findings/0/rule"), rule));
+    CU_ASSERT_PTR_NOT_NULL(jpath(res, "findings/0/message"));
+    json_object_put(res);
+}
+
+static void test_truncated(void)
+{
+    size_t len, cut;
+    unsigned char *pdf = load("invoice-text.pdf", &len);
+    /* every cut gives an answer (poppler repairs some, refuses others): none may crash */
+    for (cut = 0; cut < len; cut += len / 23 + 1) {
+        int rc;
+        json_object *res = extract(pdf, cut, 0, &rc);
+        CU_ASSERT(rc == 0 || rc == 1);
+        json_object_put(res);
+    }
+    expect_refused((const unsigned char *)"not a pdf at all", 16, "EXTRACTION-UNREADABLE");
+    expect_refused(pdf, 40, NULL);
+    free(pdf);
+}
+
+/* A minimal PDF with n empty pages and `extra` objects (numbered from n + 3), with a
+ * correct cross-reference table. */
+static char *pages_pdf(int n, const char *extra)
+{
+    size_t cap = 512 + (size_t)n * 128 + strlen(extra), k = 0, *off = calloc((size_t)n + 4, sizeof *off);
+    char *p = malloc(cap);
+    int i, objs = n + 2 + (*extra != 0);
+    k += (size_t)snprintf(p + k, cap - k, "%%PDF-1.4\n");
+    off[1] = k;
+    k += (size_t)snprintf(p + k, cap - k, "1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n");
+    off[2] = k;
+    k += (size_t)snprintf(p + k, cap - k, "2 0 obj<</Type/Pages/Count %d/Kids[", n);
+    for (i = 0; i < n; i++)
+        k += (size_t)snprintf(p + k, cap - k, "%d 0 R ", 3 + i);
+    k += (size_t)snprintf(p + k, cap - k, "]>>endobj\n");
+    for (i = 0; i < n; i++) {
+        off[3 + i] = k;
+        k += (size_t)snprintf(p + k, cap - k, "%d 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 595 842]%s>>endobj\n",
+                              3 + i, *extra ? "/Resources<</XObject<</Im1 99 0 R>>>>" : "");
+    }
+    if (*extra) {
+        off[3 + n] = k;
+        k += (size_t)snprintf(p + k, cap - k, "%d 0 obj%sendobj\n", 3 + n, extra);
+    }
+    {
+        size_t xref = k;
+        k += (size_t)snprintf(p + k, cap - k, "xref\n0 %d\n0000000000 65535 f \n", objs + 1);
+        for (i = 1; i <= objs; i++)
+            k += (size_t)snprintf(p + k, cap - k, "%010zu 00000 n \n", off[i]);
+        k += (size_t)snprintf(p + k, cap - k, "trailer<</Size %d/Root 1 0 R>>\nstartxref\n%zu\n%%%%EOF\n", objs + 1, xref);
+    }
+    free(off);
+    return p;
+}
+
+static void test_limits(void)
+{
+    char *p = pages_pdf(21, "");
+    expect_refused((unsigned char *)p, strlen(p), "EXTRACTION-TOO-MANY-PAGES");
+    free(p);
+    p = pages_pdf(1, "<</Type/XObject/Subtype/Image/Width 90000/Height 90000/BitsPerComponent 8"
+                     "/ColorSpace/DeviceGray/Filter/DCTDecode/Length 4>>stream\nabcd\nendstream ");
+    expect_refused((unsigned char *)p, strlen(p), "EXTRACTION-IMAGE-LIMIT");
+    free(p);
+    /* an empty page: no text, nothing to read, not an invoice */
+    p = pages_pdf(1, "");
+    expect_refused((unsigned char *)p, strlen(p), "EXTRACTION-NOT-AN-INVOICE");
+    free(p);
+}
+
+static void test_encrypted(void)
+{
+    size_t len;
+    unsigned char *pdf = load("encrypted.pdf", &len);
+    expect_refused(pdf, len, "EXTRACTION-ENCRYPTED");
+    free(pdf);
+}
+
+/* ---- the format plugin through the engine: findings and the canonical invoice ---- */
+static void test_plugin(void)
+{
+    size_t len;
+    unsigned char *pdf = load("invoice-text.pdf", &len);
+    tst_result_t *r = tst_validate_bytes("EN16931", "extract", pdf, len);
+    CU_ASSERT(!tst_error(r) || !*tst_error(r));
+    if (tst_error(r) && *tst_error(r))
+        fprintf(stderr, "\nengine: %s\n", tst_error(r));
+    CU_ASSERT_EQUAL(tst_count(r, "EXTRACTION-FAILED"), 0);
+    tst_free(r);
+    r = tst_validate_bytes("EN16931", "extract", "%PDF-1.4 broken", 15);
+    CU_ASSERT(tst_count(r, "EXTRACTION-FAILED") == 1);
+    tst_free(r);
+    free(pdf);
+}
+
+void tst_suites(void)
+{
+    char msg[512];
+    CU_pSuite s = CU_add_suite("extract", NULL, NULL);
+    engine = ex_engine_open(NULL, msg, sizeof msg);
+    if (!engine) {
+        tst_setup_failed(msg);
+        return;
+    }
+    CU_add_test(s, "value shapes and check digits", test_shapes);
+    CU_add_test(s, "generated text PDF end to end", test_text_pdf);
+    CU_add_test(s, "OCR of a small scan", test_scan);
+    CU_add_test(s, "truncated and non-PDF input", test_truncated);
+    CU_add_test(s, "page limit, image bomb, empty page", test_limits);
+    CU_add_test(s, "encrypted PDF", test_encrypted);
+    CU_add_test(s, "the extract format plugin", test_plugin);
+}
+
+unsigned tst_after(void)
+{
+    ex_engine_close(engine);
+    return 0;
+}
+#else
+void tst_suites(void)
+{
+    tst_skip("extract: built without poppler-glib/tesseract/xgboost");
+}
+#endif
