@@ -27,7 +27,14 @@ const einv_hint_t idoc_hints[] = {
     {"BT-10", "Fill the sold-to party's reference E1EDKA1 PARVW=AG IHREZ."},
     {"BT-13", "Fill E1EDK02 QUALF=001 BELNR (the customer's purchase order)."},
     {"BT-20", "Fill the payment terms E1EDK18 (ZTERM_TXT, TAGE, PRZNT)."},
+    {"BT-16", "Fill E1EDK02 QUALF=012 BELNR (the delivery note)."},
+    {"BT-22", "The notes are the header texts: one note per E1EDKT1 with its E1EDKT2 TDLINE lines; add, join or "
+              "remove texts there."},
+    {"BT-23", "No IDoc field carries the business process type: the conversion writes the one the requested "
+              "profile declares; send the invoice as UBL or CII to give another."},
     {"BT-25", "Fill E1EDK02 QUALF=011 BELNR (and DATUM) with the invoice this document corrects."},
+    {"BT-30", "No IDoc field carries the seller's legal registration: add " SELLER_ENTRY
+              ".legalId {value, scheme} (e.g. scheme 0002 for a SIREN) to " MAP "."},
     {"BG-4", "Fill E1EDKA1 PARVW=RS (else LF), or add the seller to " MAP " as " SELLER_ENTRY "."},
     {"BT-27", "Fill E1EDKA1 PARVW=RS NAME1, or " SELLER_ENTRY ".name in " MAP "."},
     {"BT-29", "Fill E1EDKA1 PARVW=RS with E1EDKA3 QUALP=001 STDPN (GLN), or the PARTN of PARVW=LF."},
@@ -100,6 +107,8 @@ const einv_hint_t idoc_hints[] = {
                " (e.g. \"PCE\": \"H87\")."},
     {"BT-131", "Fill E1EDP26 QUALF=003 BETRG (else E1EDP01 NETWR): quantity x price / price unit."},
     {"BT-146", "Fill E1EDP01 VPREI (with PEINH, the price unit), or an E1EDP05 row KSCHL=PR00."},
+    {"BT-148", "The gross price is not read from an IDoc (E1EDP01 PREIS is written on export only): a rule that "
+               "needs it cannot be met from an IDoc; send the invoice as UBL or CII."},
     {"BT-153", "Fill E1EDP19 QUALF=002 KTEXT, or the item text E1EDPT1/E1EDPT2."},
     {"BT-155", "Fill E1EDP19 QUALF=002 IDTNR."},
     {"BT-157", "Fill E1EDP19 QUALF=003 IDTNR (a GTIN)."},

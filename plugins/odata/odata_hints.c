@@ -25,6 +25,13 @@ const einv_hint_t odata_hints[] = {
     {"BT-9", "Fill DueCalculationBaseDate and NetPaymentDays (the due date is their sum)."},
     {"BT-13", "Fill PurchaseOrder of the to_SuplrInvcItemPurOrdRef items (one purchase order)."},
     {"BT-20", "Fill PaymentTerms, CashDiscount1Percent/Days and NetPaymentDays."},
+    {"BT-16", "Fill InboundDeliveryNote of to_SelectedDeliveryNotes (the first one is the delivery note)."},
+    {"BT-22", "The notes are DocumentHeaderText and SupplierPostingLineItemText, one note each; fill, join or "
+              "empty them there."},
+    {"BT-23", "No property carries the business process type: the conversion writes the one the requested "
+              "profile declares; send the invoice as UBL or CII to give another."},
+    {"BT-30", "No property carries the seller's legal registration: add " SUPPLIER
+              ".legalId {value, scheme} (e.g. scheme 0002 for a SIREN) to " MAP "."},
     {"BT-25", "The entity names the original SAP document (InvoiceReference), not the supplier's number: the "
               "preceding invoice cannot be taken from it."},
     {"BG-4", "Fill " ONE_TIME " (one-time suppliers), or add the supplier to " MAP " as " SUPPLIER "."},
@@ -92,6 +99,8 @@ const einv_hint_t odata_hints[] = {
     {"BT-131", "Fill SupplierInvoiceItemAmount."},
     {"BT-146", "The price is SupplierInvoiceItemAmount / QtyInPurchaseOrderPriceUnit (or / the quantity): fill "
                "both."},
+    {"BT-148", "No property carries the gross price: a rule that needs it cannot be met from an OData entity; "
+               "send the invoice as UBL or CII."},
     {"BT-153", "Fill SupplierInvoiceItemText."},
     {"BG-30", TAX_LINE},
     {"BT-151", TAX_LINE},
