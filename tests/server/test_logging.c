@@ -250,7 +250,13 @@ static void test_json_lines(void)
     }
     request_with_id("GET", "/api/v1/account", "acct-1", K, rid, &res);
     hc_response_free(&res);
-    CU_ASSERT_EQUAL_FATAL(sp_stop(&S), 0);
+    {   /* the job's line follows its verdict by a moment; every line is written whole */
+        char needle[80];
+        double until = tst_now_ms() + 5000;
+        snprintf(needle, sizeof needle, "invoice %s ", id);
+        while (!sp_log_contains(&S, needle) && tst_now_ms() < until)
+            tst_sleep_ms(20);
+    }
     log = slurp(S.log_path);
     CU_ASSERT_PTR_NOT_NULL_FATAL(log);
     for (line = strtok_r(log, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
@@ -296,59 +302,40 @@ static void test_json_lines(void)
     CU_ASSERT_PTR_NOT_NULL(strstr(log, "\"component\":\"engine\""));
     free(log);
     json_object_put(o);
-    CU_ASSERT_EQUAL_FATAL(sp_start(&S, SP_SAME_ENV), 0);
 }
 
-/* Text format (the default): request_id on the access line; EINV_LOG_LEVEL=warn drops the
- * info lines. */
-static void test_text_and_level(void)
+/* Start t (env), GET /api/health with X-Request-Id rid (NULL: none), stop; again: a second
+ * start and stop on the same database (its migrations there). Returns the lines of its log
+ * that warn or fail (printed), -1 when it did not start. Text and JSON lines both. */
+static int startup_clean(sp_server_t *t, const char *const *env, int again, const char *rid)
 {
-    sp_server_t keep = S;
-    const char *warn_env[] = {"EINV_LOG_LEVEL=warn", NULL};
-    hc_response_t res;
-    char rid[200], *log;
-    CU_ASSERT_EQUAL_FATAL(sp_init(&S, SP_SQLITE), 0);
-    CU_ASSERT_EQUAL_FATAL(sp_start(&S, NULL), 0);
-    request_with_id("GET", "/api/health", "text-1", NULL, rid, &res);
-    hc_response_free(&res);
-    CU_ASSERT_EQUAL(sp_stop(&S), 0);
-    log = slurp(S.log_path);
-    CU_ASSERT_PTR_NOT_NULL(log && strstr(log, " INFO access: GET /api/health 200 "));
-    CU_ASSERT_PTR_NOT_NULL(log && strstr(log, "request_id=text-1\n"));
-    free(log);
-    remove(S.log_path);
-    CU_ASSERT_EQUAL_FATAL(sp_start(&S, warn_env), 0);
-    request_with_id("GET", "/api/health", "text-2", NULL, rid, &res);
-    CU_ASSERT_EQUAL(res.status, 200);
-    hc_response_free(&res);
-    CU_ASSERT_EQUAL(sp_stop(&S), 0);
-    log = slurp(S.log_path);
-    CU_ASSERT_TRUE(!log || !strstr(log, " INFO "));
-    CU_ASSERT_TRUE(!log || !strstr(log, "text-2"));
-    free(log);
-    sp_cleanup(&S);
-    S = keep;
-}
-
-/* No warning or error line at start: SQLite (new and existing database), an EINV_CONFIG
- * file, PostgreSQL. */
-static int startup_clean(sp_server_t *t, const char *const *env)
-{
-    char *log, *line, *save = NULL;
-    int bad = 0;
-    if (sp_start(t, env) != 0)
-        return -1;
-    sp_stop(t);
-    if (sp_start(t, SP_SAME_ENV) != 0)
-        return -1;
-    sp_stop(t);
+    char *log, *line, *save = NULL, got[200];
+    int bad = 0, i;
+    for (i = 0; i <= again; i++) {
+        if (sp_start(t, i ? SP_SAME_ENV : env) != 0)
+            return -1;
+        if (rid && i == 0) {
+            hc_response_t res;
+            sp_server_t keep = S;
+            S = *t;
+            request_with_id("GET", "/api/health", rid, NULL, got, &res);
+            CU_ASSERT_EQUAL(res.status, 200);
+            hc_response_free(&res);
+            S = keep;
+        }
+        sp_stop(t);
+    }
     log = slurp(t->log_path);
     for (line = strtok_r(log ? log : "", "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
-        json_object *l = json_line(line);
+        json_object *l = line[0] == '{' ? json_line(line) : NULL;
         const char *lv = jstr(l, "level");
+        char text_level[16] = "";
+        if (line[0] != '{')     /* "<ts> <LEVEL> <component>: ..." */
+            sscanf(line, "%*s %15s", text_level);
         /* a warning written at another level is still a warning */
-        if (!l || !lv || strcmp(lv, "warn") == 0 || strcmp(lv, "error") == 0 || strcasestr(line, "warning") ||
-            strstr(line, "could not") || strstr(line, "cannot")) {
+        if ((line[0] == '{' && (!lv || !strcmp(lv, "warn") || !strcmp(lv, "error"))) ||
+            (line[0] != '{' && strcmp(text_level, "INFO") && strcmp(text_level, "DEBUG")) ||
+            strcasestr(line, "warning") || strstr(line, "could not") || strstr(line, "cannot")) {
             fprintf(stderr, "\n  start-up line: %.300s", line);
             bad++;
         }
@@ -358,29 +345,48 @@ static int startup_clean(sp_server_t *t, const char *const *env)
     return bad;
 }
 
-static void test_startup_without_warning(void)
+/* No warning or error line at start: SQLite (new and existing database, the default text
+ * format, whose access line carries request_id), an EINV_CONFIG file (JSON, and
+ * EINV_LOG_LEVEL=warn, which drops the info lines), PostgreSQL (new and existing). */
+static void test_startup_and_text(void)
 {
     sp_server_t t;
     const char *env[] = {"EINV_LOG_FORMAT=json", NULL};
-    char conf[400], env_conf[420];
+    char conf[400], env_conf[420], *log;
     const char *cenv[] = {env_conf, NULL};
     FILE *f;
     CU_ASSERT_EQUAL_FATAL(sp_init(&t, SP_SQLITE), 0);
-    CU_ASSERT_EQUAL(startup_clean(&t, env), 0);
+    CU_ASSERT_EQUAL(startup_clean(&t, NULL, 1, "text-1"), 0);
+    log = slurp(t.log_path);
+    CU_ASSERT_PTR_NOT_NULL(log && strstr(log, " INFO access: GET /api/health 200 "));
+    CU_ASSERT_PTR_NOT_NULL(log && strstr(log, "request_id=text-1\n"));
+    CU_ASSERT_PTR_NOT_NULL(log && strstr(log, " INFO einvoiced: listening on "));
+    free(log);
     sp_cleanup(&t);
     /* the settings from a file, as the package's /etc/einvoice/einvoiced.conf gives them */
     CU_ASSERT_EQUAL_FATAL(sp_init(&t, SP_SQLITE), 0);
     snprintf(conf, sizeof conf, "%s/einvoiced.conf", t.dir);
     f = fopen(conf, "w");
     CU_ASSERT_PTR_NOT_NULL_FATAL(f);
-    fprintf(f, "# test\nEINV_LOG_FORMAT=json\nEINV_LOG_LEVEL=info\nEINV_METRICS=loopback\nEINV_WORKERS=1\n");
+    fprintf(f, "# test\nEINV_LOG_FORMAT=json\nEINV_LOG_LEVEL=warn\nEINV_METRICS=loopback\nEINV_WORKERS=1\n");
     fclose(f);
     snprintf(env_conf, sizeof env_conf, "EINV_CONFIG=%s", conf);
-    CU_ASSERT_EQUAL(startup_clean(&t, cenv), 0);
+    CU_ASSERT_EQUAL(startup_clean(&t, cenv, 0, "level-1"), 0);
+    log = slurp(t.log_path);
+    CU_ASSERT_TRUE(!log || !strstr(log, "\"level\":\"info\""));
+    CU_ASSERT_TRUE(!log || !strstr(log, "level-1"));
+    free(log);
+    sp_cleanup(&t);
+    /* the check itself sees a warning: a plugin folder that cannot be read is an error line */
+    CU_ASSERT_EQUAL_FATAL(sp_init(&t, SP_SQLITE), 0);
+    {
+        const char *missing[] = {"EINV_PLUGIN_PATH=/nonexistent/einvoice-plugins", NULL};
+        CU_ASSERT_TRUE(startup_clean(&t, missing, 0, NULL) >= 1);
+    }
     sp_cleanup(&t);
     if (!sp_pg_missing()) {
         CU_ASSERT_EQUAL_FATAL(sp_init(&t, SP_POSTGRES), 0);
-        CU_ASSERT_EQUAL(startup_clean(&t, env), 0);
+        CU_ASSERT_EQUAL(startup_clean(&t, env, 1, NULL), 0);
         sp_cleanup(&t);
     }
 }
@@ -405,8 +411,8 @@ void tst_suites(void)
     CU_add_test(s, "X-Request-Id kept, replaced, generated, in error bodies", test_request_ids);
     CU_add_test(s, "202: Location and Retry-After", test_accepted_headers);
     CU_add_test(s, "JSON lines, request ids in access lines", test_json_lines);
-    CU_add_test(s, "text format and EINV_LOG_LEVEL", test_text_and_level);
-    CU_add_test(s, "start-up without a warning (SQLite, EINV_CONFIG, PostgreSQL)", test_startup_without_warning);
+    CU_add_test(s, "start-up without a warning (SQLite, EINV_CONFIG, PostgreSQL); text; EINV_LOG_LEVEL",
+                test_startup_and_text);
     if (sp_pg_missing())
         tst_skip("EINV_TEST_PG_URL not set (the PostgreSQL start-up check)");
 }

@@ -433,25 +433,51 @@ static void test_queue_depth(void)
     free(sc);
 }
 
-/* EINV_METRICS=token: only the Bearer token scrapes; off: 404. */
-static void test_access(void)
+/* A folder of two plugin files the registry refuses (not a shared object; writable by
+ * others), for EINV_PLUGIN_PATH. */
+static void broken_plugins(const char *dir)
+{
+    static const char *const NAMES[] = {"broken.so", "open.so"};
+    char f[600];
+    int i;
+    mkdir(dir, 0755);
+    for (i = 0; i < 2; i++) {
+        FILE *fp;
+        snprintf(f, sizeof f, "%s/%s", dir, NAMES[i]);
+        fp = fopen(f, "w");
+        CU_ASSERT_PTR_NOT_NULL_FATAL(fp);
+        fputs("not an ELF file\n", fp);
+        fclose(fp);
+        chmod(f, i ? 0666 : 0644);
+    }
+}
+
+/* EINV_METRICS=token: only the Bearer token scrapes (and the two refused plugins of its
+ * EINV_PLUGIN_PATH are counted); off: 404. */
+static void test_access_and_plugin_failures(void)
 {
     sp_server_t t;
-    const char *tok_env[] = {"EINV_METRICS=token", "EINV_METRICS_TOKEN=metrics-secret-0123456789", NULL};
+    char dir[400], env_path[420];
+    const char *tok_env[] = {"EINV_METRICS=token", "EINV_METRICS_TOKEN=metrics-secret-0123456789", env_path, NULL};
     const char *off_env[] = {"EINV_METRICS=off", NULL};
     scrape_t *sc = calloc(1, sizeof *sc);
     hc_response_t res;
-    if (S.kind != SP_SQLITE) {  /* the HTTP layer's, not the store's: once is enough */
+    if (S.kind != SP_SQLITE) {  /* the HTTP layer's and the registry's, not the store's: once is enough */
         free(sc);
         return;
     }
     CU_ASSERT_EQUAL_FATAL(sp_init(&t, SP_SQLITE), 0);
+    snprintf(dir, sizeof dir, "%s/plugins", t.dir);
+    broken_plugins(dir);
+    snprintf(env_path, sizeof env_path, "EINV_PLUGIN_PATH=%s", dir);
     CU_ASSERT_EQUAL_FATAL(sp_start(&t, tok_env), 0);
     CU_ASSERT_EQUAL(scrape_port(t.port, NULL, sc), 401);
     CU_ASSERT_EQUAL(scrape_port(t.port, "metrics-secret-012345678", sc), 401);
     CU_ASSERT_EQUAL(scrape_port(t.port, "metrics-secret-0123456789x", sc), 401);
     CU_ASSERT_EQUAL(scrape_port(t.port, "metrics-secret-0123456789", sc), 200);
     CU_ASSERT_EQUAL(value_of(sc, "einv_http_requests_total", REQ("GET", "/metrics", 401)), 3);
+    CU_ASSERT_EQUAL(value_of(sc, "einv_plugin_load_failures_total", ""), 2);
+    CU_ASSERT_TRUE(value_of(sc, "einv_plugins_loaded", "kind=\"profile\"") >= 5);   /* the built-in ones still */
     hc_request_auth(t.port, "GET", "/metrics", NULL, NULL, NULL, 0, &res);
     CU_ASSERT_PTR_NOT_NULL(res.body && strstr(res.body, "EINV_METRICS_TOKEN"));
     hc_response_free(&res);
@@ -494,41 +520,6 @@ static void test_settings_refused(void)
     CU_ASSERT_PTR_NOT_NULL(strstr(out, "EINV_LOG_LEVEL=verbose"));
     CU_ASSERT_EQUAL(run_with("EINV_LOG_FORMAT=xml", out, sizeof out), 2);
     CU_ASSERT_PTR_NOT_NULL(strstr(out, "EINV_LOG_FORMAT=xml"));
-}
-
-/* Two refused plugin files in EINV_PLUGIN_PATH (not a shared object; writable by others). */
-static void test_plugin_failures(void)
-{
-    sp_server_t t;
-    char dir[400], f1[450], f2[450], env_path[420];
-    const char *env[] = {env_path, NULL};
-    scrape_t *sc = calloc(1, sizeof *sc);
-    FILE *f;
-    if (S.kind != SP_SQLITE) {
-        free(sc);
-        return;
-    }
-    CU_ASSERT_EQUAL_FATAL(sp_init(&t, SP_SQLITE), 0);
-    snprintf(dir, sizeof dir, "%s/plugins", t.dir);
-    mkdir(dir, 0755);
-    snprintf(f1, sizeof f1, "%s/broken.so", dir);
-    snprintf(f2, sizeof f2, "%s/open.so", dir);
-    f = fopen(f1, "w");
-    CU_ASSERT_PTR_NOT_NULL_FATAL(f);
-    fputs("not an ELF file\n", f);
-    fclose(f);
-    f = fopen(f2, "w");
-    CU_ASSERT_PTR_NOT_NULL_FATAL(f);
-    fputs("x\n", f);
-    fclose(f);
-    chmod(f1, 0644);
-    chmod(f2, 0666);
-    snprintf(env_path, sizeof env_path, "EINV_PLUGIN_PATH=%s", dir);
-    CU_ASSERT_EQUAL_FATAL(sp_start(&t, env), 0);
-    CU_ASSERT_EQUAL(scrape_port(t.port, NULL, sc), 200);
-    CU_ASSERT_EQUAL(value_of(sc, "einv_plugin_load_failures_total", ""), 2);
-    sp_cleanup(&t);
-    free(sc);
 }
 
 /* PostgreSQL: the server's connections killed; the next request's reconnect is a store
@@ -587,9 +578,8 @@ static void add_tests(CU_pSuite s)
     CU_add_test(s, "the exposition format, process basics", test_format_and_basics);
     CU_add_test(s, "the counters move by exactly the requests made", test_counters_move);
     CU_add_test(s, "queue depth", test_queue_depth);
-    CU_add_test(s, "EINV_METRICS token and off", test_access);
+    CU_add_test(s, "EINV_METRICS token and off; refused plugins counted", test_access_and_plugin_failures);
     CU_add_test(s, "observability settings refused by name", test_settings_refused);
-    CU_add_test(s, "plugin load failures counted", test_plugin_failures);
     CU_add_test(s, "store errors counted (PostgreSQL connections killed)", test_store_errors);
 }
 
