@@ -250,11 +250,13 @@ static void test_json_lines(void)
     }
     request_with_id("GET", "/api/v1/account", "acct-1", K, rid, &res);
     hc_response_free(&res);
-    {   /* the job's line follows its verdict by a moment; every line is written whole */
+    {   /* the job's line follows its verdict by a moment, an access line its answer; every
+         * line is written whole */
         char needle[80];
         double until = tst_now_ms() + 5000;
         snprintf(needle, sizeof needle, "invoice %s ", id);
-        while (!sp_log_contains(&S, needle) && tst_now_ms() < until)
+        while ((!sp_log_contains(&S, needle) || !sp_log_contains(&S, "\"acct-1\"") ||
+                !sp_log_contains(&S, "\"hostile-1\"")) && tst_now_ms() < until)
             tst_sleep_ms(20);
     }
     log = slurp(S.log_path);
