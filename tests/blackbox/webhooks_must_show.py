@@ -4,7 +4,8 @@ for the first DOWN seconds give N deliveries in the end (distinct event ids), ev
 verified; a kill -9 of the server in the middle loses none.
 
 The run, on SQLite and (--pg, or EINV_TEST_PG_URL) PostgreSQL:
-  1. start einvoiced (private targets allowed, short backoff), an account and a key;
+  1. start einvoiced (private targets allowed, short backoff), an account and a key; on
+     PostgreSQL a second einvoiced on the same database, which shares the work throughout;
   2. register a webhook for both events at a loopback port where nothing listens yet;
   3. submit N validations (every tenth one a broken document, so both event types occur);
   4. kill -9 the server at DOWN/2 (validations and failing deliveries in flight), restart it;
@@ -130,11 +131,16 @@ def run(a, label, db, tmp):
     note("== webhooks on %s: %d validations, receiver down for %d s" % (label, a.count, a.down))
     env = {"EINV_WORKERS": "2", "EINV_WEBHOOK_ALLOW_PRIVATE": "1", "EINV_WEBHOOK_WORKERS": "2",
            "EINV_WEBHOOK_BACKOFF_MS": "500", "EINV_WEBHOOK_BACKOFF_MAX_MS": "3000",
-           "EINV_WEBHOOK_TIMEOUT_MS": "3000", "EINV_WEBHOOK_POLL_MS": "200"}
+           "EINV_WEBHOOK_TIMEOUT_MS": "3000", "EINV_WEBHOOK_POLL_MS": "200", "EINV_JOB_LEASE": "5"}
     if a.plugin_dir:
         env["EINV_PLUGIN_DIR"] = a.plugin_dir
     srv = bb.Server(a.server, db, tmp, "einvoiced-" + label, env)
+    # PostgreSQL: a second instance on the same database shares the jobs and the deliveries
+    # (SKIP LOCKED claims) and stays up while the first is killed
+    other = bb.Server(a.server, db, tmp, "einvoiced-%s-b" % label, env) if label == "pg" else None
     if not check(label + ".start", srv.start(), srv.log_tail()):
+        return
+    if other and not check(label + ".start-second-instance", other.start(), other.log_tail()):
         return
     try:
         rc, key, out = srv.admin("create-account", "--email", "hooks@bb.test", "--plan", "PRO")
@@ -170,12 +176,14 @@ def run(a, label, db, tmp):
             check_deliveries(a, label, srv, key, hook_id, ids, rec, t0)
         finally:
             rec.close()
-        t = time.time()
-        code = srv.stop()
-        check(label + ".sigterm", code == 0 and time.time() - t < 10, "exit %s in %.1f s" % (code, time.time() - t))
+        for s in [srv] + ([other] if other else []):
+            t = time.time()
+            code = s.stop()
+            check(label + ".sigterm", code == 0 and time.time() - t < 10, "%s: exit %s in %.1f s" % (s.name, code, time.time() - t))
     finally:
-        if srv.alive():
-            srv.stop()
+        for s in [srv] + ([other] if other else []):
+            if s.alive():
+                s.stop()
 
 
 def check_deliveries(a, label, srv, key, hook_id, ids, rec, t0):

@@ -3,9 +3,9 @@
  * (EINV_TEST_PG_URL) PostgreSQL, with a receiver in this process on loopback: registration
  * (the secret shown once, listing, another account's 404, deletion, the per-account limit,
  * every request error), a delivery signed as documented (checked here with OpenSSL's HMAC,
- * not the server's code) after two 500 answers, its delivery log, a sandbox submit's
- * immediate event, a webhook for one event type only, and a deletion that drops pending
- * deliveries. */
+ * not the server's code) after two 500 answers, its delivery log, a delivery given up after
+ * the last attempt, a sandbox submit's immediate event, a webhook for one event type only, a
+ * deletion that drops pending deliveries, and SIGTERM while a receiver never answers. */
 #define _GNU_SOURCE
 #include <CUnit/Basic.h>
 #include <arpa/inet.h>
@@ -332,6 +332,18 @@ static int del_hook(const char *key, const char *id)
     return st;
 }
 
+/* A fresh receiver (answering 500 to its first fail_first requests) and a webhook of key's
+ * account for both events pointing at it; 0, or -1 when either failed. */
+static int hook_to_fresh_receiver(const char *key, int fail_first, char id[40], char secret[80])
+{
+    char body[200];
+    rx_stop();
+    if (rx_start(fail_first) != 0)
+        return -1;
+    snprintf(body, sizeof body, "{\"url\":\"http://127.0.0.1:%d/in\"}", RX.port);
+    return reg(key, body, id, secret) == 201 ? 0 : -1;
+}
+
 static void submit(const char *key, const char *doc, size_t len, char id[40])
 {
     hc_response_t res;
@@ -558,17 +570,39 @@ static void test_delivery(void)
     free(doc);
 }
 
-/* A sandbox submit is final at once: its event is delivered without any job. */
-static void test_sandbox_event(void)
+/* A receiver that always answers 500: after EINV_WEBHOOK_MAX_ATTEMPTS (3 here) the delivery
+ * is given up: failed, with its last answer, and never sent again. */
+static void test_give_up(void)
 {
-    char hook[40], secret[80], body[300], inv[40];
+    char hook[40], inv[40];
     size_t len;
     int total = 0;
     char *doc = tst_read_data("ubl/sample-invoice.xml", &len);
-    rx_stop();
-    CU_ASSERT_EQUAL_FATAL(rx_start(0), 0);
-    snprintf(body, sizeof body, "{\"url\":\"http://127.0.0.1:%d/sb\"}", RX.port);
-    CU_ASSERT_EQUAL_FATAL(reg(K_SANDBOX, body, hook, secret), 201);
+    CU_ASSERT_EQUAL_FATAL(hook_to_fresh_receiver(K, 1000, hook, NULL), 0);
+    submit(K, doc, len, inv);
+    json_object *d = wait_log(hook, K, "failed", &total);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(d);
+    CU_ASSERT_STRING_EQUAL(str(d, "status"), "failed");
+    CU_ASSERT_EQUAL(num(d, "attempts"), 3);
+    CU_ASSERT_EQUAL(num(d, "lastStatusCode"), 500);
+    CU_ASSERT_STRING_EQUAL(str(d, "lastError") ? str(d, "lastError") : "", "HTTP 500");
+    CU_ASSERT_PTR_NULL(str(d, "nextAttemptAt"));
+    CU_ASSERT_PTR_NOT_NULL(str(d, "completedAt"));
+    json_object_put(d);
+    tst_sleep_ms(800);          /* a retry would be due within 400 ms */
+    CU_ASSERT_EQUAL(rx_wait(4, 0), 3);
+    CU_ASSERT_EQUAL(del_hook(K, hook), 204);
+    free(doc);
+}
+
+/* A sandbox submit is final at once: its event is delivered without any job. */
+static void test_sandbox_event(void)
+{
+    char hook[40], secret[80], inv[40];
+    size_t len;
+    int total = 0;
+    char *doc = tst_read_data("ubl/sample-invoice.xml", &len);
+    CU_ASSERT_EQUAL_FATAL(hook_to_fresh_receiver(K_SANDBOX, 0, hook, secret), 0);
     submit(K_SANDBOX, doc, len, inv);
     CU_ASSERT_EQUAL(rx_wait(1, 10000), 1);
     pthread_mutex_lock(&RX.mu);
@@ -724,7 +758,8 @@ static int suite_init(sp_db_kind kind)
 {
     const char *env[] = {"EINV_WORKERS=2", "EINV_WEBHOOK_ALLOW_PRIVATE=1", "EINV_WEBHOOK_BACKOFF_MS=200",
                          "EINV_WEBHOOK_BACKOFF_MAX_MS=400", "EINV_WEBHOOK_TIMEOUT_MS=2000",
-                         "EINV_WEBHOOK_POLL_MS=100", "EINV_WEBHOOK_MAX_PER_ACCOUNT=3", NULL};
+                         "EINV_WEBHOOK_POLL_MS=100", "EINV_WEBHOOK_MAX_PER_ACCOUNT=3",
+                         "EINV_WEBHOOK_MAX_ATTEMPTS=3", NULL};
     return rx_start(0) != 0 || sp_init(&S, kind) != 0 || sp_start(&S, env) != 0 ||
            sp_account_key(&S, "hooks@example.com", "PRO", 0, 0, -1, K) != 0 ||
            sp_account_key(&S, "other@example.com", "PRO", 0, 0, -1, K_OTHER) != 0 ||
@@ -745,6 +780,7 @@ static void add_tests(CU_pSuite s)
     CU_add_test(s, "request errors name the member", test_request_errors);
     CU_add_test(s, "per-account limit: 409", test_limit);
     CU_add_test(s, "delivery: retried after 500, signed, logged", test_delivery);
+    CU_add_test(s, "given up after the last attempt", test_give_up);
     CU_add_test(s, "sandbox submit: the event at once", test_sandbox_event);
     CU_add_test(s, "delete drops pending deliveries", test_delete_drops_pending);
     CU_add_test(s, "loopback refused by default", test_private_refused_by_default);
