@@ -20,6 +20,7 @@
 #include <time.h>
 
 #define MAX_ROUTES 64
+_Static_assert(MAX_ROUTES <= METRICS_MAX_ROUTES, "every route needs its request counters");
 #define MAX_SEGS 16
 #define TRIM_AFTER_BYTES (1 << 20)
 

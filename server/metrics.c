@@ -17,7 +17,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#define M_ROUTES 65             /* http.c's MAX_ROUTES routes + one slot for "unmatched" */
+#define M_ROUTES (METRICS_MAX_ROUTES + 1)     /* + one slot for "unmatched" */
 #define M_UNMATCHED (M_ROUTES - 1)
 #define M_STATUS_MIN 100
 #define M_STATUS_N 500          /* statuses 100..599 */

@@ -9,6 +9,9 @@
 
 #include "engine.h"
 
+/* Routes with a counter of their own (http.c's table may not hold more). */
+#define METRICS_MAX_ROUTES 64
+
 /* Who may scrape (EINV_METRICS). */
 enum { METRICS_OFF = 0, METRICS_LOOPBACK = 1, METRICS_TOKEN = 2, METRICS_PUBLIC = 3 };
 /* Parse "off|loopback|token|public"; -1 when it is none of them. */
