@@ -5,6 +5,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/deps.sh
+bash tests/browser/setup.sh     # chromium, node and the dashboard browser test's npm packages
 JOBS=$(nproc)
 
 # A throw-away PostgreSQL on 127.0.0.1 for the store and HTTP tests (skipped only when the

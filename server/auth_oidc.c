@@ -25,6 +25,7 @@ struct auth_oidc {
     auth_oidc_endpoints_t ep;
     int discovered;
     long long last_attempt;         /* time of the last fetch attempt, -1: never */
+    long long last_refetch;         /* time of the last fetch for an unknown kid, -1: never */
     long long keys_time;            /* time the current keys were fetched */
     unsigned fetches;
 };
@@ -57,6 +58,7 @@ auth_oidc_t *auth_oidc_new(const auth_oidc_options_t *opt, einv_error_t *err)
     o->max_age = opt->max_age_seconds > 0 ? opt->max_age_seconds : 3600;
     o->timeout_ms = opt->timeout_ms > 0 ? opt->timeout_ms : 5000;
     o->last_attempt = -1;
+    o->last_refetch = -1;
     pthread_rwlock_init(&o->lock, NULL);
     pthread_mutex_init(&o->fetch_mu, NULL);
     return o;
@@ -191,17 +193,23 @@ int auth_oidc_refresh(auth_oidc_t *o, long long now, einv_error_t *err)
     return rc;
 }
 
-/* Fetch again unless the last attempt is younger than min_refetch. 1 when a fetch
- * succeeded (or another thread's did meanwhile: stamp changed), else 0. */
-static int refetch_limited(auth_oidc_t *o, long long now, long long stamp_seen)
+/* Fetch again unless the last attempt is younger than min_refetch. for_kid: the fetch is
+ * for an unknown kid, limited against the previous such fetch only (a rotation right after
+ * start-up is picked up at once; random kids cannot make us ask more than once a minute).
+ * 1 when a fetch succeeded (or another thread's did meanwhile: stamp changed), else 0. */
+static int refetch_limited(auth_oidc_t *o, long long now, long long stamp_seen, int for_kid)
 {
     einv_error_t err;
+    long long last;
     int done = 0;
     pthread_mutex_lock(&o->fetch_mu);
+    last = for_kid ? o->last_refetch : o->last_attempt;
     if (o->last_attempt != stamp_seen && o->last_attempt >= 0 && now - o->last_attempt < o->min_refetch)
         done = 1;   /* fetched while we waited for the mutex: use that result */
-    else if (o->last_attempt < 0 || now - o->last_attempt >= o->min_refetch) {
+    else if (last < 0 || now - last >= o->min_refetch) {
         memset(&err, 0, sizeof err);
+        if (for_kid)
+            o->last_refetch = now;
         done = fetch_locked(o, now, &err) == EINV_OK;
         if (!done)
             log_msg(ELOG_WARN, "oidc", NULL, "cannot refresh the identity provider's keys: %s (%s); "
@@ -255,18 +263,19 @@ int auth_oidc_verify(auth_oidc_t *o, const char *token, const char *audience, lo
 {
     char kid[256];
     long long stamp, age;
-    int known, rc;
+    int known, have_keys, rc;
     if (token_kid(token, kid, sizeof kid) != 0)
         kid[0] = '\0';
     pthread_rwlock_rdlock(&o->lock);
     known = has_kid(o->keys, kid);
+    have_keys = o->keys != NULL;
     age = o->keys ? now - o->keys_time : 0;
     pthread_rwlock_unlock(&o->lock);
     pthread_mutex_lock(&o->fetch_mu);
     stamp = o->last_attempt;
     pthread_mutex_unlock(&o->fetch_mu);
     if (!known || age >= o->max_age)
-        refetch_limited(o, now, stamp);
+        refetch_limited(o, now, stamp, !known && have_keys);
     pthread_rwlock_rdlock(&o->lock);
     if (!o->keys) {
         pthread_rwlock_unlock(&o->lock);
@@ -290,7 +299,7 @@ int auth_oidc_endpoints(auth_oidc_t *o, long long now, auth_oidc_endpoints_t *ou
         pthread_mutex_lock(&o->fetch_mu);
         stamp = o->last_attempt;
         pthread_mutex_unlock(&o->fetch_mu);
-        refetch_limited(o, now, stamp);
+        refetch_limited(o, now, stamp, 0);
     }
     pthread_rwlock_rdlock(&o->lock);
     ok = o->discovered;

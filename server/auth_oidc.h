@@ -15,7 +15,8 @@ typedef struct auth_oidc auth_oidc_t;
 
 typedef struct auth_oidc_options {
     const char *issuer;         /* EINV_OIDC_ISSUER; required */
-    int min_refetch_seconds;    /* between two fetches of the JWKS; 0: 60 */
+    int min_refetch_seconds;    /* between two fetches for unknown kids, and between two
+                                 * attempts while no keys are cached; 0: 60 */
     int max_age_seconds;        /* keys older than this are fetched again; 0: 3600 */
     int timeout_ms;             /* one HTTP fetch, connect to last byte; 0: 5000 */
 } auth_oidc_options_t;
@@ -36,9 +37,10 @@ void auth_oidc_free(auth_oidc_t *o);
 /* Fetch the discovery document (issuer checked) and the JWKS now, whatever the rate limit.
  * EINV_OK, or EINV_ERR with the reason (the cached keys, if any, stay in use). */
 int auth_oidc_refresh(auth_oidc_t *o, long long now, einv_error_t *err);
-/* auth_jwt_verify against the cached keys; a token whose kid is not among them (or keys
- * older than max_age) first fetches the JWKS again when the last fetch is at least
- * min_refetch_seconds old. now is the caller's clock (seconds; tests move it). */
+/* auth_jwt_verify against the cached keys and the issuer. A token whose kid is not among
+ * them first fetches the JWKS again, unless the previous fetch for an unknown kid is less
+ * than min_refetch_seconds old; keys older than max_age (or none yet) are fetched again when
+ * the last attempt is that old. now is the caller's clock (seconds; tests move it). */
 int auth_oidc_verify(auth_oidc_t *o, const char *token, const char *audience, long long now,
                      int skew_seconds, auth_claims_t *out, einv_error_t *err);
 /* Copy the endpoints of the last discovery document; EINV_OK, or EINV_ERR_NOTFOUND when

@@ -177,12 +177,14 @@ async function main() {
 
   step = 'the list, newest first, filtered by status';
   await page.getByRole('link', { name: 'Invoices' }).click();
-  await page.locator('tbody tr').first().waitFor();
-  assert.equal(await page.locator('tbody tr').count(), 6);
+  await page.locator('#invoice-list tbody tr').first().waitFor();
+  assert.equal(await page.locator('#invoice-list tbody tr').count(), 6);
   await shot(page, 'invoices');
   await page.getByLabel('Filter by status').selectOption('failed_validation');
-  await page.waitForFunction(() => [...document.querySelectorAll('tbody tr')].every((r) => r.innerText.includes('failed validation')));
-  assert.ok(await page.locator('tbody tr').count() >= 1);
+  await page.waitForFunction(() => {
+    const rows = [...document.querySelectorAll('#invoice-list tbody tr')];
+    return rows.length > 0 && rows.every((r) => r.innerText.includes('failed validation'));
+  });
 
   step = 'create a key and see it listed';
   await page.getByRole('link', { name: 'Settings' }).click();
@@ -254,9 +256,9 @@ async function main() {
 
   step = 'a super-admin sees every account\'s invoices with the owner\'s email';
   await signIn('admin@example.com', 'admin-password');
-  await page.locator('tbody tr').first().waitFor();
-  assert.match(await page.locator('thead').innerText(), /Owner/);
-  assert.match(await page.locator('tbody').innerText(), /alice@example\.com/);
+  await page.locator('#invoice-list tbody tr').first().waitFor();
+  assert.match(await page.locator('#invoice-list thead').innerText(), /Owner/);
+  assert.match(await page.locator('#invoice-list tbody').innerText(), /alice@example\.com/);
   await shot(page, 'invoices-admin');
 
   step = 'no token in a URL or in the server log';
@@ -264,6 +266,11 @@ async function main() {
   assert.ok(!server.log().includes(idToken.split('.')[2]), 'ID token in the server log');
   assert.deepEqual(problems, [], 'browser console errors');
   await browser.close();
+
+  step = 'the server stops cleanly (under ASan: no leak)';
+  const exited = new Promise((res) => server.child.on('exit', (code, sig) => res(code ?? sig)));
+  server.child.kill('SIGTERM');
+  assert.equal(await exited, 0, `einvoiced exit:\n${server.log().split('\n').slice(-30).join('\n')}`);
   log('all dashboard checks passed');
 }
 

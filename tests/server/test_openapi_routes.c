@@ -100,6 +100,7 @@ static int suite_init(void)
     routes_webhooks_register();
     routes_docs_register();     /* outside /api: the document gives them the root as server */
     routes_metrics_register();  /* outside /api too */
+    routes_dashboard_register(); /* the dashboard: /, /assets/{file}, /dashboard/config.json */
     n_routes = http_routes_list(r_methods, r_patterns, MAX_OPS);
     if (n_routes > MAX_OPS)
         n_routes = MAX_OPS;
@@ -113,7 +114,8 @@ static void test_routes_documented(void)
     for (i = 0; i < n_routes; i++) {
         int found = 0;
         CU_ASSERT_TRUE(strncmp(r_patterns[i], "/api/", 5) == 0 || strncmp(r_patterns[i], "/docs/", 6) == 0 ||
-                       strcmp(r_patterns[i], "/metrics") == 0);
+                       strcmp(r_patterns[i], "/metrics") == 0 || strcmp(r_patterns[i], "/") == 0 ||
+                       strncmp(r_patterns[i], "/assets/", 8) == 0 || strncmp(r_patterns[i], "/dashboard/", 11) == 0);
         for (j = 0; j < n_doc_ops && !found; j++)
             found = strcmp(doc_ops[j].path, doc_path(r_patterns[i])) == 0 &&
                     strcasecmp(doc_ops[j].method, r_methods[i]) == 0;

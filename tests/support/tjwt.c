@@ -27,31 +27,46 @@ static char *coord(EVP_PKEY *k, const char *param)
     return tjwt_b64u(buf, 32);
 }
 
-int tjwt_write_jwks(EVP_PKEY *key, const char *path)
+char *tjwt_jwk(EVP_PKEY *key, const char *kid)
 {
     char *x = coord(key, OSSL_PKEY_PARAM_EC_PUB_X), *y = coord(key, OSSL_PKEY_PARAM_EC_PUB_Y);
+    char *out = malloc(strlen(kid) + 300);
+    sprintf(out, "{\"kty\":\"EC\",\"crv\":\"P-256\",\"kid\":\"%s\",\"alg\":\"ES256\","
+                 "\"use\":\"sig\",\"x\":\"%s\",\"y\":\"%s\"}",
+            kid, x, y);
+    free(x);
+    free(y);
+    return out;
+}
+
+int tjwt_write_jwks(EVP_PKEY *key, const char *path)
+{
+    char *jwk = tjwt_jwk(key, "k1");
     FILE *f = fopen(path, "w");
     int rc = -1;
     if (f) {
-        fprintf(f, "{\"keys\":[{\"kty\":\"EC\",\"crv\":\"P-256\",\"kid\":\"k1\",\"alg\":\"ES256\","
-                   "\"use\":\"sig\",\"x\":\"%s\",\"y\":\"%s\"}]}",
-                x, y);
+        fprintf(f, "{\"keys\":[%s]}", jwk);
         rc = fclose(f) == 0 ? 0 : -1;
     }
-    free(x);
-    free(y);
+    free(jwk);
     return rc;
 }
 
 char *tjwt_sign(EVP_PKEY *key, const char *payload)
 {
-    static const char header[] = "{\"alg\":\"ES256\",\"typ\":\"JWT\",\"kid\":\"k1\"}";
+    return tjwt_sign_kid(key, "k1", payload);
+}
+
+char *tjwt_sign_kid(EVP_PKEY *key, const char *kid, const char *payload)
+{
+    char header[300];
     char *h, *p, *input, *sig64, *out;
     unsigned char der[128], raw[64];
     size_t dl = sizeof der;
     const unsigned char *dp = der;
     EVP_MD_CTX *md = EVP_MD_CTX_new();
     ECDSA_SIG *es;
+    snprintf(header, sizeof header, "{\"alg\":\"ES256\",\"typ\":\"JWT\",\"kid\":\"%.200s\"}", kid);
     h = tjwt_b64u(header, strlen(header));
     p = tjwt_b64u(payload, strlen(payload));
     input = malloc(strlen(h) + strlen(p) + 2);

@@ -19,5 +19,9 @@ int tjwt_write_jwks(EVP_PKEY *key, const char *path);
 /* header {"alg":"ES256","typ":"JWT","kid":"k1"} . payload . ES256 signature by key.
  * (transfer full: free) */
 char *tjwt_sign(EVP_PKEY *key, const char *payload);
+/* The public JWK of key with that kid (one JSON object). (transfer full: free) */
+char *tjwt_jwk(EVP_PKEY *key, const char *kid);
+/* tjwt_sign with another kid in the header. (transfer full: free) */
+char *tjwt_sign_kid(EVP_PKEY *key, const char *kid, const char *payload);
 
 #endif

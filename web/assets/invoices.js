@@ -38,7 +38,7 @@ export async function listPage(params, account) {
     h('td', { class: 'num' }, inv.validationResult ? String(inv.validationResult.warningCount) : '—'),
     admin ? h('td', {}, inv.ownerEmail || '—') : null));
   const table = data.content.length
-    ? h('table', {},
+    ? h('table', { id: 'invoice-list' },
       h('caption', { class: 'sr-only' }, `Invoices, page ${page + 1} of ${Math.max(1, data.totalPages)}, newest first`),
       h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'Number'), h('th', { scope: 'col' }, 'Created'),
         h('th', { scope: 'col' }, 'Status'), h('th', { scope: 'col' }, 'Profile'), h('th', { scope: 'col' }, 'Format'),

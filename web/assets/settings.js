@@ -7,7 +7,7 @@ import * as drafts from './drafts.js';
 
 function subnav(active) {
   const link = (id, href, text) => h('a', { href, 'aria-current': active === id ? 'page' : null }, text);
-  return h('nav', { class: 'subnav', 'aria-label': 'Settings' }, link('keys', '#/settings/keys', 'API keys'), link('plan', '#/settings/plan', 'Plan'));
+  return h('nav', { class: 'subnav', 'aria-label': 'Account sections' }, link('keys', '#/settings/keys', 'API keys'), link('plan', '#/settings/plan', 'Plan'));
 }
 
 // Ask before revoking: a modal dialog whose confirming button is "Revoke" too. The page
