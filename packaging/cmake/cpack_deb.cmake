@@ -24,7 +24,10 @@ set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
 # (and, having no package information for it, leaves it to the component dependencies)
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS_PRIVATE_DIRS ${CMAKE_BINARY_DIR}/lib)
 
-set(EINV_PKG_VERSION "${PROJECT_VERSION}-${CPACK_DEBIAN_PACKAGE_RELEASE}")
+# Before the split, one package "einvoice" (0.1.0, no revision) held everything: the packages
+# that take over its files replace it, so an upgrade needs no --force-overwrite. The bound is
+# the first split version, whatever the project's version becomes.
+set(EINV_MONOLITH "einvoice (<< 0.1.0-1~)")
 get_property(EINV_OPTIONAL_PLUGINS GLOBAL PROPERTY EINV_OPTIONAL_PLUGIN_COMPONENTS)
 set(CPACK_COMPONENTS_ALL lib plugins ${EINV_OPTIONAL_PLUGINS} cli dev)
 if(TARGET einvoiced)
@@ -34,6 +37,8 @@ endif()
 # ---- libeinvoice1: the library every other package needs, and the XSDs it reads ----
 set(CPACK_DEBIAN_LIB_PACKAGE_NAME libeinvoice1)
 set(CPACK_DEBIAN_LIB_PACKAGE_SECTION libs)
+set(CPACK_DEBIAN_LIB_PACKAGE_BREAKS "${EINV_MONOLITH}")
+set(CPACK_DEBIAN_LIB_PACKAGE_REPLACES "${EINV_MONOLITH}")
 set(CPACK_COMPONENT_LIB_DESCRIPTION "e-invoice validation library (runtime)
 libeinvoice validates electronic invoices (UBL 2.1, UN/CEFACT CII, and through plugins
 ZUGFeRD/Factur-X PDF, SAP IDoc and OData, JSON) against EN 16931 and its national
@@ -47,6 +52,8 @@ set(CPACK_DEBIAN_LIB_PACKAGE_CONTROL_EXTRA
 
 # ---- einvoice-plugins: the base formats and the profiles ----
 set(CPACK_DEBIAN_PLUGINS_PACKAGE_NAME einvoice-plugins)
+set(CPACK_DEBIAN_PLUGINS_PACKAGE_BREAKS "${EINV_MONOLITH}")
+set(CPACK_DEBIAN_PLUGINS_PACKAGE_REPLACES "${EINV_MONOLITH}")
 set(CPACK_COMPONENT_PLUGINS_DEPENDS lib)
 set(CPACK_COMPONENT_PLUGINS_DESCRIPTION "e-invoice validator: base formats and profiles
 The plugins of libeinvoice for UBL 2.1, UN/CEFACT CII D16B and structured JSON invoices,
@@ -66,6 +73,8 @@ foreach(comp IN LISTS EINV_OPTIONAL_PLUGINS)
   string(REGEX REPLACE "^plugin_" "" plugin ${comp})
   set(CPACK_DEBIAN_${COMP}_PACKAGE_NAME einvoice-plugin-${plugin})
   set(CPACK_COMPONENT_${COMP}_DEPENDS lib plugins)
+  set(CPACK_DEBIAN_${COMP}_PACKAGE_BREAKS "${EINV_MONOLITH}")
+  set(CPACK_DEBIAN_${COMP}_PACKAGE_REPLACES "${EINV_MONOLITH}")
   if(DEFINED EINV_DEPS_${plugin})
     set(CPACK_DEBIAN_${COMP}_PACKAGE_DEPENDS "${EINV_DEPS_${plugin}}")
   endif()
@@ -106,6 +115,8 @@ installed plugins.")
 # ---- einvoiced: the service ----
 set(CPACK_DEBIAN_SERVER_PACKAGE_NAME einvoiced)
 set(CPACK_DEBIAN_SERVER_PACKAGE_SECTION net)
+set(CPACK_DEBIAN_SERVER_PACKAGE_BREAKS "${EINV_MONOLITH}")
+set(CPACK_DEBIAN_SERVER_PACKAGE_REPLACES "${EINV_MONOLITH}")
 set(CPACK_COMPONENT_SERVER_DEPENDS lib plugins)
 set(CPACK_DEBIAN_SERVER_PACKAGE_DEPENDS "adduser, passwd")
 set(CPACK_DEBIAN_SERVER_PACKAGE_RECOMMENDS "${EINV_RECOMMENDED}")
@@ -126,6 +137,8 @@ set(CPACK_DEBIAN_SERVER_PACKAGE_CONTROL_STRICT_PERMISSION ON)
 # ---- libeinvoice-dev: the SDK for partners' plugins ----
 set(CPACK_DEBIAN_DEV_PACKAGE_NAME libeinvoice-dev)
 set(CPACK_DEBIAN_DEV_PACKAGE_SECTION libdevel)
+set(CPACK_DEBIAN_DEV_PACKAGE_BREAKS "${EINV_MONOLITH}")
+set(CPACK_DEBIAN_DEV_PACKAGE_REPLACES "${EINV_MONOLITH}")
 set(CPACK_COMPONENT_DEV_DEPENDS lib)
 set(CPACK_DEBIAN_DEV_PACKAGE_DEPENDS "libxml2-dev")
 set(CPACK_COMPONENT_DEV_DESCRIPTION "e-invoice validation library (SDK)

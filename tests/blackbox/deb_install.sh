@@ -7,7 +7,8 @@
 #     with its hardening and passes systemd-analyze verify, the settings file is a conffile;
 #  3. a clean root: `dpkg --root=DIR --force-script-chrootless` installs every package into
 #     an empty DIR (the maintainer scripts run outside it with DPKG_ROOT=DIR: the user
-#     einvoice in DIR/etc/passwd, DIR/var/lib/einvoice owned by it); the packaged unit's
+#     einvoice in DIR/etc/passwd, DIR/var/lib/einvoice owned by it), and over the package of
+#     before the split in another root (Breaks/Replaces); the packaged unit's
 #     ExecStart runs as that user (root only) with the unit's EINV_CONFIG, the database and
 #     the port redirected by the environment (which wins over the file); it answers
 #     /api/health and validates a UBL invoice submitted over HTTP; the installed CLI
@@ -36,6 +37,8 @@ if [ "$(id -u)" -eq 0 ] && unshare -m true 2>/dev/null; then
   hide=(unshare -m sh -c 'for d; do shift; [ "$d" = -- ] && break; mount -t tmpfs none "$d" || exit 97; done; exec "$@"'
         sh "${hidden[@]}" --)
   "${hide[@]}" test -e "$src/CMakeLists.txt" && { echo "FAIL the source tree is not hidden"; exit 1; }
+elif [ "$(id -u)" -eq 0 ]; then
+  echo "note: unshare -m is not permitted here: the installed programs see the source tree"
 fi
 server_pid=
 system_installed=()
@@ -178,10 +181,10 @@ mkdir -p "$root/etc" "$root/var/lib/dpkg/info" "$root/var/lib/dpkg/updates" "$ro
 printf 'root:x:0:0:root:/root:/bin/sh\n' >"$root/etc/passwd"
 printf 'root:x:0:\n' >"$root/etc/group"
 dpkg_root=(dpkg --root="$root" --force-script-chrootless --force-depends --log="$tmp/dpkg.log")
-as_root=()
+as_root=(); not_root=()
 if [ "$(id -u)" -ne 0 ]; then
   command -v fakeroot >/dev/null || fail "not root and no fakeroot: cannot run dpkg --root"
-  as_root=(fakeroot); dpkg_root+=(--force-not-root)
+  as_root=(fakeroot); not_root=(--force-not-root); dpkg_root+=("${not_root[@]}")
 fi
 if ! "${as_root[@]}" "${dpkg_root[@]}" -i "${deb[@]}" >"$tmp/dpkg.out" 2>&1; then
   cat "$tmp/dpkg.out"; fail "dpkg --root=DIR -i"
@@ -197,6 +200,35 @@ gid=$(awk -F: '$1 == "einvoice" { print $3 }' "$root/etc/group")
 [ "$(stat -c '%u %a' "$root/var/lib/einvoice")" = "$uid 750" ] || fail "/var/lib/einvoice is $(stat -c '%u %a' "$root/var/lib/einvoice")"
 [ "$(stat -c '%g %a' "$root/etc/einvoice/einvoiced.conf")" = "$gid 640" ] || fail "einvoiced.conf is not 0640 root:einvoice"
 ok "dpkg --root installed ${#deb[@]} packages into an empty root; postinst made system user einvoice ($uid) and /var/lib/einvoice"
+
+# an upgrade from the package of before the split ("einvoice" 0.1.0 holding everything): the
+# packages that take over its files replace it, in the order that needs it (apt passes
+# --auto-deconfigure for Breaks the same way)
+old=$tmp/old-einvoice
+for f in usr/bin/einvoice usr/bin/einvoiced usr/include/einvoice/plugin.h \
+         usr/share/einvoice/schemas/README.md "usr/lib/$triplet/einvoice/ubl.so" "usr/lib/$triplet/einvoice/zugferd.so"; do
+  mkdir -p "$old/$(dirname "$f")"; echo old >"$old/$f"
+done
+mkdir -p "$old/DEBIAN"
+printf 'Package: einvoice\nVersion: 0.1.0\nArchitecture: %s\nMaintainer: test\nDescription: the package before the split\n' \
+  "$(dpkg --print-architecture)" >"$old/DEBIAN/control"
+dpkg-deb --root-owner-group -b "$old" "$tmp/old-einvoice.deb" >/dev/null
+up=$tmp/upgrade
+mkdir -p "$up/etc" "$up/var/lib/dpkg/info" "$up/var/lib/dpkg/updates"
+: >"$up/var/lib/dpkg/status"; : >"$up/var/lib/dpkg/available"
+cp "$root/etc/passwd" "$root/etc/group" "$up/etc/"
+order=()
+for p in libeinvoice1 libeinvoice-dev einvoice-plugins; do order+=("${deb[$p]}"); done
+for p in "${!deb[@]}"; do case $p in einvoice-plugin-*) order+=("${deb[$p]}") ;; esac; done
+order+=("${deb[einvoiced]}" "${deb[einvoice]}")
+dpkg_up=(dpkg --root="$up" --force-script-chrootless --force-depends --log="$tmp/dpkg.log" "${not_root[@]}")
+if ! { "${as_root[@]}" "${dpkg_up[@]}" -i "$tmp/old-einvoice.deb" &&
+       "${as_root[@]}" "${dpkg_up[@]}" --auto-deconfigure -i "${order[@]}"; } >"$tmp/dpkg-upgrade.out" 2>&1; then
+  cat "$tmp/dpkg-upgrade.out"; fail "an upgrade from the package of before the split"
+fi
+[ "$(dpkg-query --root="$up" -W -f='${Version}' einvoice)" = "$version-1" ] || fail "einvoice was not upgraded"
+cmp -s "$up/usr/include/einvoice/plugin.h" "$src/include/einvoice/plugin.h" || fail "the upgrade left the old plugin.h"
+ok "an upgrade from the package of before the split replaces its files (Breaks/Replaces)"
 
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
 unit_val() { sed -n "s/^$2=//p" "$1" | tail -n 1; }
