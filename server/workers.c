@@ -209,9 +209,13 @@ static void process(einv_srv_t *srv, const store_job_t *job)
     o.mapping = mapping;
     o.want_canonical = 1;
     o.limits = &srv->cfg.limits;
+    /* in flight while the engine runs: over before the verdict is stored, so a client that
+     * sees the invoice final never sees it still counted */
+    metrics_jobs_in_flight(1);
     t0 = mono_us();
     res = einv_validate(srv->engine, &o, job->payload, job->payload_len, &err);
     usec = mono_us() - t0;
+    metrics_jobs_in_flight(-1);
     if (o.format) {
         const einv_format_ops_t *f = einv_engine_format(srv->engine, o.format);
         api_format = f ? f->api_format : NULL;
@@ -374,9 +378,7 @@ static void *worker_main(void *p)
                 time_out(srv, &job);
             } else {
                 slot_set(w, index, &job);
-                metrics_jobs_in_flight(1);
                 process(srv, &job);
-                metrics_jobs_in_flight(-1);
                 slot_set(w, index, NULL);
             }
             store_job_clear(&job);

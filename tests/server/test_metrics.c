@@ -4,17 +4,21 @@
  * cumulative with +Inf equal to _count); a scrape, then requests (2xx, 401, 404, a
  * validation, a quota refusal, polls), then a scrape: every counter moved by exactly what
  * was done, and the sum of all request counters by the number of requests. Also: the
- * access settings (off, token), a broken plugin counted, a store error counted (a killed
+ * access settings (off, token, loopback from another address), a broken plugin counted, a store error counted (a killed
  * PostgreSQL connection), settings refused with their name. */
 #define _GNU_SOURCE
 #include <CUnit/Basic.h>
+#include <arpa/inet.h>
 #include <ctype.h>
+#include <ifaddrs.h>
 #include <json-c/json.h>
 #include <libpq-fe.h>
 #include <math.h>
+#include <netinet/in.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -433,6 +437,45 @@ static void test_queue_depth(void)
     free(sc);
 }
 
+/* This host's first IPv4 address that is not loopback into ip; 0 when it has none. */
+static int outside_address(char ip[64])
+{
+    struct ifaddrs *ifs, *i;
+    int found = 0;
+    if (getifaddrs(&ifs) != 0)
+        return 0;
+    for (i = ifs; i && !found; i = i->ifa_next)
+        if (i->ifa_addr && i->ifa_addr->sa_family == AF_INET) {
+            struct sockaddr_in *a = (struct sockaddr_in *)i->ifa_addr;
+            if ((ntohl(a->sin_addr.s_addr) >> 24) != 127)
+                found = inet_ntop(AF_INET, &a->sin_addr, ip, 64) != NULL;
+        }
+    freeifaddrs(ifs);
+    return found;
+}
+
+/* GET /metrics from ip:port (a raw connection); the status, -1 when none came. */
+static int get_metrics_via(const char *ip, int port)
+{
+    static const char req[] = "GET /metrics HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n";
+    struct sockaddr_in a;
+    char buf[64] = "";
+    int fd = socket(AF_INET, SOCK_STREAM, 0), st = -1;
+    ssize_t n;
+    memset(&a, 0, sizeof a);
+    a.sin_family = AF_INET;
+    a.sin_port = htons((unsigned short)port);
+    if (fd >= 0 && inet_pton(AF_INET, ip, &a.sin_addr) == 1 && connect(fd, (struct sockaddr *)&a, sizeof a) == 0 &&
+        write(fd, req, sizeof req - 1) == (ssize_t)(sizeof req - 1) && (n = read(fd, buf, sizeof buf - 1)) > 0) {
+        buf[n] = 0;
+        if (sscanf(buf, "HTTP/1.%*d %d", &st) != 1)
+            st = -1;
+    }
+    if (fd >= 0)
+        close(fd);
+    return st;
+}
+
 /* A folder of two plugin files the registry refuses (not a shared object; writable by
  * others), for EINV_PLUGIN_PATH. */
 static void broken_plugins(const char *dir)
@@ -453,13 +496,15 @@ static void broken_plugins(const char *dir)
 }
 
 /* EINV_METRICS=token: only the Bearer token scrapes (and the two refused plugins of its
- * EINV_PLUGIN_PATH are counted); off: 404. */
+ * EINV_PLUGIN_PATH are counted); off: 404; loopback (the default): 403 from another address. */
 static void test_access_and_plugin_failures(void)
 {
     sp_server_t t;
     char dir[400], env_path[420];
     const char *tok_env[] = {"EINV_METRICS=token", "EINV_METRICS_TOKEN=metrics-secret-0123456789", env_path, NULL};
     const char *off_env[] = {"EINV_METRICS=off", NULL};
+    char any[64], ip[64];
+    const char *any_env[] = {any, NULL};
     scrape_t *sc = calloc(1, sizeof *sc);
     hc_response_t res;
     if (S.kind != SP_SQLITE) {  /* the HTTP layer's and the registry's, not the store's: once is enough */
@@ -484,6 +529,15 @@ static void test_access_and_plugin_failures(void)
     sp_stop(&t);
     CU_ASSERT_EQUAL_FATAL(sp_start(&t, off_env), 0);
     CU_ASSERT_EQUAL(scrape_port(t.port, NULL, sc), 404);
+    sp_stop(&t);
+    /* the default, loopback: on every address, only a loopback client scrapes */
+    snprintf(any, sizeof any, "EINV_LISTEN=0.0.0.0:%d", t.port);
+    CU_ASSERT_EQUAL_FATAL(sp_start(&t, any_env), 0);
+    CU_ASSERT_EQUAL(get_metrics_via("127.0.0.1", t.port), 200);
+    if (outside_address(ip)) {
+        CU_ASSERT_EQUAL(get_metrics_via(ip, t.port), 403);
+    } else
+        fprintf(stderr, "\n  no address but loopback here: the 403 of EINV_METRICS=loopback is not checked");
     sp_cleanup(&t);
     free(sc);
 }
