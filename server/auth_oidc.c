@@ -9,6 +9,7 @@
 
 #include <json-c/json.h>
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,15 +20,17 @@ struct auth_oidc {
     char issuer[AUTH_OIDC_URL_MAX];
     int min_refetch, max_age, timeout_ms;
     pthread_rwlock_t lock;          /* keys, endpoints, jwks_uri */
-    pthread_mutex_t fetch_mu;       /* one fetch at a time; last_attempt, fetches */
+    pthread_mutex_t fetch_mu;       /* one fetch at a time (written under it: the three below) */
     auth_jwks_t *keys;              /* NULL until the first successful fetch */
     char jwks_uri[AUTH_OIDC_URL_MAX];
     auth_oidc_endpoints_t ep;
     int discovered;
-    long long last_attempt;         /* time of the last fetch attempt, -1: never */
-    long long last_refetch;         /* time of the last fetch for an unknown kid, -1: never */
+    /* read without the mutex, so a request never waits for another's fetch just to learn
+     * that it need not fetch */
+    _Atomic long long last_attempt; /* time of the last fetch attempt, -1: never */
+    _Atomic long long last_refetch; /* time of the last fetch for an unknown kid, -1: never */
     long long keys_time;            /* time the current keys were fetched */
-    unsigned fetches;
+    _Atomic unsigned fetches;
 };
 
 /* See auth_oidc.h. */
@@ -76,13 +79,7 @@ void auth_oidc_free(auth_oidc_t *o)
 
 unsigned auth_oidc_fetch_count(auth_oidc_t *o)
 {
-    unsigned n;
-    if (!o)
-        return 0;
-    pthread_mutex_lock(&o->fetch_mu);
-    n = o->fetches;
-    pthread_mutex_unlock(&o->fetch_mu);
-    return n;
+    return o ? atomic_load(&o->fetches) : 0;
 }
 
 /* A string member of the discovery document into out (may be absent: ""); -1 when it is
@@ -196,13 +193,18 @@ int auth_oidc_refresh(auth_oidc_t *o, long long now, einv_error_t *err)
 /* Fetch again unless the last attempt is younger than min_refetch. for_kid: the fetch is
  * for an unknown kid, limited against the previous such fetch only (a rotation right after
  * start-up is picked up at once; random kids cannot make us ask more than once a minute).
- * 1 when a fetch succeeded (or another thread's did meanwhile: stamp changed), else 0. */
-static int refetch_limited(auth_oidc_t *o, long long now, long long stamp_seen, int for_kid)
+ * wait: 0 when the caller can do without (keys merely old, the dashboard's endpoints): then
+ * a fetch under way elsewhere is not waited for. 1 when a fetch succeeded (or another
+ * thread's did meanwhile: stamp changed), else 0. */
+static int refetch_limited(auth_oidc_t *o, long long now, long long stamp_seen, int for_kid, int wait)
 {
     einv_error_t err;
     long long last;
     int done = 0;
-    pthread_mutex_lock(&o->fetch_mu);
+    if (wait)
+        pthread_mutex_lock(&o->fetch_mu);
+    else if (pthread_mutex_trylock(&o->fetch_mu) != 0)
+        return 0;
     last = for_kid ? o->last_refetch : o->last_attempt;
     if (o->last_attempt != stamp_seen && o->last_attempt >= 0 && now - o->last_attempt < o->min_refetch)
         done = 1;   /* fetched while we waited for the mutex: use that result */
@@ -271,11 +273,9 @@ int auth_oidc_verify(auth_oidc_t *o, const char *token, const char *audience, lo
     have_keys = o->keys != NULL;
     age = o->keys ? now - o->keys_time : 0;
     pthread_rwlock_unlock(&o->lock);
-    pthread_mutex_lock(&o->fetch_mu);
-    stamp = o->last_attempt;
-    pthread_mutex_unlock(&o->fetch_mu);
+    stamp = atomic_load(&o->last_attempt);
     if (!known || age >= o->max_age)
-        refetch_limited(o, now, stamp, !known && have_keys);
+        refetch_limited(o, now, stamp, !known && have_keys, !known || !have_keys);
     pthread_rwlock_rdlock(&o->lock);
     if (!o->keys) {
         pthread_rwlock_unlock(&o->lock);
@@ -295,11 +295,7 @@ int auth_oidc_endpoints(auth_oidc_t *o, long long now, auth_oidc_endpoints_t *ou
     ok = o->discovered;
     pthread_rwlock_unlock(&o->lock);
     if (!ok) {
-        long long stamp;
-        pthread_mutex_lock(&o->fetch_mu);
-        stamp = o->last_attempt;
-        pthread_mutex_unlock(&o->fetch_mu);
-        refetch_limited(o, now, stamp, 0);
+        refetch_limited(o, now, atomic_load(&o->last_attempt), 0, 0);
     }
     pthread_rwlock_rdlock(&o->lock);
     ok = o->discovered;
