@@ -192,7 +192,7 @@ async function main() {
   await page.getByLabel('Key name').fill('ci-pipeline');
   await page.getByLabel('Monthly quota (optional)').fill('1000');
   await page.getByRole('button', { name: 'Create key' }).click();
-  const raw = await page.locator('#raw-key').inputValue();
+  const raw = (await page.locator('#raw-key').innerText()).trim();
   assert.match(raw, /^svc_live_[A-Za-z0-9_-]{32,}$/);
   await page.locator('#keys tbody tr', { hasText: 'ci-pipeline' }).waitFor();
   assert.match(await page.locator('#keys tbody tr', { hasText: 'ci-pipeline' }).innerText(), new RegExp(raw.slice(-4)));

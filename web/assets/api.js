@@ -42,7 +42,7 @@ export async function api(method, path, { query, json, body, headers, rawNumbers
   if (json !== undefined) { h['Content-Type'] = 'application/json'; payload = JSON.stringify(json); }
   const res = await fetch(url, { method, headers: h, body: payload, cache: 'no-store' });
   const data = await parse(res, rawNumbers);
-  if (res.status === 401) onUnauthorized();
+  if (res.status === 401) onUnauthorized(data);
   if (!res.ok) throw new ApiError(res.status, data);
   return data;
 }
@@ -63,7 +63,7 @@ export function upload(path, { query, form, body, contentType }, onProgress) {
     x.onload = () => {
       let data = null;
       try { data = JSON.parse(x.responseText); } catch { /* not JSON */ }
-      if (x.status === 401) onUnauthorized();
+      if (x.status === 401) onUnauthorized(data);
       if (x.status >= 400) reject(new ApiError(x.status, data));
       else resolve(data);
     };

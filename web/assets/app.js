@@ -67,9 +67,21 @@ async function route() {
 }
 
 // A 401 with a token: it expired (or the provider rotated away from it). Keep the page's
-// work, then sign in again and come back here.
-setUnauthorizedHandler(async () => {
+// work, then sign in again and come back here. A server that refuses fresh tokens too (a
+// wrong EINV_OIDC_AUDIENCE, say) would make that a loop: the third time within a minute the
+// page stops and shows the server's reason instead.
+const RESIGN = 'einv.resignins';
+setUnauthorizedHandler(async (body) => {
   if (leaving || !oidc.token()) return;
+  const recent = JSON.parse(sessionStorage.getItem(RESIGN) || '[]').filter((t) => Date.now() - t < 60000);
+  if (recent.length >= 2) {
+    oidc.dropToken();
+    sessionStorage.removeItem(RESIGN);
+    account = null;
+    signedOutPage(`The server refuses the provider's ID tokens: ${(body && body.message) || 'HTTP 401'}. Check EINV_OIDC_ISSUER, EINV_OIDC_CLIENT_ID and EINV_OIDC_AUDIENCE (docs/dashboard.md).`);
+    return;
+  }
+  sessionStorage.setItem(RESIGN, JSON.stringify([...recent, Date.now()]));
   leaving = true;
   await drafts.saveCurrent();
   oidc.dropToken();

@@ -29,12 +29,19 @@ function confirmRevoke(name) {
   });
 }
 
-function copyButton(input) {
+// Copy the key's text; where the Clipboard API is refused (plain http off localhost), select
+// it so that Ctrl+C does.
+function copyButton(el) {
   return h('button', {
     type: 'button', class: 'secondary',
     onclick: async () => {
-      try { await navigator.clipboard.writeText(input.value); } catch { input.select(); document.execCommand('copy'); }
-      announce('Key copied to the clipboard');
+      try {
+        await navigator.clipboard.writeText(el.textContent);
+        announce('Key copied to the clipboard');
+      } catch {
+        window.getSelection().selectAllChildren(el);
+        announce('Key selected: press Ctrl+C to copy it');
+      }
     },
   }, 'Copy');
 }
@@ -88,7 +95,7 @@ export async function keysPage() {
       if (!body.name) { created.replaceChildren(errorBox('Give the key a name.')); name.focus(); return; }
       try {
         const k = await api('POST', '/api-keys', { json: body });
-        const raw = h('input', { id: 'raw-key', readonly: true, value: k.key, 'aria-label': 'New API key' });
+        const raw = h('code', { id: 'raw-key', class: 'mono', tabindex: '-1', 'aria-label': 'New API key' }, k.key);
         created.replaceChildren(h('div', { class: 'panel', role: 'status' },
           h('p', {}, h('strong', {}, `Key “${k.name}” created. `), 'Copy it now: it is shown this once only.'),
           h('div', { class: 'keybox' }, raw, copyButton(raw))));
@@ -96,7 +103,7 @@ export async function keysPage() {
         quota.value = '';
         sandbox.checked = false;
         raw.focus();
-        raw.select();
+        window.getSelection().selectAllChildren(raw);
         keyList(list);
       } catch (e2) {
         created.replaceChildren(errorBox(`The key could not be created: ${e2.message}`));
