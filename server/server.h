@@ -49,6 +49,7 @@ typedef struct einv_config {
     int webhook_max_age;        /* seconds from the event after which it fails, default 86400 */
     int webhook_max_per_account; /* webhooks one account may register, default 10 */
     int webhook_poll_ms;        /* how often idle delivery threads look for due deliveries, default 1000 */
+    int webhook_log_days;       /* days delivered and failed deliveries stay in the log, default 30 */
 } einv_config_t;
 
 /* Fill c from the environment (and an optional KEY=VALUE config file named by EINV_CONFIG,

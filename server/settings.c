@@ -73,6 +73,8 @@ static const einv_setting_t SETTINGS[] = {
      "webhooks one account may register"},
     {"EINV_WEBHOOK_POLL_MS", EINV_SET_INT, "1000", 50, 60000, CFG(webhook_poll_ms),
      "milliseconds between looks for due deliveries (those of other instances and retries)"},
+    {"EINV_WEBHOOK_LOG_DAYS", EINV_SET_INT, "30", 0, 3650, CFG(webhook_log_days),
+     "days delivered and failed deliveries stay in the delivery log (0: removed once final)"},
     /* the engine (einv_engine_options_t) */
     {"EINV_PLUGIN_PATH", EINV_SET_STR, "", 0, 0, CFG(plugin_path),
      "colon-separated plugin folders searched before EINV_PLUGIN_DIR; the first plugin found under a name wins"},

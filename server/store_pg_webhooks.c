@@ -279,6 +279,23 @@ static int wh_release(einv_store_t *base, const char *id, int attempts)
     return rc;
 }
 
+static int prune_on(PGconn *c, int keep_days, long long *removed)
+{
+    PGresult *r = pg_x(c, 0, "DELETE FROM webhook_deliveries WHERE status <> 'pending'"
+                             " AND completed_at <= now() - make_interval(days => $1::int)", "i", keep_days);
+    int rc = pg_ok(r) ? EINV_OK : EINV_ERR;
+    *removed = rc == EINV_OK ? pg_affected(r) : 0;
+    PQclear(r);
+    return rc;
+}
+
+static int wh_prune(einv_store_t *base, int keep_days, long long *removed)
+{
+    int rc;
+    PG_CALL((pg_store_t *)base, rc, c, prune_on(c, keep_days, removed));
+    return rc;
+}
+
 static int pending_on(PGconn *c, long long *n)
 {
     PGresult *r = pg_x(c, 0, "SELECT count(*) FROM webhook_deliveries WHERE status = 'pending'", "");
@@ -362,4 +379,5 @@ const store_webhook_ops_t store_webhooks_pg = {
     .finish = wh_finish,
     .release = wh_release,
     .pending = wh_pending,
+    .prune = wh_prune,
 };

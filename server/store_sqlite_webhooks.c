@@ -260,6 +260,20 @@ static int wh_release(einv_store_t *base, const char *id, int attempts)
     return rc != SQLITE_DONE ? EINV_ERR : changes ? EINV_OK : EINV_ERR_NOTFOUND;
 }
 
+static int wh_prune(einv_store_t *base, int keep_days, long long *removed)
+{
+    sq_store_t *s = (sq_store_t *)base;
+    char before[32];
+    int changes = 0;
+    store_time_iso(store_epoch_ms() - (long long)keep_days * 86400000LL, before);
+    sqlite3 *db = sq_acquire(s);
+    int rc = sq_write(s, db, &changes, "DELETE FROM webhook_deliveries WHERE status <> 'pending'"
+                                       " AND completed_at <= ?", "s", before);
+    sq_release(s, db);
+    *removed = changes;
+    return rc == SQLITE_DONE ? EINV_OK : EINV_ERR;
+}
+
 /* One process owns an SQLite store: at its start, every attempt still marked in flight
  * (last_status_code -1, set by the claim) died with the previous run; due at once again. */
 static int wh_recover(einv_store_t *base)
@@ -355,5 +369,6 @@ const store_webhook_ops_t store_webhooks_sqlite = {
     .finish = wh_finish,
     .release = wh_release,
     .pending = wh_pending,
+    .prune = wh_prune,
     .recover = wh_recover,
 };

@@ -226,6 +226,18 @@ int store_delivery_recover(einv_store_t *s)
     return ops->recover ? ops->recover(s) : EINV_OK;
 }
 
+int store_delivery_prune(einv_store_t *s, int keep_days, long long *removed)
+{
+    long long tmp = 0;
+    const store_webhook_ops_t *ops = ops_of(s);
+    if (!removed)
+        removed = &tmp;
+    *removed = 0;
+    if (!ops || keep_days < 0)
+        return EINV_ERR;
+    return ops->prune(s, keep_days, removed);
+}
+
 int store_delivery_pending(einv_store_t *s, long long *n)
 {
     const store_webhook_ops_t *ops = ops_of(s);

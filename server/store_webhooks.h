@@ -81,6 +81,9 @@ int store_delivery_release(einv_store_t *s, const char *id, int attempts);
 /* At a service start: attempts a crashed previous run left in flight are due at once where
  * the store belongs to one process (SQLite); elsewhere (PostgreSQL) their leases run out. */
 int store_delivery_recover(einv_store_t *s);
+/* Remove delivered and failed deliveries completed more than keep_days days ago (the log's
+ * retention); *removed (may be NULL) gets how many. Pending deliveries are never removed. */
+int store_delivery_prune(einv_store_t *s, int keep_days, long long *removed);
 /* Deliveries not final yet (tests and metrics). */
 int store_delivery_pending(einv_store_t *s, long long *n);
 void store_delivery_clear(store_delivery_t *d);

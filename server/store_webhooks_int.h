@@ -26,6 +26,7 @@ typedef struct store_webhook_ops {
                   int status_code, const char *error, long long retry_ms);
     int (*release)(einv_store_t *s, const char *id, int attempts);
     int (*pending)(einv_store_t *s, long long *n);
+    int (*prune)(einv_store_t *s, int keep_days, long long *removed);
     /* optional: attempts a previous run left in flight are due at once (single-process stores) */
     int (*recover)(einv_store_t *s);
 } store_webhook_ops_t;

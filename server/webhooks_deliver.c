@@ -26,7 +26,10 @@ struct webhooks {
     pthread_mutex_t mu;
     pthread_cond_t cond;            /* CLOCK_MONOTONIC */
     unsigned long long gen;         /* wake-ups */
+    long long next_prune_ms;        /* monotonic; the log's retention runs then (0: at once) */
 };
+
+#define PRUNE_EVERY_MS (10 * 60 * 1000)
 
 /* The running workers of this process, for webhooks_wake (NULL when none). */
 static struct webhooks *g_active;
@@ -41,6 +44,28 @@ static void hlog(const char *fmt, ...)
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
     log_fields(ELOG_WARN, "webhooks", NULL, msg, NULL, 0);   /* failures and retries: warnings */
+}
+
+static long long mono_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+/* The delivery log's retention (EINV_WEBHOOK_LOG_DAYS): an idle worker removes old final
+ * deliveries at start and every 10 minutes, one worker at a time. */
+static void maybe_prune(struct webhooks *w)
+{
+    long long now = mono_ms(), removed = 0;
+    int days = w->srv->cfg.webhook_log_days, due;
+    pthread_mutex_lock(&w->mu);
+    if ((due = now >= w->next_prune_ms))
+        w->next_prune_ms = now + PRUNE_EVERY_MS;
+    pthread_mutex_unlock(&w->mu);
+    if (due && store_delivery_prune(w->srv->store, days, &removed) == EINV_OK && removed > 0)
+        log_msg(ELOG_INFO, "webhooks", NULL, "removed %lld deliveries completed more than %d days"
+                " ago from the delivery logs", removed, days);
 }
 
 long long webhook_backoff_ms(int n, long long base_ms, long long max_ms)
@@ -143,6 +168,8 @@ static void *worker_main(void *p)
         }
         if (rc != EINV_ERR_NOTFOUND && !failing++)
             hlog("cannot claim deliveries (database unavailable?); retrying");
+        if (rc == EINV_ERR_NOTFOUND)
+            maybe_prune(w);
         nap(w, seen, cfg->webhook_poll_ms);
     }
     return NULL;

@@ -754,6 +754,48 @@ static void test_sigterm_silent_receiver(void)
     free(doc);
 }
 
+/* The log's retention (EINV_WEBHOOK_LOG_DAYS=0 here): at the next start the delivered
+ * delivery is gone from the log, the pending one (nothing listens at its URL) stays. */
+static void test_log_retention(void)
+{
+    sp_server_t t;
+    char key[SP_KEY_MAX], body[200], hook[40], dead[40], inv[40], path[200];
+    const char *env[] = {"EINV_WEBHOOK_ALLOW_PRIVATE=1", "EINV_WEBHOOK_LOG_DAYS=0",
+                         "EINV_WEBHOOK_POLL_MS=100", NULL};
+    size_t len;
+    int total = 0, st;
+    char *doc = tst_read_data("ubl/sample-invoice.xml", &len);
+    CU_ASSERT_EQUAL_FATAL(sp_init(&t, S.kind), 0);
+    CU_ASSERT_EQUAL_FATAL(sp_start(&t, env), 0);
+    CU_ASSERT_EQUAL_FATAL(sp_account_key(&t, "retention@example.com", "PRO", 0, 0, -1, key), 0);
+    sp_server_t keep = S;
+    S = t;
+    CU_ASSERT_EQUAL(hook_to_fresh_receiver(key, 0, hook, NULL), 0);
+    snprintf(body, sizeof body, "{\"url\":\"http://127.0.0.1:1/dead\"}");
+    CU_ASSERT_EQUAL(reg(key, body, dead, NULL), 201);
+    submit(key, doc, len, inv);
+    json_object_put(wait_log(hook, key, "delivered", &total));
+    CU_ASSERT_EQUAL(total, 1);
+    CU_ASSERT_EQUAL(sp_stop(&t), 0);
+    CU_ASSERT_EQUAL_FATAL(sp_start(&t, SP_SAME_ENV), 0);
+    S = t;
+    snprintf(path, sizeof path, "/api/v1/webhooks/%s/deliveries", hook);
+    double until = tst_now_ms() + 5000;
+    do {
+        json_object *o = call("GET", path, key, NULL, &st);
+        total = num(o, "totalElements");
+        json_object_put(o);
+    } while (total != 0 && tst_now_ms() < until && (tst_sleep_ms(50), 1));
+    CU_ASSERT_EQUAL(total, 0);
+    snprintf(path, sizeof path, "/api/v1/webhooks/%s/deliveries", dead);
+    json_object *o = call("GET", path, key, NULL, &st);
+    CU_ASSERT_EQUAL(num(o, "totalElements"), 1);
+    json_object_put(o);
+    S = keep;
+    sp_cleanup(&t);
+    free(doc);
+}
+
 static int suite_init(sp_db_kind kind)
 {
     const char *env[] = {"EINV_WORKERS=2", "EINV_WEBHOOK_ALLOW_PRIVATE=1", "EINV_WEBHOOK_BACKOFF_MS=200",
@@ -785,6 +827,7 @@ static void add_tests(CU_pSuite s)
     CU_add_test(s, "delete drops pending deliveries", test_delete_drops_pending);
     CU_add_test(s, "loopback refused by default", test_private_refused_by_default);
     CU_add_test(s, "SIGTERM with a receiver that never answers", test_sigterm_silent_receiver);
+    CU_add_test(s, "the delivery log's retention", test_log_retention);
 }
 
 void tst_suites(void)
