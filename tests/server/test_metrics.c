@@ -433,6 +433,7 @@ static void test_queue_depth(void)
     CU_ASSERT_EQUAL(value_of(sc, "einv_queue_jobs", ""), 2);
     CU_ASSERT_EQUAL(value_of(sc, "einv_workers", ""), 0);
     S = keep;
+    sp_kill(&t);
     sp_cleanup(&t);
     free(sc);
 }
@@ -526,10 +527,10 @@ static void test_access_and_plugin_failures(void)
     hc_request_auth(t.port, "GET", "/metrics", NULL, NULL, NULL, 0, &res);
     CU_ASSERT_PTR_NOT_NULL(res.body && strstr(res.body, "EINV_METRICS_TOKEN"));
     hc_response_free(&res);
-    sp_stop(&t);
+    sp_kill(&t);    /* throwaway servers: no graceful stop to wait for (the suite's has one) */
     CU_ASSERT_EQUAL_FATAL(sp_start(&t, off_env), 0);
     CU_ASSERT_EQUAL(scrape_port(t.port, NULL, sc), 404);
-    sp_stop(&t);
+    sp_kill(&t);
     /* the default, loopback: on every address, only a loopback client scrapes */
     snprintf(any, sizeof any, "EINV_LISTEN=0.0.0.0:%d", t.port);
     CU_ASSERT_EQUAL_FATAL(sp_start(&t, any_env), 0);
@@ -538,6 +539,7 @@ static void test_access_and_plugin_failures(void)
         CU_ASSERT_EQUAL(get_metrics_via(ip, t.port), 403);
     } else
         fprintf(stderr, "\n  no address but loopback here: the 403 of EINV_METRICS=loopback is not checked");
+    sp_kill(&t);
     sp_cleanup(&t);
     free(sc);
 }
