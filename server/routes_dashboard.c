@@ -138,6 +138,7 @@ static void headers(einv_req_t *r, char *out, size_t cap)
 static void send_file(einv_req_t *r, const char *name, const char *type)
 {
     char dir[PATH_MAX], path[PATH_MAX + 128], extra[4 * AUTH_OIDC_URL_MAX];
+    struct stat st;
     FILE *f;
     char *buf;
     size_t n;
@@ -147,12 +148,15 @@ static void send_file(einv_req_t *r, const char *name, const char *type)
         return;
     }
     snprintf(path, sizeof path, "%s/%s", dir, name);
-    if (!(f = fopen(path, "rb"))) {
+    if (!(f = fopen(path, "rb")) || fstat(fileno(f), &st) != 0 || !S_ISREG(st.st_mode) || st.st_size > ASSET_MAX) {
+        if (f)
+            fclose(f);
         http_send_error(r, 404, "No such resource", NULL);
         return;
     }
-    buf = malloc(ASSET_MAX);
-    n = buf ? fread(buf, 1, ASSET_MAX, f) : 0;
+    /* the file's own size (+1: a file that grew meanwhile is cut, never overrun) */
+    buf = malloc((size_t)st.st_size + 1);
+    n = buf ? fread(buf, 1, (size_t)st.st_size, f) : 0;
     fclose(f);
     if (!buf) {
         http_send_error(r, 503, "Out of memory; try again shortly", NULL);

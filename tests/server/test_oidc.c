@@ -417,6 +417,19 @@ static void test_server_dashboard_files(void)
     hc_response_free(&r);
     CU_ASSERT_EQUAL(hc_request(srv.port, "GET", "/assets/missing.js", NULL, NULL, 0, &r), 404);
     hc_response_free(&r);
+    {
+        char longname[300];
+        memset(longname, 'a', sizeof longname);
+        memcpy(longname, "/assets/", 8);
+        memcpy(longname + sizeof longname - 4, ".js", 4);
+        CU_ASSERT_EQUAL(hc_request(srv.port, "GET", longname, NULL, NULL, 0, &r), 404);
+        hc_response_free(&r);
+    }
+    CU_ASSERT_EQUAL(hc_request(srv.port, "POST", "/", NULL, "x", 1, &r), 405);
+    hc_response_free(&r);
+    CU_ASSERT_EQUAL(hc_request(srv.port, "HEAD", "/", NULL, NULL, 0, &r), 200);
+    CU_ASSERT_EQUAL(r.body_len, 0);
+    hc_response_free(&r);
     CU_ASSERT_EQUAL(hc_request(srv.port, "GET", "/dashboard/config.json", NULL, NULL, 0, &r), 200);
     CU_ASSERT_PTR_NOT_NULL(r.body && strstr(r.body, "\"clientId\":\"" AUD "\""));
     CU_ASSERT_PTR_NOT_NULL(r.body && strstr(r.body, "\"tokenEndpoint\":\"http://127.0.0.1:"));
