@@ -90,9 +90,10 @@ async function main() {
   const page = await context.newPage();
   const problems = [];
   const urls = [];
-  // the 401 (expired token) and 403 (Pro profile) of the steps below are expected answers
+  // the 401 (expired token), 403 (Pro profile) and 501 (no extractor) of the steps below are
+  // expected answers
   page.on('console', (m) => { if (m.type() === 'error' && !/Failed to load resource/.test(m.text())) problems.push(`console: ${m.text()}`); });
-  page.on('response', (r) => { if (r.status() >= 400 && ![401, 403].includes(r.status()) && !r.url().endsWith('/favicon.ico')) problems.push(`HTTP ${r.status()} ${r.url()}`); });
+  page.on('response', (r) => { if (r.status() >= 400 && ![401, 403, 501].includes(r.status()) && !r.url().endsWith('/favicon.ico')) problems.push(`HTTP ${r.status()} ${r.url()}`); });
   page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
   page.on('request', (r) => urls.push(r.url()));
   await page.addInitScript(() => {
@@ -155,6 +156,22 @@ async function main() {
   await uploadFile(join(DATA, 'json/sample-invoice.json'), 'EN16931', /Valid|Not valid/);
   assert.match(await page.locator('#result').innerText(), /JSON/);
 
+  step = 'a plain PDF goes to extraction (or a clear 501 where this install has no extractor)';
+  const plainPdf = join(DATA, 'extract/invoice-text.pdf');
+  let extract501 = false;
+  if (existsSync(plainPdf)) {
+    await page.getByRole('link', { name: 'Upload' }).click();
+    await page.getByLabel('Invoice file').setInputFiles(plainPdf);
+    await page.locator('#chosen').filter({ hasText: '/invoices/extract' }).waitFor();
+    await page.getByLabel('Extraction tier').selectOption('FAST');
+    await page.getByRole('button', { name: 'Validate' }).click();
+    await page.locator('#result .verdict, #result .error').first().waitFor({ timeout: 60000 });
+    const text = await page.locator('#result').innerText();
+    assert.match(text, /^(Valid|Not valid)|HTTP 501 Not Implemented/);
+    extract501 = /HTTP 501/.test(text);
+    log(`plain PDF: ${text.split('\n')[0]}`);
+  }
+
   step = 'open the findings of an invalid invoice';
   await uploadFile(invalid, 'EN16931', /^Not valid/);
   await page.getByRole('link', { name: 'Open the findings' }).click();
@@ -178,7 +195,7 @@ async function main() {
   step = 'the list, newest first, filtered by status';
   await page.getByRole('link', { name: 'Invoices' }).click();
   await page.locator('#invoice-list tbody tr').first().waitFor();
-  assert.equal(await page.locator('#invoice-list tbody tr').count(), 6);
+  assert.equal(await page.locator('#invoice-list tbody tr').count(), existsSync(plainPdf) && !extract501 ? 7 : 6);
   await shot(page, 'invoices');
   await page.getByLabel('Filter by status').selectOption('failed_validation');
   await page.waitForFunction(() => {

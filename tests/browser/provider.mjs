@@ -33,7 +33,15 @@ export const USERS = {
 const BY_SUB = Object.fromEntries(Object.entries(USERS).map(([email, u]) => [u.sub, { ...u, email }]));
 
 const issuer = `http://${opt.host}:${opt.port}`;
-const redirects = opt.redirect.length ? opt.redirect : ['http://127.0.0.1:8080/'];
+// 127.0.0.1 and localhost are the same server to a person, not to a browser: accept both
+const given = opt.redirect.length ? opt.redirect : ['http://127.0.0.1:8080/'];
+const redirects = [...new Set(given.flatMap((r) => {
+  const u = new URL(r);
+  const twin = new URL(r);
+  if (u.hostname === '127.0.0.1') twin.hostname = 'localhost';
+  else if (u.hostname === 'localhost') twin.hostname = '127.0.0.1';
+  return [u.href, twin.href];
+}))];
 const origins = new Set(redirects.map((r) => new URL(r).origin));
 
 function signingKey(kid) {
