@@ -21,7 +21,7 @@ function confirmRevoke(name) {
     const done = (ok) => { main.removeAttribute('aria-hidden'); dlg.close(); dlg.remove(); resolve(ok); };
     dlg.append(h('div', { class: 'row' },
       h('button', { type: 'button', class: 'danger', onclick: () => done(true) }, 'Revoke'),
-      h('button', { type: 'button', class: 'secondary', onclick: () => done(false) }, 'Cancel')));
+      h('button', { type: 'button', class: 'secondary', autofocus: true, onclick: () => done(false) }, 'Cancel')));
     dlg.addEventListener('cancel', (e) => { e.preventDefault(); done(false); });
     document.body.append(dlg);
     main.setAttribute('aria-hidden', 'true');
