@@ -238,16 +238,23 @@ static int finish_on(PGconn *c, const finish_args_t *a)
 {
     const char *status = a->delivered ? "delivered" : a->retry_ms >= 0 ? "pending" : "failed";
     int final = strcmp(status, "pending") != 0;
+    /* one statement; when the receiver failed, its other deliveries wait as long
+     * (store_webhooks.h); the fenced row is the CTE's, the others the outer UPDATE's */
     PGresult *r = pg_x(c, 0,
-        "UPDATE webhook_deliveries SET status = $1,"
+        "WITH f AS (UPDATE webhook_deliveries SET status = $1,"
         " next_attempt_at = CASE WHEN $2::boolean THEN NULL"
         "   ELSE now() + make_interval(secs => ($3::bigint / 1000.0)::float8) END,"
         " completed_at = CASE WHEN $2::boolean THEN now() END,"
         " last_status_code = $4::int, last_error = $5"
-        " WHERE id = $6::uuid AND attempts = $7::int AND status = 'pending'",
+        " WHERE id = $6::uuid AND attempts = $7::int AND status = 'pending'"
+        " RETURNING webhook_id, next_attempt_at),"
+        " o AS (UPDATE webhook_deliveries d SET next_attempt_at = f.next_attempt_at FROM f"
+        " WHERE NOT $2::boolean AND d.webhook_id = f.webhook_id AND d.id <> $6::uuid"
+        " AND d.status = 'pending' AND d.next_attempt_at < f.next_attempt_at)"
+        " SELECT count(*) FROM f",
         "sBlissi", status, final, a->retry_ms > 0 ? a->retry_ms : 0, a->status_code, a->error,
         a->id, a->attempts);
-    int rc = !pg_ok(r) ? EINV_ERR : pg_affected(r) ? EINV_OK : EINV_ERR_NOTFOUND;
+    int rc = !pg_ok(r) ? EINV_ERR : pg_ll(r, 0, 0, 0) ? EINV_OK : EINV_ERR_NOTFOUND;
     PQclear(r);
     return rc;
 }

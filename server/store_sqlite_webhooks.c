@@ -235,12 +235,25 @@ static int wh_finish(einv_store_t *base, const char *id, int attempts, int deliv
     store_time_iso(t, now);
     store_time_iso(t + (retry_ms > 0 ? retry_ms : 0), next);
     sqlite3 *db = sq_acquire(s);
-    int rc = sq_write(s, db, &changes,
-                      "UPDATE webhook_deliveries SET status = ?, next_attempt_at = ?,"
-                      " completed_at = ?, last_status_code = ?, last_error = ?"
-                      " WHERE id = ? AND attempts = ? AND status = 'pending'",
-                      "sssissi", status, final ? NULL : next, final ? now : NULL,
-                      status_code, error, id, attempts);
+    if (sq_begin(s, db) != EINV_OK) {
+        sq_release(s, db);
+        return EINV_ERR;
+    }
+    int rc = sq_exec(db, "UPDATE webhook_deliveries SET status = ?, next_attempt_at = ?,"
+                         " completed_at = ?, last_status_code = ?, last_error = ?"
+                         " WHERE id = ? AND attempts = ? AND status = 'pending'",
+                     "sssissi", status, final ? NULL : next, final ? now : NULL,
+                     status_code, error, id, attempts);
+    changes = sqlite3_changes(db);
+    /* the receiver failed: its other deliveries wait as long (store_webhooks.h) */
+    if (rc == SQLITE_DONE && changes && !final)
+        rc = sq_exec(db, "UPDATE webhook_deliveries SET next_attempt_at = ?1 WHERE webhook_id ="
+                         " (SELECT webhook_id FROM webhook_deliveries WHERE id = ?2) AND id <> ?2"
+                         " AND status = 'pending' AND next_attempt_at < ?1", "ss", next, id);
+    if (rc == SQLITE_DONE)
+        rc = sq_commit(s, db) == EINV_OK ? SQLITE_DONE : SQLITE_ERROR;
+    else
+        sq_rollback(s, db);
     sq_release(s, db);
     return rc != SQLITE_DONE ? EINV_ERR : changes ? EINV_OK : EINV_ERR_NOTFOUND;
 }

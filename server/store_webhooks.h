@@ -72,8 +72,11 @@ int store_delivery_list(einv_store_t *s, const char *webhook_id, long long page,
 int store_delivery_claim(einv_store_t *s, int lease_ms, store_delivery_t *out);
 /* Record the outcome of the claim (id, attempts): delivered, or failed with retry_ms >= 0
  * (due again then) or retry_ms < 0 (given up: status failed). status_code 0 = no HTTP
- * answer; error may be NULL. EINV_ERR_NOTFOUND when the claim is no longer current (the
- * webhook was deleted, or the lease ran out and another worker claimed it). */
+ * answer; error may be NULL. A failure with a retry also holds back the webhook's other
+ * pending deliveries due earlier until that time, so a receiver that is down costs one
+ * attempt per backoff period rather than one per event (and a slow one does not take every
+ * delivery thread from the other webhooks). EINV_ERR_NOTFOUND when the claim is no longer
+ * current (the webhook was deleted, or the lease ran out and another worker claimed it). */
 int store_delivery_finish(einv_store_t *s, const char *id, int attempts, int delivered,
                           int status_code, const char *error, long long retry_ms);
 /* Give a claim back without counting it (the worker is stopping): due at once again. */

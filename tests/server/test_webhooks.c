@@ -595,6 +595,35 @@ static void test_give_up(void)
     free(doc);
 }
 
+/* A receiver that is down costs one attempt per backoff period, not one per event: 20 events
+ * to a closed port for 2 s take far fewer attempts than 20 independent retry schedules
+ * (about 6 each at 200-400 ms, 120 in all). */
+static void test_down_receiver_held_back(void)
+{
+    char hook[40], inv[40], path[200];
+    size_t len;
+    int st, sum = 0, n = 0;
+    char *doc = tst_read_data("ubl/sample-invoice.xml", &len);
+    CU_ASSERT_EQUAL_FATAL(hook_to_fresh_receiver(K_OTHER, 0, hook, NULL), 0);
+    rx_stop();                  /* nothing listens at the webhook's port now */
+    for (int i = 0; i < 20; i++)
+        submit(K_OTHER, doc, len, inv);
+    tst_sleep_ms(2000);
+    snprintf(path, sizeof path, "/api/v1/webhooks/%s/deliveries?size=100", hook);
+    json_object *o = call("GET", path, K_OTHER, NULL, &st), *arr;
+    if (o && json_object_object_get_ex(o, "content", &arr))
+        for (size_t i = 0; i < json_object_array_length(arr); i++, n++)
+            sum += num(json_object_array_get_idx(arr, i), "attempts");
+    json_object_put(o);
+    if (sum >= 40)
+        fprintf(stderr, "\n  %d attempts for %d deliveries", sum, n);
+    CU_ASSERT_EQUAL(n, 20);
+    CU_ASSERT_TRUE(sum >= 1 && sum < 40);
+    CU_ASSERT_EQUAL(del_hook(K_OTHER, hook), 204);
+    CU_ASSERT_EQUAL(rx_start(0), 0);
+    free(doc);
+}
+
 /* A sandbox submit is final at once: its event is delivered without any job. */
 static void test_sandbox_event(void)
 {
@@ -823,6 +852,7 @@ static void add_tests(CU_pSuite s)
     CU_add_test(s, "per-account limit: 409", test_limit);
     CU_add_test(s, "delivery: retried after 500, signed, logged", test_delivery);
     CU_add_test(s, "given up after the last attempt", test_give_up);
+    CU_add_test(s, "a receiver that is down is probed, not flooded", test_down_receiver_held_back);
     CU_add_test(s, "sandbox submit: the event at once", test_sandbox_event);
     CU_add_test(s, "delete drops pending deliveries", test_delete_drops_pending);
     CU_add_test(s, "loopback refused by default", test_private_refused_by_default);
