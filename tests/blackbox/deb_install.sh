@@ -29,17 +29,30 @@ tmp=$(mktemp -d /tmp/einv-deb.XXXXXX)
 chmod 0755 "$tmp"   # the service's user walks into the root below it
 sample=$tmp/sample-invoice.xml
 cp "$src/tests/data/ubl/sample-invoice.xml" "$sample"; chmod 0644 "$sample"
-# the installed programs run with the source and build trees hidden (an empty tmpfs over
-# them in a mount namespace of their own), so nothing they need may live there (root only)
-hide=()
+# The installed programs run in a mount namespace of their own (root only): the source and
+# build trees hidden under an empty tmpfs, so nothing they need may live there; and inside the
+# clean root, the root read-only but for its state folder, as the unit's ProtectSystem=strict
+# and StateDirectory= leave it. sandbox PRE sets SANDBOX=(the command prefix).
+can_unshare=
 if [ "$(id -u)" -eq 0 ] && unshare -m true 2>/dev/null; then
+  can_unshare=1
   hidden=("$src"); case "$build/" in "$src"/*) ;; *) hidden+=("$build") ;; esac
-  hide=(unshare -m sh -c 'for d; do shift; [ "$d" = -- ] && break; mount -t tmpfs none "$d" || exit 97; done; exec "$@"'
-        sh "${hidden[@]}" --)
-  "${hide[@]}" test -e "$src/CMakeLists.txt" && { echo "FAIL the source tree is not hidden"; exit 1; }
 elif [ "$(id -u)" -eq 0 ]; then
   echo "note: unshare -m is not permitted here: the installed programs see the source tree"
 fi
+sandbox() {
+  SANDBOX=()
+  [ -n "$can_unshare" ] || return 0
+  local script="set -e;" d
+  for d in "${hidden[@]}"; do script+=" mount -t tmpfs none '$d';"; done
+  if [ -n "$1" ]; then
+    script+=" mount --bind '$1/var/lib/einvoice' '$1/var/lib/einvoice'; mount --rbind '$1' '$1';"
+    script+=" mount -o remount,bind,ro '$1';"
+  fi
+  SANDBOX=(unshare -m sh -c "$script exec \"\$@\"" sh)
+}
+sandbox ""
+[ -z "$can_unshare" ] || ! "${SANDBOX[@]}" test -e "$src/CMakeLists.txt" || fail "the source tree is not hidden"
 server_pid=
 system_installed=()
 created_user=
@@ -252,7 +265,8 @@ serve() {
   [ -x "$exe" ] || fail "the unit's ExecStart $exe is not there"
   # the unit's EINV_CONFIG names /etc: inside another root it is that root's file
   runas "$pre"
-  (cd "$pre/var/lib/einvoice" && exec "${hide[@]}" "${RUNAS[@]}" "$exe" >"$tmp/server.log" 2>&1) &
+  sandbox "$pre"
+  (cd "$pre/var/lib/einvoice" && exec "${SANDBOX[@]}" "${RUNAS[@]}" "$exe" >"$tmp/server.log" 2>&1) &
   server_pid=$!
   local i code
   for i in $(seq 1 150); do
@@ -291,9 +305,10 @@ check_service() {
   port=$(free_port)
   EXTRA_ENV+=("EINV_LISTEN=127.0.0.1:$port")
   runas "$pre"
-  "${hide[@]}" "${RUNAS[@]}" "$pre/usr/bin/einvoiced" admin create-account --email ops@example.test >/dev/null ||
+  sandbox "$pre"
+  "${SANDBOX[@]}" "${RUNAS[@]}" "$pre/usr/bin/einvoiced" admin create-account --email ops@example.test >/dev/null ||
     fail "einvoiced admin create-account from $pre"
-  out=$("${hide[@]}" "${RUNAS[@]}" "$pre/usr/bin/einvoiced" admin create-key --email ops@example.test --name deb-test) ||
+  out=$("${SANDBOX[@]}" "${RUNAS[@]}" "$pre/usr/bin/einvoiced" admin create-key --email ops@example.test --name deb-test) ||
     fail "einvoiced admin create-key from $pre"
   key=$(echo "$out" | tail -n 1)
   serve "$pre" "$port"
@@ -307,17 +322,18 @@ check_service() {
 # validated as a PDF (zugferd plugin), the formats of every optional plugin listed
 check_cli() {
   local pre=$1 cli=$1/usr/bin/einvoice out
-  out=$("${hide[@]}" env -i PATH=/usr/bin:/bin "$cli" validate --profile EN16931 --json "$sample" 2>>"$tmp/cli.log") ||
+  sandbox "$pre"
+  out=$("${SANDBOX[@]}" env -i PATH=/usr/bin:/bin "$cli" validate --profile EN16931 --json "$sample" 2>>"$tmp/cli.log") ||
     fail "$cli validate: $out"
   echo "$out" | grep -q '"valid":true' || fail "$cli validate: $out"
-  out=$("${hide[@]}" env -i PATH=/usr/bin:/bin "$cli" formats)
+  out=$("${SANDBOX[@]}" env -i PATH=/usr/bin:/bin "$cli" formats)
   for n in ubl cii json zugferd idoc odata; do
     echo "$out" | grep -q "^$n " || fail "$cli formats lacks $n: $out"
   done
   if [ -n "${deb[einvoice-plugin-facturx]:-}" ]; then
-    "${hide[@]}" env -i PATH=/usr/bin:/bin "$cli" convert --to facturx "$sample" -o "$tmp/sample.pdf" >"$tmp/convert.log" 2>&1 ||
+    "${SANDBOX[@]}" env -i PATH=/usr/bin:/bin "$cli" convert --to facturx "$sample" -o "$tmp/sample.pdf" >"$tmp/convert.log" 2>&1 ||
       { cat "$tmp/convert.log"; fail "$cli convert --to facturx"; }
-    out=$("${hide[@]}" env -i PATH=/usr/bin:/bin "$cli" validate --profile EN16931 --json "$tmp/sample.pdf" 2>>"$tmp/cli.log") ||
+    out=$("${SANDBOX[@]}" env -i PATH=/usr/bin:/bin "$cli" validate --profile EN16931 --json "$tmp/sample.pdf" 2>>"$tmp/cli.log") ||
       fail "$cli validate of its Factur-X export: $out"
     rm -f "$tmp/sample.pdf"
   fi
@@ -327,10 +343,16 @@ EXTRA_ENV=("EINV_DATABASE=sqlite:$root/var/lib/einvoice/einvoice.db")
 # the unit's EINV_CONFIG=/etc/... read inside the root
 conf=$(unit_val "$root/$unit_rel" Environment); conf=${conf#EINV_CONFIG=}
 EXTRA_ENV+=("EINV_CONFIG=$root$conf")
+if [ -n "$can_unshare" ]; then
+  sandbox "$root"
+  ! "${SANDBOX[@]}" touch "$root/usr/probe" 2>/dev/null || fail "the sandbox leaves the root writable"
+  "${SANDBOX[@]}" touch "$root/var/lib/einvoice/probe" && rm "$root/var/lib/einvoice/probe" ||
+    fail "the sandbox leaves the state folder read-only"
+fi
 check_service "$root" "$uid"
 [ "$(stat -c %u "$root/var/lib/einvoice/einvoice.db")" = "$(id -u | sed "s/^0$/$uid/")" ] ||
   fail "the database is not owned by the service's user"
-ok "einvoiced from the root, as user einvoice with the unit's ExecStart and EINV_CONFIG: /api/health 200, the sample validated over HTTP${hide:+ (source and build trees hidden)}"
+ok "einvoiced from the root, as user einvoice with the unit's ExecStart and EINV_CONFIG: /api/health 200, the sample validated over HTTP${can_unshare:+ (source and build trees hidden, the root read-only but /var/lib/einvoice)}"
 check_cli "$root"
 ok "einvoice from the root validates the sample, exports it to Factur-X and validates the PDF"
 # verify_unit FILE: systemd-analyze verify prints nothing about it (it exits 0 on unknown
