@@ -235,9 +235,10 @@ async function main() {
   await uploadFile(join(DATA, 'ubl/sample-invoice.xml'), 'XRECHNUNG', /upgrade to Pro/i);
   await page.getByRole('link', { name: 'Settings' }).click();
   await page.getByRole('link', { name: 'Plan' }).click();
+  await page.locator('#current-plan', { hasText: 'FREE' }).waitFor();
+  await shot(page, 'plan');
   await page.getByRole('button', { name: 'Upgrade to Pro' }).click();
   await page.locator('#current-plan', { hasText: 'PRO' }).waitFor();
-  await shot(page, 'plan');
   await uploadFile(join(DATA, 'ubl/sample-invoice.xml'), 'XRECHNUNG', /Valid|Not valid/);
   assert.match(await page.locator('#result').innerText(), /XRECHNUNG/);
 
