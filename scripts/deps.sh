@@ -7,6 +7,7 @@ PKGS=(build-essential cmake pkg-config libxml2-dev libxml2-utils libjson-c-dev l
       libhpdf-dev fonts-dejavu-core icc-profiles-free   # the Factur-X export (render, fonts, sRGB)
       qpdf python3-pikepdf poppler-utils                # its tests: facturx-check, pdftotext, pdftoppm
       dpkg-dev file fakeroot curl systemd adduser       # the .deb test: cpack's shlibdeps, systemd-analyze
+      openssl                                           # test certificates: tests/blackbox/webhooks_tls.py
       libpoppler-glib-dev libcairo2-dev libtesseract-dev libleptonica-dev libxgboost-dev  # extraction
       tesseract-ocr-deu tesseract-ocr-eng tesseract-ocr-fra tesseract-ocr-ita)  # OCR languages
 # the OpenAPI lint (scripts/openapi-lint.sh) runs Redocly CLI through npx; a Node.js from
