@@ -157,8 +157,13 @@ static int fetch_locked(auth_oidc_t *o, long long now, einv_error_t *err)
     memset(&ep, 0, sizeof ep);
     if (!discovered && discover(o, jwks_uri, &ep, err) != EINV_OK)
         return EINV_ERR;
-    if (!(body = auth_oidc_fetch(jwks_uri, AUTH_OIDC_DOC_MAX, o->timeout_ms, err)))
+    if (!(body = auth_oidc_fetch(jwks_uri, AUTH_OIDC_DOC_MAX, o->timeout_ms, err))) {
+        /* the provider may have moved its keys: read the discovery document next time */
+        pthread_rwlock_wrlock(&o->lock);
+        o->discovered = 0;
+        pthread_rwlock_unlock(&o->lock);
         return EINV_ERR;
+    }
     keys = auth_jwks_load_json(body, err);
     free(body);
     if (!keys) {

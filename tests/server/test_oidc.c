@@ -38,6 +38,7 @@ static struct idp {
     char *discovery;            /* served at /.well-known/openid-configuration */
     char *jwks;                 /* served at /jwks */
     int jwks_hits, disc_hits;
+    int old_path_gone;          /* /jwks answers 404 (the keys moved to /jwks2) */
     volatile int stop;
 } idp = {.fd = -1, .mu = PTHREAD_MUTEX_INITIALIZER};
 
@@ -55,7 +56,7 @@ static void idp_answer(int c)
     if (strncmp(req, "GET /.well-known/openid-configuration ", 38) == 0) {
         idp.disc_hits++;
         body = idp.discovery ? strdup(idp.discovery) : NULL;
-    } else if (strncmp(req, "GET /jwks ", 10) == 0) {
+    } else if ((strncmp(req, "GET /jwks ", 10) == 0 && !idp.old_path_gone) || strncmp(req, "GET /jwks2 ", 11) == 0) {
         idp.jwks_hits++;
         body = idp.jwks ? strdup(idp.jwks) : NULL;
     }
@@ -258,6 +259,32 @@ static void test_rotation_refetch_once_a_minute(void)
     free(t1);
     free(t2);
     free(t3);
+    auth_oidc_free(o);
+}
+
+/* The provider moves its keys to another jwks_uri: a failed JWKS fetch reads the discovery
+ * document again at the next allowed attempt. */
+static void test_moved_jwks_uri(void)
+{
+    auth_oidc_t *o = source();
+    einv_error_t err;
+    char uri[160], *t2 = token(k2, "k2", AUD, T0);
+    idp_discovery(NULL, NULL);
+    idp_keys(k1, "k1", NULL, NULL);
+    CU_ASSERT_EQUAL_FATAL(auth_oidc_refresh(o, T0, &err), EINV_OK);
+    snprintf(uri, sizeof uri, "%s/jwks2", idp.issuer);
+    idp_discovery(NULL, uri);
+    idp_keys(k2, "k2", NULL, NULL);
+    pthread_mutex_lock(&idp.mu);
+    idp.old_path_gone = 1;
+    pthread_mutex_unlock(&idp.mu);
+    CU_ASSERT_NOT_EQUAL(verify(o, t2, T0 + 5, &err), EINV_OK);      /* /jwks: 404 */
+    CU_ASSERT_EQUAL(verify(o, t2, T0 + 70, &err), EINV_OK);         /* discovery again: /jwks2 */
+    pthread_mutex_lock(&idp.mu);
+    idp.old_path_gone = 0;
+    CU_ASSERT_EQUAL(idp.disc_hits, 1);
+    pthread_mutex_unlock(&idp.mu);
+    free(t2);
     auth_oidc_free(o);
 }
 
@@ -508,6 +535,7 @@ void tst_suites(void)
     s = CU_add_suite("oidc keys (loopback provider)", init_keys, clean_keys);
     CU_add_test(s, "discovery, cache, audience, max age", test_discovery_and_cache);
     CU_add_test(s, "rotation: unknown kid refetched at most once a minute", test_rotation_refetch_once_a_minute);
+    CU_add_test(s, "keys moved to another jwks_uri", test_moved_jwks_uri);
     CU_add_test(s, "provider down at start", test_provider_down_at_start);
     CU_add_test(s, "discovery checks: issuer, jwks_uri, size", test_discovery_checks);
     CU_add_test(s, "URL rules", test_url_rules);
