@@ -100,6 +100,27 @@ async function main() {
     document.addEventListener('securitypolicyviolation', (e) => console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI}`));
   });
 
+  // WCAG AA: every visible text at 4.5:1 or more against the background it is drawn on
+  const contrast = async (where) => {
+    const low = await page.evaluate(() => {
+      const lum = (c) => {
+        const [r, g, b] = c.match(/[\d.]+/g).slice(0, 3).map(Number).map((v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; });
+        return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+      };
+      const bg = (el) => { for (let e = el; e; e = e.parentElement) { const c = getComputedStyle(e).backgroundColor; if (!/rgba\(.*, 0\)$/.test(c) && c !== 'transparent') return c; } return 'rgb(255, 255, 255)'; };
+      const bad = [];
+      for (const el of document.querySelectorAll('body *')) {
+        if (!el.childNodes.length || ![...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim())) continue;
+        if (!el.offsetParent && el.tagName !== 'BODY') continue;
+        const a = lum(getComputedStyle(el).color), b = lum(bg(el));
+        const ratio = (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+        if (ratio < 4.5) bad.push(`${el.tagName}.${el.className} "${el.textContent.trim().slice(0, 30)}" ${ratio.toFixed(2)}`);
+      }
+      return bad;
+    });
+    assert.deepEqual(low, [], `text below 4.5:1 on ${where}`);
+  };
+
   const signIn = async (email, password) => {
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL(new RegExp(`^${issuer}/`));
@@ -125,6 +146,7 @@ async function main() {
   await page.goto(`${base}/`);
   await page.getByRole('button', { name: 'Sign in' }).waitFor();
   await shot(page, 'sign-in');
+  await contrast('sign-in');
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.waitForURL(new RegExp(`^${issuer}/`));
   await page.getByLabel('Email').fill('alice@example.com');
@@ -183,6 +205,7 @@ async function main() {
   assert.equal(doc.status(), 200, `documentation link ${href}`);
   assert.match(await page.locator('main').innerText(), /kositResult/);
   await shot(page, 'invoice-findings');
+  await contrast('the findings');
 
   step = 'the detail of a valid invoice, with downloads';
   await page.getByRole('link', { name: 'Invoices' }).click();
@@ -197,6 +220,7 @@ async function main() {
   await page.locator('#invoice-list tbody tr').first().waitFor();
   assert.equal(await page.locator('#invoice-list tbody tr').count(), existsSync(plainPdf) && !extract501 ? 7 : 6);
   await shot(page, 'invoices');
+  await contrast('the list');
   await page.getByLabel('Filter by status').selectOption('failed_validation');
   await page.waitForFunction(() => {
     const rows = [...document.querySelectorAll('#invoice-list tbody tr')];
@@ -216,6 +240,7 @@ async function main() {
   const withKey = async () => (await fetch(`${base}/api/v1/account`, { headers: { Authorization: `Bearer ${raw}` } })).status;
   assert.equal(await withKey(), 200);
   await shot(page, 'api-keys');
+  await contrast('API keys');
 
   step = 'revoke it; the next API call with it gets 401';
   await page.getByRole('button', { name: 'Revoke' }).click();
@@ -237,6 +262,7 @@ async function main() {
   await page.getByRole('link', { name: 'Plan' }).click();
   await page.locator('#current-plan', { hasText: 'FREE' }).waitFor();
   await shot(page, 'plan');
+  await contrast('the plan');
   await page.getByRole('button', { name: 'Upgrade to Pro' }).click();
   await page.locator('#current-plan', { hasText: 'PRO' }).waitFor();
   await uploadFile(join(DATA, 'ubl/sample-invoice.xml'), 'XRECHNUNG', /Valid|Not valid/);
@@ -248,24 +274,8 @@ async function main() {
   await page.keyboard.press('Enter');
   await page.getByRole('heading', { name: 'Upload an invoice' }).waitFor();
 
-  step = 'WCAG AA contrast of the text on the pages';
-  const low = await page.evaluate(() => {
-    const lum = (c) => {
-      const [r, g, b] = c.match(/[\d.]+/g).slice(0, 3).map(Number).map((v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; });
-      return 0.2126 * r + 0.7152 * g + 0.0722 * b;
-    };
-    const bg = (el) => { for (let e = el; e; e = e.parentElement) { const c = getComputedStyle(e).backgroundColor; if (!/rgba\(.*, 0\)$/.test(c) && c !== 'transparent') return c; } return 'rgb(255, 255, 255)'; };
-    const bad = [];
-    for (const el of document.querySelectorAll('body *')) {
-      if (!el.childNodes.length || ![...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim())) continue;
-      if (!el.offsetParent && el.tagName !== 'BODY') continue;
-      const a = lum(getComputedStyle(el).color), b = lum(bg(el));
-      const ratio = (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
-      if (ratio < 4.5) bad.push(`${el.tagName}.${el.className} "${el.textContent.trim().slice(0, 30)}" ${ratio.toFixed(2)}`);
-    }
-    return bad;
-  });
-  assert.deepEqual(low, [], 'text below 4.5:1');
+  step = 'WCAG AA contrast of the text on the Upload page';
+  await contrast('upload');
 
   step = 'sign out';
   await page.getByRole('button', { name: 'Sign out' }).click();
