@@ -269,13 +269,13 @@ serve() {
   (cd "$pre/var/lib/einvoice" && exec "${SANDBOX[@]}" "${RUNAS[@]}" "$exe" >"$tmp/server.log" 2>&1) &
   server_pid=$!
   local i code
-  for i in $(seq 1 150); do
-    code=$(curl -s -o "$tmp/health" -w '%{http_code}' "http://127.0.0.1:$port/api/health" || true)
+  for i in $(seq 1 300); do
+    code=$(curl -s --max-time 5 -o "$tmp/health" -w '%{http_code}' "http://127.0.0.1:$port/api/health" || true)
     [ "$code" = 200 ] && return 0
     kill -0 "$server_pid" 2>/dev/null || { cat "$tmp/server.log"; fail "einvoiced from $pre exited"; }
     sleep 0.1
   done
-  cat "$tmp/server.log"; fail "einvoiced from $pre: /api/health answered '$code' for 15 s"
+  cat "$tmp/server.log"; fail "einvoiced from $pre: /api/health answered '$code' for 30 s"
 }
 stop_server() {
   local pid=$server_pid rc=0
@@ -287,13 +287,13 @@ stop_server() {
 # submit PORT KEY: the sample through POST /api/v1/invoices/validate, polled until done
 submit() {
   local port=$1 key=$2 body id i
-  body=$(curl -s -w ' %{http_code}' -H "Authorization: Bearer $key" -F "file=@$sample" -F profile=EN16931 \
+  body=$(curl -s --max-time 20 -w ' %{http_code}' -H "Authorization: Bearer $key" -F "file=@$sample" -F profile=EN16931 \
          "http://127.0.0.1:$port/api/v1/invoices/validate")
   [ "${body##* }" = 202 ] || fail "submit answered ${body##* }: $body"
   id=$(echo "$body" | sed -n 's/.*"id" *: *"\([^"]*\)".*/\1/p')
   [ -n "$id" ] || fail "no id in $body"
-  for i in $(seq 1 100); do
-    body=$(curl -s -H "Authorization: Bearer $key" "http://127.0.0.1:$port/api/v1/invoices/$id")
+  for i in $(seq 1 300); do
+    body=$(curl -s --max-time 20 -H "Authorization: Bearer $key" "http://127.0.0.1:$port/api/v1/invoices/$id")
     echo "$body" | grep -q '"status" *: *"processing"' || break
     sleep 0.1
   done
