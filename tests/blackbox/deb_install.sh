@@ -13,7 +13,8 @@
 #     the port redirected by the environment (which wins over the file); it answers
 #     /api/health and validates a UBL invoice submitted over HTTP; the installed CLI
 #     validates the sample, converts it to Factur-X and validates that PDF; as root, all of
-#     them run with the source and build trees hidden (a tmpfs over them, unshare -m);
+#     them run with the source and build trees hidden (a tmpfs over them, unshare -m) and the
+#     root read-only but its /var/lib/einvoice (as ProtectSystem=strict leaves it);
 #  4. as root with CI=true or EINV_TEST_DEB_SYSTEM=1 (release build, none of the packages
 #     installed before): `dpkg -i` on this machine, the same run from /usr with the unit's
 #     settings, then `dpkg --purge` and a check that nothing is left (the user einvoice,
