@@ -5,18 +5,99 @@
 #include <stdio.h>
 #include "extract.h"
 #include "convert.h"
+#include "exports.h"
+#include <json-c/json.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 #ifdef EINV_HAVE_EXTRACT
+/* --profile: the profile's rules on the extracted invoice (read back through the "json"
+ * format, as the service validates any input); the validationResult joins the object. */
+static char *with_validation(einv_engine_t *e, char *result, const char *profile)
+{
+    json_object *res = json_tokener_parse(result), *canon;
+    einv_validate_opts_t o;
+    einv_error_t err;
+    einv_result_t *r;
+    const char *txt;
+    char *vr, *out = NULL;
+    if (!res || !json_object_object_get_ex(res, "canonicalJson", &canon) || !json_object_is_type(canon, json_type_object)) {
+        json_object_put(res);
+        return result;
+    }
+    memset(&o, 0, sizeof o);
+    o.profile = profile;
+    o.format = "json";
+    txt = json_object_to_json_string_ext(canon, JSON_C_TO_STRING_PLAIN);
+    r = einv_validate(e, &o, txt, strlen(txt), &err);
+    if (!r) {
+        fprintf(stderr, "einvoice: %s\n", err.message);
+    } else if ((vr = einv_result_json(r)) != NULL) {
+        size_t n = strlen(result);
+        out = malloc(n + strlen(vr) + 32);
+        if (out && n && result[n - 1] == '}') {
+            memcpy(out, result, n - 1);
+            sprintf(out + n - 1, ",\"validationResult\":%s}", vr);
+        } else {
+            free(out);
+            out = NULL;
+        }
+        free(vr);
+    }
+    if (r)
+        einv_result_free(r);
+    json_object_put(res);
+    if (!out)
+        return result;
+    free(result);
+    return out;
+}
+
+/* -o: the extracted invoice through the facturx exporter, as `convert --to facturx` does. */
+static int write_hybrid(einv_engine_t *e, const char *result, const char *profile, const char *path)
+{
+    json_object *res = json_tokener_parse(result), *canon;
+    einv_export_opts_t o = {"facturx", profile ? profile : "EN16931", NULL};
+    einv_error_t err;
+    einv_export_t *x;
+    const unsigned char *data;
+    const char *txt;
+    size_t len;
+    FILE *f;
+    int rc = 1;
+    if (!res || !json_object_object_get_ex(res, "canonicalJson", &canon) || !json_object_is_type(canon, json_type_object)) {
+        fprintf(stderr, "einvoice: no invoice was extracted, %s not written\n", path);
+        json_object_put(res);
+        return 1;
+    }
+    txt = json_object_to_json_string_ext(canon, JSON_C_TO_STRING_PLAIN);
+    x = einv_export_json(e, &o, txt, strlen(txt), &err);
+    if (!x) {
+        fprintf(stderr, "einvoice: %s\n", err.message);
+    } else if (!einv_export_ok(x)) {
+        fprintf(stderr, "einvoice: %s: %s\n", einv_export_error(x)->message, einv_export_error(x)->detail);
+    } else if ((data = einv_export_data(x, &len)) && (f = fopen(path, "wb"))) {
+        rc = fwrite(data, 1, len, f) == len ? 0 : 2;
+        rc = fclose(f) == 0 ? rc : 2;
+    } else {
+        fprintf(stderr, "einvoice: cannot write %s\n", path);
+        rc = 2;
+    }
+    einv_export_free(x);
+    json_object_put(res);
+    return rc;
+}
+
 #include "ex_extract.h"
 #endif
 
 void extract_usage(FILE *f)
 {
-    fprintf(f, "usage: einvoice extract [--tier FAST|ACCURATE] [--profile P] FILE...\n"
+    fprintf(f, "usage: einvoice extract [--tier FAST|ACCURATE] [--profile P] FILE... [-o OUT.pdf]\n"
                "Reads plain and scanned PDF invoices and prints the canonical invoice of each as JSON,\n"
                "one object per line (canonicalJson, per-field confidence, EXTRACTION findings).\n"
+               "--profile P adds the validationResult of the extracted invoice under profile P.\n"
+               "-o writes the extracted invoice of a single FILE as a Factur-X PDF (the facturx export).\n"
                "EINV_EXTRACT_MODEL_DIR names the model folder (default: the committed models/extract).\n"
                "Exit status: 0 every file gave an invoice, 1 some did not, 2 usage, I/O or model errors.\n");
 }
@@ -30,8 +111,7 @@ int cmd_extract(einv_engine_t *e, int argc, char **argv)
     char msg[512];
     int i, rc = 0, files = 0;
     char *is_file = calloc((size_t)argc + 1, 1);
-    const char *v, *dir = getenv("EINV_EXTRACT_MODEL_DIR");
-    (void)e;
+    const char *v, *dir = getenv("EINV_EXTRACT_MODEL_DIR"), *out_pdf = NULL, *profile = NULL;
     /* tesseract's OpenMP threads spin on a busy machine (3x the CPU for the same page):
      * one thread, set before libgomp starts, so re-run with it in the environment */
     if (!getenv("OMP_THREAD_LIMIT") && setenv("OMP_THREAD_LIMIT", "1", 1) == 0)
@@ -45,7 +125,9 @@ int cmd_extract(einv_engine_t *e, int argc, char **argv)
             }
             o.accurate = !strcmp(v, "ACCURATE");
         } else if ((v = arg_value(argc, argv, &i, "--profile"))) {
-            (void)v;   /* validation of the extracted invoice: see docs/extraction.md */
+            profile = v;   /* validation of the extracted invoice, and the -o export's profile */
+        } else if ((v = arg_value(argc, argv, &i, "-o")) || (v = arg_value(argc, argv, &i, "--output"))) {
+            out_pdf = v;
         } else if (argv[i][0] == '-' && argv[i][1]) {
             fprintf(stderr, "einvoice: unknown or incomplete option %s\n", argv[i]);
             extract_usage(stderr);
@@ -57,7 +139,9 @@ int cmd_extract(einv_engine_t *e, int argc, char **argv)
             files++;
         }
     }
-    if (!files || !is_file) {
+    if (!files || !is_file || (out_pdf && files != 1)) {
+        if (out_pdf && files > 1)
+            fprintf(stderr, "einvoice: -o takes one FILE\n");
         free(is_file);
         extract_usage(stderr);
         return 2;
@@ -88,8 +172,15 @@ int cmd_extract(einv_engine_t *e, int argc, char **argv)
             rc = 2;
             continue;
         }
+        if (profile && r == 0)
+            out = with_validation(e, out, profile);
         printf("%s\n", out);
         fflush(stdout);
+        if (out_pdf) {
+            int w = write_hybrid(e, out, profile, out_pdf);
+            if (w > rc)
+                rc = w;
+        }
         free(out);
         if (r > 0 && rc == 0)
             rc = 1;

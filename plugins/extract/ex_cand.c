@@ -157,16 +157,18 @@ static void head_features(const ex_doc_t *d, int si, const char *own, const char
     f[19 + 2 * EXL_COUNT] = left >= 0 ? (float)((s->x0 - d->segs[left].x1) / W) : -1;
     put_mask(f + 20 + 2 * EXL_COUNT, above >= 0 ? ex_label_mask(d->segs[above].text) : 0);
     f[20 + 3 * EXL_COUNT] = above >= 0 ? (float)((s->y0 - d->segs[above].y1) / H) : -1;
-    /* 75.. */
-    f[75] = (float)s->line / (float)(d->n_lines ? d->n_lines : 1);
-    f[76] = own && strchr(own, ',') != NULL && isalpha((unsigned char)own[0]);
-    f[77] = (float)(l->s1 - l->s0);
-    f[78] = page_max && pg < 32 && sz >= page_max[pg] - 0.5;
-    f[79] = (float)count_occurrences(d, value);
-    f[80] = left >= 0 && d->segs[left].text[strlen(d->segs[left].text) - 1] == ':';
-    f[81] = own && *own ? (float)strlen(own) : 0;
-    f[82] = (float)(l->x1 / W);
-    f[83] = above >= 0 ? (float)((d->segs[above].x0 - s->x0) / W) : 0;
+    {
+        int k = 21 + 3 * EXL_COUNT;   /* after the three label masks */
+        f[k++] = (float)s->line / (float)(d->n_lines ? d->n_lines : 1);
+        f[k++] = own && strchr(own, ',') != NULL && isalpha((unsigned char)own[0]);
+        f[k++] = (float)(l->s1 - l->s0);
+        f[k++] = page_max && pg < 32 && sz >= page_max[pg] - 0.5;
+        f[k++] = (float)count_occurrences(d, value);
+        f[k++] = left >= 0 && d->segs[left].text[strlen(d->segs[left].text) - 1] == ':';
+        f[k++] = own && *own ? (float)strlen(own) : 0;
+        f[k++] = (float)(l->x1 / W);
+        f[k++] = above >= 0 ? (float)((d->segs[above].x0 - s->x0) / W) : 0;
+    }
 }
 
 /* An identifier-like value: has a digit, not a date, not an amount, short. */
@@ -211,16 +213,31 @@ static int head_cands(const ex_doc_t *d, ex_cands_t *c, const double *page_max)
             head_features(d, (int)si, own, h->value, 1, h->f, page_max);
             rest += b;
         }
-        /* the value after a leading label, or the whole segment */
+        /* the value after a leading label, or the whole segment; a segment of several
+         * "label: value" parts joined by " · " or " | " gives one candidate per part */
         {
-            const char *v = t + pre;
-            if (id_like(v)) {
-                if (!(h = add_head(c)))
-                    return -1;
-                snprintf(own, sizeof own, "%.*s", (int)(pre < sizeof own ? pre : sizeof own - 1), t);
-                h->seg = (int)si;
-                snprintf(h->value, sizeof h->value, "%s", v);
-                head_features(d, (int)si, own, v, 0, h->f, page_max);
+            char part[256];
+            const char *q = t;
+            (void)pre;
+            while (*q) {
+                const char *sep = strstr(q, " \xc2\xb7 "), *sep2 = strstr(q, " | ");
+                size_t n, ppre, skip = 4;
+                if (sep2 && (!sep || sep2 < sep))
+                    sep = sep2, skip = 3;
+                n = sep ? (size_t)(sep - q) : strlen(q);
+                snprintf(part, sizeof part, "%.*s", (int)(n < sizeof part ? n : sizeof part - 1), q);
+                ppre = ex_label_prefix(part);
+                if (id_like(part + ppre)) {
+                    if (!(h = add_head(c)))
+                        return -1;
+                    snprintf(own, sizeof own, "%.*s", (int)(ppre < sizeof own ? ppre : sizeof own - 1), part);
+                    h->seg = (int)si;
+                    snprintf(h->value, sizeof h->value, "%s", part + ppre);
+                    head_features(d, (int)si, own, h->value, 0, h->f, page_max);
+                }
+                q += n;
+                if (sep)
+                    q += skip;
             }
         }
     }
@@ -359,13 +376,15 @@ static int one_liner(const char *t, ex_block_t *b)
             break;
         p = q + skip;
     }
-    if (k < 3)
+    if (k < 2)
         return 0;
-    for (i = 2; i < k; i++) {
+    for (i = 1; i < k; i++) {
         char tmp[96];
         trim_copy(tmp, sizeof tmp, parts[i], lens[i]);
         if (parse_pc_line(tmp, b->city, sizeof b->city, b->postal, sizeof b->postal, b->country)) {
-            trim_copy(b->name, sizeof b->name, parts[i - 2], lens[i - 2]);
+            /* "Street 1 · 10115 Berlin · ...": the name is elsewhere (the caller looks above) */
+            if (i >= 2)
+                trim_copy(b->name, sizeof b->name, parts[i - 2], lens[i - 2]);
             trim_copy(b->line1, sizeof b->line1, parts[i - 1], lens[i - 1]);
             if (i + 1 < k) {
                 char cn[64];
@@ -383,45 +402,108 @@ static int one_liner(const char *t, ex_block_t *b)
 static void block_features(const ex_doc_t *d, ex_block_t *b, int anchor, const double *page_max)
 {
     const ex_seg_t *s = &d->segs[anchor];
-    int pg = d->lines[s->line].page, above = seg_above(d, anchor, 3.5 * (s->y1 - s->y0) + 6), k;
+    int pg = d->lines[s->line].page, above = seg_above(d, anchor, 3.5 * (s->y1 - s->y0) + 6), sk;
     double W = page_w(d, pg), H = page_h(d, pg), sz = seg_size(d, s);
     float *f = b->f;
+    int k, vat_below = 0;
     f[0] = (float)(s->x0 / W), f[1] = (float)(s->y0 / H), f[2] = (float)(pg > 3 ? 3 : pg);
     f[3] = (float)(d->median_size > 0 ? sz / d->median_size : 1);
     f[4] = pg < 32 && sz >= page_max[pg] - 0.5;
     put_mask(f + 5, above >= 0 ? ex_label_mask(d->segs[above].text) : 0);
-    f[5 + EXL_COUNT] = above >= 0 ? (float)((s->y0 - d->segs[above].y1) / H) : -1;
-    f[24] = (float)b->one_liner;
-    f[25] = s->y0 / H > 0.8;
-    f[26] = b->country[0] != 0;
-    f[27] = (float)count_occurrences(d, b->name);
-    f[28] = ex_has_legal_form(b->name);
-    f[29] = b->line1_seg >= 0 ? (float)(d->segs[b->line1_seg].y0 - s->y0) / (float)H : 0;
-    f[30] = (float)strlen(b->name);
-    f[31] = (float)(s->x1 / W);
+    k = 5 + EXL_COUNT;
+    f[k++] = above >= 0 ? (float)((s->y0 - d->segs[above].y1) / H) : -1;
+    f[k++] = (float)b->one_liner;
+    f[k++] = s->y0 / H > 0.8;
+    f[k++] = b->country[0] != 0;
+    f[k++] = (float)count_occurrences(d, b->name);
+    f[k++] = ex_has_legal_form(b->name);
+    f[k++] = b->line1_seg >= 0 ? (float)(d->segs[b->line1_seg].y0 - s->y0) / (float)H : 0;
+    f[k++] = (float)strlen(b->name);
+    f[k++] = (float)(s->x1 / W);
     /* a VAT label or id near below the block */
-    f[32] = 0;
-    for (k = b->pc_seg >= 0 ? b->pc_seg : anchor; k >= 0 && k < (int)d->n_segs; ) {
-        int nb = seg_below(d, k, 2.5 * (s->y1 - s->y0) + 4);
+    for (sk = b->pc_seg >= 0 ? b->pc_seg : anchor; sk >= 0 && sk < (int)d->n_segs; ) {
+        int nb = seg_below(d, sk, 2.5 * (s->y1 - s->y0) + 4);
         if (nb < 0)
             break;
         if (ex_label_mask(d->segs[nb].text) & (1u << EXL_VAT))
-            f[32] = 1;
-        k = nb;
-        if (d->segs[k].y0 - s->y0 > 80)
+            vat_below = 1;
+        sk = nb;
+        if (d->segs[sk].y0 - s->y0 > 80)
             break;
     }
     /* the label two segments up (a label above a name with a blank line) */
     if (above >= 0) {
         int a2 = seg_above(d, above, 3.5 * (s->y1 - s->y0) + 6);
-        put_mask(f + 33, a2 >= 0 ? ex_label_mask(d->segs[a2].text) : 0);
+        put_mask(f + k, a2 >= 0 ? ex_label_mask(d->segs[a2].text) : 0);
     }
-    f[33 + EXL_COUNT] = (float)(d->lines[s->line].s1 - d->lines[s->line].s0);
+    k += EXL_COUNT;
+    f[k++] = (float)(d->lines[s->line].s1 - d->lines[s->line].s0);
+    f[k++] = (float)vat_below;
+}
+
+/* A line whose segments are the parts of a one-line address ("Street 67 | : 3566 TR Utrecht
+ * : Netherlands": OCR reads the middle dots as colons and cuts at the gaps): the segments
+ * joined with " · ", colons between parts made separators. 1 when it reads as one. */
+static int joined_one_liner(const ex_doc_t *d, const ex_line_t *l, ex_block_t *b)
+{
+    char buf[512];
+    size_t k = 0;
+    int s;
+    for (s = l->s0; s < l->s1 && k + 8 < sizeof buf; s++) {
+        const char *t = d->segs[s].text;
+        while (*t == ':' || *t == ' ' || *t == '|')
+            t++;
+        if (s > l->s0)
+            k += (size_t)snprintf(buf + k, sizeof buf - k, " \xc2\xb7 ");
+        k += (size_t)snprintf(buf + k, sizeof buf - k, "%s", t);
+    }
+    if (k >= sizeof buf)
+        return 0;
+    {   /* " : " -> " · " */
+        char out[600];
+        size_t i, o = 0;
+        for (i = 0; buf[i] && o + 4 < sizeof out; i++) {
+            if (buf[i] == ' ' && buf[i + 1] == ':' && buf[i + 2] == ' ') {
+                memcpy(out + o, " \xc2\xb7 ", 4);
+                o += 4;
+                i += 2;
+            } else {
+                out[o++] = buf[i];
+            }
+        }
+        out[o] = '\0';
+        return one_liner(out, b);
+    }
 }
 
 static int block_cands(const ex_doc_t *d, ex_cands_t *c, const double *page_max)
 {
-    size_t si;
+    size_t si, li;
+    for (li = 0; li < d->n_lines; li++) {
+        const ex_line_t *l = &d->lines[li];
+        ex_block_t tmp, *b;
+        int s, apart = 0;
+        if (l->s1 - l->s0 < 2)
+            continue;
+        /* parts of one address sit close; blocks side by side are far apart */
+        for (s = l->s0 + 1; s < l->s1; s++)
+            apart |= d->segs[s].x0 - d->segs[s - 1].x1 > 3.0 * (l->y1 - l->y0);
+        memset(&tmp, 0, sizeof tmp);
+        if (apart || !joined_one_liner(d, l, &tmp))
+            continue;
+        if (!(b = add_block(c)))
+            return -1;
+        *b = tmp;
+        b->name_seg = b->line1_seg = b->pc_seg = l->s0;
+        b->one_liner = 1;
+        if (!b->name[0]) {
+            int up = seg_above(d, l->s0, 3.0 * (l->y1 - l->y0) + 30);
+            if (up >= 0)
+                snprintf(b->name, sizeof b->name, "%s", d->segs[up].text), b->name_seg = up;
+            b->one_liner = 2;
+        }
+        block_features(d, b, l->s0, page_max);
+    }
     for (si = 0; si < d->n_segs; si++) {
         const char *t = d->segs[si].text;
         char city[64], pc[16], cc[3];
@@ -433,6 +515,12 @@ static int block_cands(const ex_doc_t *d, ex_cands_t *c, const double *page_max)
             *b = tmp;
             b->name_seg = b->line1_seg = b->pc_seg = (int)si;
             b->one_liner = 1;
+            if (!b->name[0]) {
+                int up = seg_above(d, (int)si, 3.0 * (d->segs[si].y1 - d->segs[si].y0) + 30);
+                if (up >= 0)
+                    snprintf(b->name, sizeof b->name, "%s", d->segs[up].text), b->name_seg = up;
+                b->one_liner = 2;
+            }
             block_features(d, b, (int)si, page_max);
             continue;
         }

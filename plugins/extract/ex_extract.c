@@ -22,9 +22,18 @@ struct ex_engine {
     ex_model_t *head, *block;
 };
 
+#ifndef EINV_EXTRACT_MODEL_DIR_INSTALLED
+#define EINV_EXTRACT_MODEL_DIR_INSTALLED EINV_EXTRACT_MODEL_DIR
+#endif
+
 const char *ex_default_model_dir(void)
 {
-    return EINV_EXTRACT_MODEL_DIR;
+    FILE *f = fopen(EINV_EXTRACT_MODEL_DIR "/head.json", "rb");
+    if (f) {
+        fclose(f);
+        return EINV_EXTRACT_MODEL_DIR;
+    }
+    return EINV_EXTRACT_MODEL_DIR_INSTALLED;
 }
 
 ex_engine_t *ex_engine_open(const char *dir, char *msg, size_t size)
@@ -454,8 +463,7 @@ static void out_party(ex_out_t *o, conf_list_t *cl, const char *role, const part
     eo_key(o, "postalCode"), eo_str(o, p->postal);
     eo_key(o, "countryCode"), eo_str(o, p->country);
     eo_raw(o, "}");
-    if (is_sup)
-        eo_key(o, "iban"), eo_str(o, iban);
+    (void)is_sup, (void)iban;   /* the IBAN is payment.creditTransfers[0].accountId */
     eo_raw(o, "}");
     snprintf(path, sizeof path, "/%s/name", role), note_conf(cl, path, p->conf_name, "name");
     snprintf(path, sizeof path, "/%s/vatId", role), note_conf(cl, path, p->conf_vat, "VAT id");
@@ -489,6 +497,8 @@ static void out_invoice(ex_out_t *o, conf_list_t *cl, const found_t *f, const ex
     eo_key(o, "currency"), eo_str(o, f->currency), note_conf(cl, "/currency", f->c_currency, "currency");
     eo_key(o, "dueDate"), eo_str(o, f->due), note_conf(cl, "/dueDate", f->c_due, "due date");
     eo_key(o, "buyerReference"), eo_str(o, f->ref), note_conf(cl, "/buyerReference", f->c_ref, "buyer reference");
+    /* an extracted invoice is read as an EN 16931 invoice (BT-24) */
+    eo_key(o, "processControl"), eo_raw(o, "{\"specificationId\":\"urn:cen.eu:en16931:2017\"}");
     out_party(o, cl, "supplier", &f->sup, 1, f->iban);
     out_party(o, cl, "buyer", &f->buy, 0, NULL);
     if (f->iban[0]) {

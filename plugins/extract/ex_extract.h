@@ -15,7 +15,8 @@ typedef struct ex_opts {
     double threshold;        /* confidence under which a field becomes a WARNING; 0: 0.5 */
 } ex_opts_t;
 
-/* The directory of the committed model files: EINV_EXTRACT_MODEL_DIR at build time. */
+/* The directory of the model files: the source tree's models/extract when it is there (a
+ * build run in place), else the installed share/einvoice/models/extract. */
 const char *ex_default_model_dir(void);
 /* Load the models of dir (NULL: the default). NULL with msg when they cannot be loaded.
  * One engine may serve several threads one after another, not at once. */

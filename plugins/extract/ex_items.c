@@ -97,6 +97,57 @@ static int64_t mul_round(int64_t qty_milli, int64_t price_cents)
     return (x + (x >= 0 ? 500 : -500)) / 1000;
 }
 
+/* A scanned row whose price OCR could not read ("EIS" for 0.75): the quantity is the number
+ * before the unit word, the net the last amount, the price their quotient when it gives the
+ * net back exactly. Less sure than a row whose three figures agree (confidence 0.5). */
+static int ocr_fallback(const ex_doc_t *d, const ex_line_t *l, int li, const tok_t *t, size_t n,
+                        ex_item_t *it, int *used_w, size_t *n_used)
+{
+    size_t a;
+    const tok_t *net = n ? &t[n - 1] : NULL;
+    if (!d->ocr_pages || n < 2 || net->num.percent || net->num.decimals != 2)
+        return 0;
+    for (a = 0; a + 1 < n; a++) {
+        int w = t[a].w;
+        int64_t q, nc, p;
+        if (t[a].num.percent || t[a].num.v <= 0 || t[a].num.decimals > 3)
+            continue;
+        if (!(w + 1 < (int)d->n_words && d->words[w + 1].line == li && ex_unit_code(d->words[w + 1].text)))
+            continue;
+        q = ex_num_scaled(&t[a].num, 3), nc = ex_num_scaled(&net->num, 2);
+        p = (nc * 1000 + q / 2) / q;
+        if (mul_round(q, p) != nc)
+            continue;
+        memset(it, 0, sizeof *it);
+        it->qty_milli = q, it->price_cents = p, it->net_cents = nc, it->rate_cents = -1, it->line = li;
+        *n_used = 0;
+        used_w[(*n_used)++] = w, used_w[(*n_used)++] = net->w;
+        (void)l;
+        it->conf = 0.5f;
+        return 2;
+    }
+    /* the quantity garbled ("23,90:" for 23,50): net / price when it has at most two
+     * decimals and gives the net back */
+    for (a = 0; a + 1 < n; a++) {
+        int64_t p, nc = ex_num_scaled(&net->num, 2), q;
+        if (t[a].num.percent || t[a].num.decimals != 2 || t[a].num.v <= 0)
+            continue;
+        p = ex_num_scaled(&t[a].num, 2);
+        q = (nc * 1000 + p / 2) / p;
+        if (q <= 0 || q % 10 != 0 || mul_round(q, p) != nc)
+            continue;
+        if (a == 0)
+            continue;   /* the garbled quantity is a token left of the price */
+        memset(it, 0, sizeof *it);
+        it->qty_milli = q, it->price_cents = p, it->net_cents = nc, it->rate_cents = -1, it->line = li;
+        *n_used = 0;
+        used_w[(*n_used)++] = t[a].w, used_w[(*n_used)++] = net->w;
+        it->conf = 0.5f;
+        return 2;
+    }
+    return 0;
+}
+
 /* Try to read line l as an item row. */
 static int item_row(const ex_doc_t *d, const ex_line_t *l, int li, int dec_comma, ex_item_t *it, int *used_w, size_t *n_used)
 {
@@ -106,20 +157,32 @@ static int item_row(const ex_doc_t *d, const ex_line_t *l, int li, int dec_comma
     if (n < 3)
         return 0;
     for (c = (int)n - 1; c >= 2; c--) {
-        const ex_num_t *nn = &t[c].num;
+        ex_num_t nv = t[c].num;
+        const ex_num_t *nn = &nv;
+        /* OCR drops decimal marks ("1,315.41" -> "131541"): two implied decimals, which
+         * only the arithmetic below can confirm */
+        if (!nv.percent && nv.decimals == 0 && nv.v >= 100 && d->ocr_pages)
+            nv.scale = nv.decimals = 2;
         if (nn->percent || nn->decimals != 2)
             continue;
         for (b = c - 1; b >= 0; b--) {
-            const ex_num_t *pp = &t[b].num;
+            ex_num_t pv = t[b].num;
+            const ex_num_t *pp = &pv;
+            if (!pv.percent && pv.decimals == 0 && pv.v >= 100 && d->ocr_pages)
+                pv.scale = pv.decimals = 2;   /* "2.21" read as "221" */
             if (pp->percent || pp->decimals < 2 || pp->decimals > 4)
                 continue;
-            /* the quantity: first a number that starts its own cell, then any (a number
-             * inside the description may equal it) */
-            for (a = 0; a < 2 * (int)n; a++) {
+            /* the quantity: first a number followed by a unit word, then one that starts
+             * its own cell, then any (a position number or a number inside the description
+             * may equal it) */
+            for (a = 0; a < 3 * (int)n; a++) {
                 const ex_num_t *qq = &t[a % n].num;
                 int64_t q, p;
-                int w = t[a % n].w, own = w == d->segs[d->words[w].seg].w0;
-                if ((a < (int)n) != own || a % (int)n == b || a % (int)n == c || qq->percent || qq->decimals > 3 || qq->v <= 0)
+                int w = t[a % n].w, own = w == d->segs[d->words[w].seg].w0, pass = a / (int)n;
+                int unit = w + 1 < (int)d->n_words && d->words[w + 1].line == li &&
+                           ex_unit_code(d->words[w + 1].text) != NULL;
+                if ((pass == 0 && !unit) || (pass == 1 && !own) || a % (int)n == b || a % (int)n == c ||
+                    qq->percent || qq->decimals > 3 || qq->v <= 0)
                     continue;
                 q = ex_num_scaled(qq, 3), p = ex_num_scaled(pp, 2);
                 if (p > 0 && mul_round(q, p) == ex_num_scaled(nn, 2)) {
@@ -149,7 +212,7 @@ static int item_row(const ex_doc_t *d, const ex_line_t *l, int li, int dec_comma
             }
         }
     }
-    return 0;
+    return ocr_fallback(d, l, li, t, n, it, used_w, n_used);
 }
 
 static int in_used(const int *u, size_t n, int w)
@@ -167,6 +230,51 @@ static void append(char *dst, size_t size, const char *s)
     if (n && n + 1 < size)
         dst[n++] = ' ', dst[n] = '\0';
     snprintf(dst + n, size - n, "%s", s);
+}
+
+/* OCR debris in a description: a word of punctuation only ("|", ":", "‘"). */
+static int junk_word(const char *t)
+{
+    for (; *t; t++)
+        if (isalnum((unsigned char)*t) || (unsigned char)*t >= 0xC3 || strchr("&+%/()", *t))
+            return 0;
+    return 1;
+}
+
+/* A table rule OCR glued to the first word of a cell: "[Pulizia", "{Detergente". */
+static const char *strip_rule(const char *t, float conf)
+{
+    for (;;) {
+        if (conf < 1.0f && (*t == '[' || *t == '{' || *t == '|' || *t == '\'' || *t == '`') && t[1])
+            t++;
+        else if (conf < 1.0f && !strncmp(t, "\xe2\x80\x98", 3) && t[3])   /* ‘ */
+            t += 3;
+        else
+            return t;
+    }
+}
+
+/* "1", "12.": a position number. */
+static int pos_number(const char *t)
+{
+    size_t k = 0;
+    while (isdigit((unsigned char)t[k]))
+        k++;
+    return k && k <= 3 && (!t[k] || (t[k] == '.' && !t[k + 1]));
+}
+
+/* Segment k of a row is description text: letters, not a figure of the row, not a unit. */
+static int text_cell(const ex_doc_t *d, int k, const int *used, size_t n_used)
+{
+    const ex_seg_t *sg = &d->segs[k];
+    size_t i, letters = 0;
+    int w;
+    for (w = sg->w0; w < sg->w1; w++)
+        if (in_used(used, n_used, w))
+            return 0;
+    for (i = 0; sg->text[i]; i++)
+        letters += isalpha((unsigned char)sg->text[i]) || (unsigned char)sg->text[i] >= 0x80;
+    return letters >= 3 && !ex_unit_code(sg->text) && !(sg->w1 - sg->w0 == 1 && pos_number(sg->text));
 }
 
 /* The description, unit and position of an item row; the text words left over. */
@@ -190,18 +298,39 @@ static void row_text(const ex_doc_t *d, const ex_line_t *l, ex_item_t *it, const
     it->desc[0] = '\0';
     if (best_seg >= 0) {
         const ex_seg_t *sg = &d->segs[best_seg];
-        int first = sg->w0;
+        int first = sg->w0, last_w = sg->w1;
         /* a leading position number ("1", "12.") is not part of the description */
-        if (sg->w1 - sg->w0 > 1) {
-            const char *t0 = d->words[first].text;
-            size_t k = 0;
-            while (isdigit((unsigned char)t0[k])) k++;
-            if (k && k <= 3 && (!t0[k] || (t0[k] == '.' && !t0[k + 1])))
-                first++;
+        if (sg->w1 - sg->w0 > 1 && pos_number(d->words[first].text))
+            first++;
+        /* neighbouring text cells of the same description ("Sviluppo software  modulo
+         * gestione ordini"): joined when close and left of the figures */
+        {
+            int s0 = best_seg, s1 = best_seg, k;
+            double gap = 3.0 * (d->median_size > 0 ? d->median_size : 9);
+            for (k = best_seg - 1; k >= l->s0; k--)
+                if (text_cell(d, k, used, n_used) && d->segs[k + 1].x0 - d->segs[k].x1 < gap)
+                    s0 = k;
+                else
+                    break;
+            for (k = best_seg + 1; k < l->s1; k++)
+                if (text_cell(d, k, used, n_used) && d->segs[k].x0 - d->segs[k - 1].x1 < gap)
+                    s1 = k;
+                else
+                    break;
+            if (s0 < best_seg) {
+                sg = &d->segs[s0];
+                first = sg->w0;
+                if (sg->w1 - sg->w0 > 1 && pos_number(d->words[first].text))
+                    first++;
+            }
+            if (s1 > best_seg)
+                last_w = d->segs[s1].w1;
         }
-        for (w = first; w < sg->w1; w++)
-            if (!in_used(used, n_used, w))
-                append(it->desc, sizeof it->desc, d->words[w].text);
+        for (w = first; w < last_w; w++)
+            if (!in_used(used, n_used, w) &&
+                !(d->words[w].conf < 1.0f && (w == first || w == last_w - 1) && junk_word(d->words[w].text)))
+                append(it->desc, sizeof it->desc, w == first ? strip_rule(d->words[w].text, d->words[w].conf)
+                                                             : d->words[w].text);
         *desc_x0 = d->words[first < sg->w1 ? first : sg->w0].x0, *desc_x1 = sg->x1;
         /* the first number column right of the description bounds its wrapped lines */
         for (s = l->s0; s < l->s1; s++)
@@ -245,13 +374,14 @@ static void continuation(const ex_doc_t *d, int li, int next_item_line, double x
             break;
         for (s = l->s0; s < l->s1; s++) {
             const ex_seg_t *sg = &d->segs[s];
-            ex_num_t num;
-            if (sg->x0 < x0 - 4 || sg->x0 > x1 + 4 || sg->x1 > num_x0 - 2 ||
-                (ex_parse_num(sg->text, -1, &num) && sg->w1 - sg->w0 == 1))
+            if (sg->x0 < x0 - 4 || sg->x0 > x1 + 4 || sg->x1 > num_x0 - 2)
                 ok = 0;
         }
         if (!ok || l->s1 - l->s0 != 1)
             break;
+        if (d->words[d->segs[l->s0].w0].conf < 1.0f &&
+            (junk_word(d->segs[l->s0].text) || strlen(d->segs[l->s0].text) == 1))
+            continue;   /* OCR debris between rows */
         append(it->desc, sizeof it->desc, d->segs[l->s0].text);
         prev_bottom = l->y1;
     }
@@ -333,8 +463,21 @@ static void reconcile(const ex_doc_t *d, ex_items_t *it)
                     break;
                 }
         }
-        if (best < 0)
-            best = 0;
+        if (best < 0) {
+            /* nothing reconciles (OCR misread the tax lines): a printed 0 % stands, else a
+             * usual VAT rate printed on the page */
+            static const int64_t USUAL[] = {1900, 700, 2000, 1000, 1300, 550, 2200, 400, 2100, 900, 600, 1200, 500};
+            size_t u;
+            for (k = 0; k < n_cand && best < 0; k++)
+                if (cand[k] == 0)
+                    best = 0;
+            for (k = 0; k < n_cand && best < 0; k++)
+                for (u = 0; u < sizeof USUAL / sizeof *USUAL; u++)
+                    if (cand[k] == USUAL[u])
+                        best = cand[k];
+            if (best < 0)
+                best = 0;
+        }
         for (i = 0; i < it->n; i++)
             if (it->items[i].rate_cents < 0)
                 it->items[i].rate_cents = best;
@@ -369,6 +512,95 @@ static void reconcile(const ex_doc_t *d, ex_items_t *it)
                     : ex_amount_printed(d, it->dec_comma, it->net) ? 0.6f : 0.3f;
 }
 
+/* A row's quantity (a number before a unit word) and price (two decimals, not the last
+ * figure) when its amount is unreadable: the amount is their product. 1 when found. */
+static int qty_price(const ex_doc_t *d, const tok_t *t, size_t n, size_t li, ex_item_t *row)
+{
+    size_t a, b;
+    for (a = 0; a + 2 < n; a++) {
+        int w = t[a].w;
+        if (t[a].num.percent || t[a].num.v <= 0 || t[a].num.decimals > 3 ||
+            !(w + 1 < (int)d->n_words && d->words[w + 1].line == (int)li && ex_unit_code(d->words[w + 1].text)))
+            continue;
+        for (b = a + 1; b + 1 < n; b++) {
+            if (t[b].num.percent || t[b].num.decimals != 2 || t[b].num.v <= 0)
+                continue;
+            row->qty_milli = ex_num_scaled(&t[a].num, 3);
+            row->price_cents = ex_num_scaled(&t[b].num, 2);
+            row->net_cents = mul_round(row->qty_milli, row->price_cents);
+            return 1;
+        }
+    }
+    return 0;
+}
+
+static int by_line(const void *a, const void *b)
+{
+    return ((const ex_item_t *)a)->line - ((const ex_item_t *)b)->line;
+}
+
+/* Scans: rows inside the table whose quantity or price OCR garbled beyond repair. When
+ * adding their amounts makes Σ nets equal an amount printed on the page (the subtotal), they
+ * are items: the amount and the description stand, the quantity is taken as 1 (confidence
+ * 0.3: a WARNING names them). */
+static void fill_gaps(const ex_doc_t *d, ex_items_t *it)
+{
+    ex_item_t extra[16];
+    size_t n_extra = 0, i, li, first = (size_t)it->items[0].line, last = (size_t)it->items[it->n - 1].line;
+    int64_t sum = 0;
+    tok_t t[24];
+    for (i = 0; i < it->n; i++)
+        sum += it->items[i].net_cents;
+    if (ex_amount_printed(d, it->dec_comma, sum))
+        return;   /* the rows found already make the printed subtotal */
+    for (li = first + 1; li <= last + 1 && li < d->n_lines && n_extra < 16; li++) {
+        size_t n, k;
+        int known = 0, used[2];
+        double x0, x1, nx0;
+        ex_item_t row;
+        ex_num_t nv;
+        for (k = 0; k < it->n; k++)
+            known |= (size_t)it->items[k].line == li;
+        if (known || d->lines[li].page != d->lines[last].page)
+            continue;
+        n = line_numbers(d, &d->lines[li], it->dec_comma, t, 24);
+        if (n < 2)
+            continue;
+        memset(&row, 0, sizeof row);
+        row.rate_cents = -1, row.line = (int)li;
+        if (qty_price(d, t, n, li, &row)) {
+            used[0] = t[n - 1].w, used[1] = t[0].w;   /* the amount OCR garbled: q x p */
+        } else {
+            nv = t[n - 1].num;
+            if (!nv.percent && nv.decimals == 0 && nv.v >= 100)
+                nv.scale = nv.decimals = 2;
+            if (nv.percent || nv.decimals != 2 || nv.v <= 0)
+                continue;
+            row.net_cents = ex_num_scaled(&nv, 2);
+            row.qty_milli = 1000, row.price_cents = row.net_cents;
+            used[0] = t[n - 1].w, used[1] = t[0].w;
+        }
+        row_text(d, &d->lines[li], &row, used, 1, &x0, &x1, &nx0);
+        if (!row.desc[0] || ex_label_prefix(row.desc) > 0 ||
+            (ex_label_mask(row.desc) & ((1u << EXL_TAX) | (1u << EXL_TOTAL) | (1u << EXL_SUBTOTAL) | (1u << EXL_PAYABLE))))
+            continue;
+        row.conf = 0.3f;
+        extra[n_extra++] = row;
+        sum += row.net_cents;
+    }
+    if (!n_extra || !ex_amount_printed(d, it->dec_comma, sum))
+        return;
+    {
+        ex_item_t *p = realloc(it->items, (it->n + n_extra) * sizeof *p);
+        if (!p)
+            return;
+        it->items = p;
+        memcpy(it->items + it->n, extra, n_extra * sizeof *extra);
+        it->n += n_extra;
+        qsort(it->items, it->n, sizeof *it->items, by_line);
+    }
+}
+
 int ex_items_find(const ex_doc_t *d, ex_items_t *it)
 {
     size_t li, cap = 16;
@@ -397,21 +629,20 @@ int ex_items_find(const ex_doc_t *d, ex_items_t *it)
                 return -1;
             it->items = p, cap *= 2;
         }
-        row.conf = 0.9f;
-        it->items[it->n] = row;
-        it->items[it->n].line = (int)li;
-        /* remember the description column for continuation lines (done below) */
-        it->items[it->n].conf = (float)x0;   /* temporarily: desc x0 */
-        it->items[it->n].price_cents = row.price_cents;
         {
             ex_item_t *cur = &it->items[it->n];
-            cur->conf = 0.9f;
+            float conf = row.conf > 0 ? row.conf : 0.9f;   /* 0.5: the OCR fallback */
+            *cur = row;
+            cur->line = (int)li;
+            cur->conf = conf;
             continuation(d, (int)li, -1, x0, x1 > x0 ? x1 + 200 : x0 + 300, nx0, cur);
             if (!cur->unit)
-                cur->conf = 0.6f;
+                cur->conf = conf * 0.67f;
         }
         it->n++;
     }
+    if (it->n && d->ocr_pages)
+        fill_gaps(d, it);
     reconcile(d, it);
     return 0;
 }

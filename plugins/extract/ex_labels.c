@@ -56,6 +56,11 @@ static const lab_t LABELS[] = {
     {"ihre", EXL_YOUR, 1}, {"ihr", EXL_YOUR, 1}, {"your", EXL_YOUR, 1}, {"votre", EXL_YOUR, 1}, {"vos", EXL_YOUR, 1},
     {"vs.", EXL_YOUR, 1}, {"vostro", EXL_YOUR, 1}, {"kunde", EXL_YOUR, 0}, {"customer", EXL_YOUR, 0},
     {"client", EXL_YOUR, 0}, {"acquirente", EXL_YOUR, 0},
+    {"lieferant", EXL_SELLER, 0}, {"rechnungssteller", EXL_SELLER, 0}, {"absender", EXL_SELLER, 0},
+    {"verkäufer", EXL_SELLER, 0}, {"from", EXL_SELLER, 1}, {"seller", EXL_SELLER, 0}, {"supplier", EXL_SELLER, 0},
+    {"issued by", EXL_SELLER, 0}, {"émetteur", EXL_SELLER, 0}, {"vendeur", EXL_SELLER, 0},
+    {"fournisseur", EXL_SELLER, 0}, {"prestataire", EXL_SELLER, 0}, {"fornitore", EXL_SELLER, 0},
+    {"cedente", EXL_SELLER, 0}, {"emittente", EXL_SELLER, 0}, {"venditore", EXL_SELLER, 0},
     {"seite", EXL_PAGE, 1}, {"page", EXL_PAGE, 1}, {"pagina", EXL_PAGE, 1},
 };
 

@@ -7,7 +7,7 @@
 enum ex_label {
     EXL_NUMBER, EXL_DATE, EXL_DUE, EXL_REF, EXL_CUSTOMER, EXL_ORDER, EXL_DELIVERY, EXL_VAT,
     EXL_BANK, EXL_BILLTO, EXL_SHIPTO, EXL_TITLE, EXL_TOTAL, EXL_TAX, EXL_SUBTOTAL, EXL_PAYABLE,
-    EXL_YOUR, EXL_PAGE, EXL_COUNT
+    EXL_YOUR, EXL_PAGE, EXL_SELLER, EXL_COUNT
 };
 
 /* Bit (1 << enum ex_label) for every kind of label text contains (case-insensitive). */

@@ -95,6 +95,58 @@ static size_t assign_lines(ex_doc_t *d)
     return n_lines;
 }
 
+/* Scans straightened imperfectly tilt a table row so that its right end falls on a line of
+ * its own ("mm   295,00" a few points below the rest of the row). Two neighbouring lines
+ * whose words interleave without overlapping, with centres closer than 0.75 of the height,
+ * are one row. Words are sorted by line; returns the new line count. */
+static size_t merge_tilted(ex_doc_t *d, size_t n_lines)
+{
+    int *map = malloc(n_lines * sizeof *map);
+    size_t i, a = 0, out = 0;
+    if (!map)
+        return n_lines;
+    for (i = 0; i < n_lines; i++)
+        map[i] = (int)i;
+    while (a < d->n_words) {
+        size_t b = a, c, e, x, y;
+        int ok = 1;
+        double ca = 0, cb = 0, h;
+        while (b < d->n_words && d->words[b].line == d->words[a].line)
+            b++;
+        if (b >= d->n_words || d->words[b].page != d->words[a].page ||
+            d->words[b].line != d->words[a].line + 1)
+            { a = b; continue; }
+        for (c = b; c < d->n_words && d->words[c].line == d->words[b].line; c++)
+            ;
+        h = 0;   /* the mean height of the longer line (':' and '-' have tiny boxes) */
+        for (x = a; x < b; x++) ca += (d->words[x].y0 + d->words[x].y1) / 2, h += d->words[x].y1 - d->words[x].y0;
+        for (y = b; y < c; y++) cb += (d->words[y].y0 + d->words[y].y1) / 2;
+        ca /= (double)(b - a), cb /= (double)(c - b), h /= (double)(b - a);
+        if (fabs(cb - ca) >= 0.75 * h || d->words[a].conf >= 1.0f)
+            ok = 0;   /* the text layer is never tilted */
+        for (x = a; x < b && ok; x++)
+            for (y = b; y < c && ok; y++)
+                if (d->words[y].x0 < d->words[x].x1 + 2 && d->words[x].x0 < d->words[y].x1 + 2)
+                    ok = 0;
+        if (ok) {
+            for (e = b; e < c; e++)
+                d->words[e].line = d->words[a].line;
+            /* a may take the next line too: look again from a */
+            continue;
+        }
+        a = b;
+    }
+    /* renumber the lines that are left, in order */
+    for (i = 0; i < d->n_words; i++) {
+        if (i == 0 || d->words[i].line != d->words[i - 1].line)
+            map[d->words[i].line] = (int)out++;
+    }
+    for (i = 0; i < d->n_words; i++)
+        d->words[i].line = map[d->words[i].line];
+    free(map);
+    return out;
+}
+
 static int join_seg(ex_doc_t *d, ex_seg_t *s)
 {
     size_t len = 0, k;
@@ -126,6 +178,8 @@ int ex_layout(ex_doc_t *d)
     n_lines = assign_lines(d);
     if (n_lines == (size_t)-1)
         return -1;
+    qsort(d->words, d->n_words, sizeof *d->words, by_line_x);
+    n_lines = merge_tilted(d, n_lines);
     qsort(d->words, d->n_words, sizeof *d->words, by_line_x);
     d->lines = calloc(n_lines, sizeof *d->lines);
     d->segs = calloc(d->n_words, sizeof *d->segs);

@@ -188,6 +188,15 @@ static int deskew(TessBaseAPI *api, const unsigned char *grey, int w, int h)
     return 0;
 }
 
+/* Words OCR makes of table rules and box edges: only '|', '_', dashes, quotes, spaces. */
+static int rule_artifact(const char *t)
+{
+    for (; *t; t++)
+        if (!strchr("|_-=~'`\" \t[]", *t) && (unsigned char)*t < 0x80)
+            return 0;
+    return 1;
+}
+
 /* OCR one rendered page into words (points). Returns 0, 1 when the deadline cut it short,
  * -1 out of memory. */
 static int ocr_words(TessBaseAPI *api, const unsigned char *grey, int w, int h, int dpi,
@@ -214,7 +223,14 @@ static int ocr_words(TessBaseAPI *api, const unsigned char *grey, int w, int h, 
             if (!TessPageIteratorBoundingBox(pi, RIL_WORD, &l, &t, &r, &b))
                 continue;
             txt = TessResultIteratorGetUTF8Text(ri, RIL_WORD);
-            if (txt && *txt) {
+            if (txt) {   /* blanks, and a rule read as '|' glued to a word */
+                size_t n = strlen(txt);
+                while (n && (txt[n - 1] == ' ' || txt[n - 1] == '|'))
+                    txt[--n] = '\0';
+                while ((txt[0] == '|' || txt[0] == ' ') && txt[1])
+                    memmove(txt, txt + 1, strlen(txt));
+            }
+            if (txt && *txt && !rule_artifact(txt)) {
                 float conf = TessResultIteratorConfidence(ri, RIL_WORD) / 100.0f;
                 /* a word box spans its ascenders and descenders: about 1.2 x the size */
                 if (ex_doc_add_word(d, txt, strlen(txt), l * s, t * s, r * s, b * s,

@@ -31,7 +31,8 @@ int ex_parse_num(const char *s, int dec_comma, ex_num_t *out)
     int neg = 0, seen_cur = 0, last_sep = 0, n_seps = 0, sep_kinds = 0, frac = -1;
     size_t after_last = 0, first_group = 0;
     memset(out, 0, sizeof *out);
-    while (*p == ' ' || *p == '(')
+    /* OCR reads table rules next to figures as '|', '[', ')' or ',' */
+    while (*p == ' ' || *p == '(' || *p == '|' || *p == '[' || *p == '{')
         p++;
     p += skip_currency(p, &seen_cur);
     while (*p == ' ')
@@ -52,6 +53,8 @@ int ex_parse_num(const char *s, int dec_comma, ex_num_t *out)
             continue;
         }
         /* separators: . , ' space, no-break (C2 A0) and narrow no-break (E2 80 AF) spaces */
+        if (c == ':' && isdigit((unsigned char)p[1]) && nd)
+            c = '.';   /* OCR reads a point as a colon ("10:792,56") */
         if ((c == '.' || c == ',' || c == '\'') && isdigit((unsigned char)p[1])) {
             if (!n_seps) first_group = nd;
             n_seps++;
@@ -88,9 +91,8 @@ int ex_parse_num(const char *s, int dec_comma, ex_num_t *out)
     } else {
         p += skip_currency(p, &seen_cur);
     }
-    while (*p == ')' || *p == '*' || *p == ':' || *p == ';')
-        p++;
-    if (*p == '.' && !p[1])
+    while (*p == ')' || *p == '*' || *p == ':' || *p == ';' || *p == '|' || *p == ']' || *p == '}' ||
+           (*p == ',' && !p[1]) || (*p == '.' && !p[1]))
         p++;
     if (*p)
         return 0;
@@ -454,16 +456,26 @@ int ex_vat_id(const char *s, char *out, size_t size)
     return 0;
 }
 
-int ex_iban(const char *s, char *out, size_t size)
+/* The IBAN length of the country (ISO 13616 registry, the countries invoices here come
+ * from and their neighbours); an unknown country is refused: mod 97 alone passes one random
+ * string in 97, and OCR makes many. */
+static int iban_length_ok(const char *c, size_t n)
 {
-    char c[48];
-    size_t n, i;
+    static const struct { char cc[3]; unsigned char len; } L[] = {
+        {"DE", 22}, {"AT", 20}, {"FR", 27}, {"BE", 16}, {"IT", 27}, {"NL", 18}, {"ES", 24},
+        {"GB", 22}, {"CH", 21}, {"LU", 20}, {"PT", 25}, {"IE", 22}, {"DK", 18}, {"SE", 24},
+        {"PL", 28}, {"CZ", 24}, {"MC", 27}, {"LI", 21}, {"FI", 18}, {"NO", 15}, {"GR", 27}};
+    size_t i;
+    for (i = 0; i < sizeof L / sizeof *L; i++)
+        if (c[0] == L[i].cc[0] && c[1] == L[i].cc[1])
+            return n == L[i].len;
+    return 0;
+}
+
+static int mod97_ok(const char *c, size_t n)
+{
+    size_t i;
     int r = 0;
-    compact(s, c, sizeof c);
-    n = strlen(c);
-    if (n < 15 || n > 34 || !isalpha((unsigned char)c[0]) || !isalpha((unsigned char)c[1]) ||
-        !isdigit((unsigned char)c[2]) || !isdigit((unsigned char)c[3]))
-        return 0;
     for (i = 0; i < n; i++) {
         char ch = c[(i + 4) % n];
         if (isdigit((unsigned char)ch))
@@ -471,7 +483,38 @@ int ex_iban(const char *s, char *out, size_t size)
         else
             r = (r * 100 + (ch - 'A' + 10)) % 97;
     }
-    if (r != 1)
+    return r == 1;
+}
+
+/* OCR reads letters of a BBAN as digits ("IT06 1812..." for "IT06I812..."): where the
+ * country's format has letters (IT: the CIN; NL, GB: the bank code), map 1->I, 0->O, 5->S,
+ * 8->B, 2->Z, 6->G and try again. */
+static int iban_repair(char *c, size_t n)
+{
+    static const char DIG[] = "105826", LET[] = "IOSBZG";
+    size_t from = 4, to = 4;
+    if (c[0] == 'N' && c[1] == 'L') to = 7;
+    else if (c[0] == 'G' && c[1] == 'B') to = 7;
+    else if (!(c[0] == 'I' && c[1] == 'T'))
+        return 0;
+    for (size_t i = from; i <= to && i < n; i++) {
+        const char *q = strchr(DIG, c[i]);
+        if (q && c[i])
+            c[i] = LET[q - DIG];
+    }
+    return mod97_ok(c, n);
+}
+
+int ex_iban(const char *s, char *out, size_t size)
+{
+    char c[48];
+    size_t n;
+    compact(s, c, sizeof c);
+    n = strlen(c);
+    if (n < 15 || n > 34 || !isalpha((unsigned char)c[0]) || !isalpha((unsigned char)c[1]) ||
+        !isdigit((unsigned char)c[2]) || !isdigit((unsigned char)c[3]))
+        return 0;
+    if (!iban_length_ok(c, n) || (!mod97_ok(c, n) && !iban_repair(c, n)))
         return 0;
     snprintf(out, size, "%s", c);
     return 1;

@@ -3,7 +3,8 @@
  * PDF_EXTRACTED). It never claims a document by sniffing (a PDF is the zugferd plugin's
  * unless the caller asks for extraction); parse runs the extractor, hands the canonical
  * JSON to the JSON reader and reports the fields under the confidence threshold as
- * EXTRACTION warnings. Options: "tier" (FAST|ACCURATE), "extract_model_dir". */
+ * EXTRACTION warnings. Its format name is "pdf" (the service's POST /v1/invoices/extract asks
+ * for that module). Options: "tier" (FAST|ACCURATE), "extract_model_dir". */
 #include <einvoice/einvoice.h>
 #include <json-c/json.h>
 #include <stdlib.h>
@@ -76,7 +77,7 @@ static int ex_parse(einv_ctx_t *ctx, const unsigned char *data, size_t len)
 
 static int ex_init(const einv_host_api_t *host, einv_error_t *err)
 {
-    static const einv_format_ops_t OPS = {sizeof(einv_format_ops_t), "extract", "PDF_EXTRACTED", ex_sniff,
+    static const einv_format_ops_t OPS = {sizeof(einv_format_ops_t), "pdf", "PDF_EXTRACTED", ex_sniff,
                                           ex_parse, NULL, RULES, sizeof RULES / sizeof *RULES, NULL, NULL,
                                           NULL, 0};
     return host->register_format(&OPS, err);

@@ -2,11 +2,14 @@
  * PDF from the generator read end to end with the committed model, OCR of a small committed
  * scan, the "extract" format plugin through the engine, and hostile PDFs (truncated,
  * encrypted, too many pages, an image bomb, not a PDF) that must end as findings. */
+#define _GNU_SOURCE   /* memmem */
 #include <CUnit/CUnit.h>
 #include <json-c/json.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
 #include "tsupport.h"
 #ifdef EINV_HAVE_EXTRACT
 #include "ex_shape.h"
@@ -285,16 +288,69 @@ static void test_plugin(void)
 {
     size_t len;
     unsigned char *pdf = load("invoice-text.pdf", &len);
-    tst_result_t *r = tst_validate_bytes("EN16931", "extract", pdf, len);
+    tst_result_t *r = tst_validate_bytes("EN16931", "pdf", pdf, len);
     CU_ASSERT(!tst_error(r) || !*tst_error(r));
     if (tst_error(r) && *tst_error(r))
         fprintf(stderr, "\nengine: %s\n", tst_error(r));
     CU_ASSERT_EQUAL(tst_count(r, "EXTRACTION-FAILED"), 0);
     tst_free(r);
-    r = tst_validate_bytes("EN16931", "extract", "%PDF-1.4 broken", 15);
+    r = tst_validate_bytes("EN16931", "pdf", "%PDF-1.4 broken", 15);
     CU_ASSERT(tst_count(r, "EXTRACTION-FAILED") == 1);
     tst_free(r);
     free(pdf);
+}
+
+/* ---- the CLI: one JSON line per file, -o writes the Factur-X PDF of the extraction ---- */
+static void test_cli(void)
+{
+    char cmd[4096], out[256], line[65536];
+    const char *cli = getenv("EINV_CLI"), *data = getenv("EINV_TEST_DATA");
+    FILE *p, *f;
+    size_t n;
+    int lines = 0, rc;
+    unsigned char *pdf;
+    if (!cli) {
+        CU_FAIL("EINV_CLI not set");
+        return;
+    }
+    snprintf(out, sizeof out, "/tmp/einv-extract-test-%d.pdf", (int)getpid());
+    snprintf(cmd, sizeof cmd, "'%s' extract '%s/extract/invoice-text.pdf' -o '%s'", cli, data, out);
+    p = popen(cmd, "r");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(p);
+    while (fgets(line, sizeof line, p)) {
+        lines++;
+        CU_ASSERT_PTR_NOT_NULL(strstr(line, "\"invoiceNumber\":\"INV-01110\""));
+    }
+    rc = pclose(p);
+    CU_ASSERT_EQUAL(rc, 0);
+    CU_ASSERT_EQUAL(lines, 1);
+    f = fopen(out, "rb");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+    pdf = malloc(1 << 22);
+    n = fread(pdf, 1, 1 << 22, f);
+    fclose(f);
+    CU_ASSERT(n > 1000 && memcmp(pdf, "%PDF-", 5) == 0);
+    CU_ASSERT(memmem(pdf, n, "factur-x.xml", 12) != NULL);
+    free(pdf);
+    remove(out);
+    /* --profile: the extracted invoice passes EN 16931 (validationResult in the line) */
+    snprintf(cmd, sizeof cmd, "'%s' extract --profile EN16931 '%s/extract/invoice-text.pdf'", cli, data);
+    p = popen(cmd, "r");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(p);
+    line[0] = '\0';
+    CU_ASSERT_PTR_NOT_NULL(fgets(line, sizeof line, p));
+    pclose(p);
+    CU_ASSERT_PTR_NOT_NULL(strstr(line, "\"validationResult\":{\"valid\":true"));
+    /* two files, one not a PDF: two lines, exit 1 */
+    snprintf(cmd, sizeof cmd, "'%s' extract '%s/extract/invoice-text.pdf' '%s/extract/README.md'", cli, data, data);
+    p = popen(cmd, "r");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(p);
+    lines = 0;
+    while (fgets(line, sizeof line, p))
+        lines++;
+    rc = pclose(p);
+    CU_ASSERT_EQUAL(lines, 2);
+    CU_ASSERT(WIFEXITED(rc) && WEXITSTATUS(rc) == 1);
 }
 
 void tst_suites(void)
@@ -313,6 +369,7 @@ void tst_suites(void)
     CU_add_test(s, "page limit, image bomb, empty page", test_limits);
     CU_add_test(s, "encrypted PDF", test_encrypted);
     CU_add_test(s, "the extract format plugin", test_plugin);
+    CU_add_test(s, "einvoice extract, -o Factur-X", test_cli);
 }
 
 unsigned tst_after(void)

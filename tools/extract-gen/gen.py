@@ -83,6 +83,9 @@ def make_invoice(r):
         desc, units = r.choice(lang_items)
         if "%d" in desc:
             desc = desc % r.randint(1, 9)
+        if r.random() < 0.12:
+            suf = r.choice(D.SUFFIXES[lang])
+            desc += suf % (r.randint(1, 52) if "%d" in suf and ("week" in suf or "KW" in suf or "semaine" in suf or "settimana" in suf) else r.randint(100000, 999999))
         unit = r.choice(units)
         if unit in ("HUR", "DAY", "MON", "LS", "SET"):
             qty = Decimal(r.choice([1, 2, 3, 4, 5, 6, 8, 10, 12, 16, 24])) if r.random() < 0.8 else Decimal(r.randint(2, 40)) / 2
@@ -165,13 +168,15 @@ FONTS = None
 
 
 def one(args):
-    i, out, seed, scan_frac = args
+    i, out, seed, scan_frac, extras = args
     global FONTS
     if FONTS is None:
         FONTS = fonts()
     import gen_render
     r = random.Random(seed * 1000003 + i)
     inv = make_invoice(r)
+    if extras:   # layout variants added later, from their own generator (older corpora unchanged)
+        inv["rx"] = random.Random(seed * 7919 + i)
     ident = "g%05d" % i
     pdf = os.path.join(out, ident + ".pdf")
     pages = gen_render.render(inv, pdf, FONTS, r)
@@ -196,10 +201,11 @@ def main():
     ap.add_argument("--start", type=int, default=0)
     ap.add_argument("--scan-frac", type=float, default=0.3)
     ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--extras", action="store_true", help="the later layout variants (inline metadata lines)")
     a = ap.parse_args()
     os.makedirs(a.out, exist_ok=True)
     sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-    work = [(i, a.out, a.seed, a.scan_frac) for i in range(a.start, a.start + a.n)]
+    work = [(i, a.out, a.seed, a.scan_frac, a.extras) for i in range(a.start, a.start + a.n)]
     with ProcessPoolExecutor(max_workers=a.jobs) as ex:
         docs = list(ex.map(one, work))
     with open(os.path.join(a.out, "index.jsonl"), "a", encoding="utf-8") as f:

@@ -205,6 +205,9 @@ def company(r, cc):
     return c
 
 
+SUFFIXES = {"de": [" (LS %d)", ", KW %d", " (Lieferschein %d)"], "en": [" (delivery note %d)", ", week %d", " (DN %d)"],
+            "fr": [" (BL %d)", ", semaine %d"], "it": [" (DDT %d)", ", settimana %d"]}
+
 ITEMS = {
     "de": [("Beratung Projektphase %d", ["HUR"]), ("Montage vor Ort", ["HUR"]), ("Druckerpapier A4, 500 Blatt", ["H87", "C62"]),
            ("Kabelkanal 60x40 mm", ["MTR"]), ("Wartungsvertrag Heizung", ["MON"]), ("Versandkosten", ["LS"]),
@@ -278,6 +281,8 @@ LABELS = {
                  "fr": ["Votre n° TVA", "TVA client", "N° TVA"], "it": ["Vs. P.IVA", "P.IVA cliente", "P.IVA"]},
     "billto": {"de": ["Rechnungsempfänger", "Rechnung an", "Kunde", ""], "en": ["Bill to", "Invoice to", "Customer", "Billed to", ""],
                "fr": ["Facturé à", "Client", "Destinataire", ""], "it": ["Spett.le", "Cliente", "Intestatario", ""]},
+    "seller": {"de": ["Lieferant", "Rechnungssteller", "Absender", "Verkäufer"], "en": ["From", "Seller", "Supplier", "Issued by"],
+               "fr": ["Émetteur", "Vendeur", "Fournisseur", "Prestataire"], "it": ["Fornitore", "Cedente", "Emittente", "Venditore"]},
     "shipto": {"de": ["Lieferanschrift", "Lieferadresse"], "en": ["Ship to", "Delivery address"],
                "fr": ["Livré à", "Adresse de livraison"], "it": ["Destinazione merce", "Luogo di consegna"]},
     "pos": {"de": ["Pos.", "Nr."], "en": ["No.", "#", "Item"], "fr": ["N°", "Réf."], "it": ["N.", "Pos."]},
@@ -294,8 +299,8 @@ LABELS = {
     "subtotal": {"de": ["Nettobetrag", "Summe netto", "Zwischensumme", "Warenwert netto"],
                  "en": ["Subtotal", "Net amount", "Total net", "Net total"],
                  "fr": ["Total HT", "Montant HT", "Sous-total HT"], "it": ["Imponibile", "Totale imponibile", "Totale netto"]},
-    "tax": {"de": ["MwSt.", "USt.", "Umsatzsteuer", "zzgl. MwSt."], "en": ["VAT", "Tax", "Sales tax"],
-            "fr": ["TVA", "Montant TVA"], "it": ["IVA", "Imposta"]},
+    "tax": {"de": ["MwSt.", "USt.", "Umsatzsteuer", "zzgl. MwSt.", "zzgl. USt."], "en": ["VAT", "Tax", "Sales tax", "VAT @"],
+            "fr": ["TVA", "Montant TVA", "TVA à"], "it": ["IVA", "Imposta", "IVA al"]},
     "total": {"de": ["Bruttobetrag", "Gesamtbetrag", "Rechnungsbetrag", "Summe brutto"],
               "en": ["Total", "Invoice total", "Total incl. VAT", "Grand total"],
               "fr": ["Total TTC", "Montant TTC"], "it": ["Totale fattura", "Totale documento", "Totale"]},

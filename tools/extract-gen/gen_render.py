@@ -197,11 +197,26 @@ def render(inv, pdf_path, fonts, r):
         pg.text(x, y + name_size, seller["name"], name_size, True, align=al)
         y += name_size + lh * 1.2
         head_addr_x, head_align = x, al
-    if r.random() < 0.7:   # seller address in the letterhead
+    head_addr = r.choice(["lines", "lines", "oneliner", "none"])
+    if head_addr == "lines":   # seller address in the letterhead
         for s in seller_addr + ([seller["phone"]] if r.random() < 0.5 else []) + ([seller["email"]] if r.random() < 0.4 else []):
             pg.text(head_addr_x, y, s, size * 0.9, align=head_align)
             y += lh * 0.9
+    elif head_addr == "oneliner":
+        parts = seller_addr[:2] + ([seller["phone"]] if r.random() < 0.5 else []) + ([seller["email"]] if r.random() < 0.5 else [])
+        pg.text(mx if head != "right" else right, y, r.choice([" · ", " | ", " – "]).join(parts), size * 0.85,
+                align="r" if head == "right" else "l")
+        y += lh
     y += lh
+
+    if r.random() < 0.15:   # an amount-due box first (SaaS / utility style)
+        pg.rect(mx, y - size - 4, 200, 3 * lh + 6, fill=(0.93, 0.93, 0.93))
+        pg.text(mx + 6, y, L("payable"), size * 0.9)
+        pg.text(mx + 6, y + lh * 1.2, money(nf, int(Decimal(t["totals"]["payableAmount"]) * 100), t["currency"], "after"),
+                size * 1.3, True)
+        if inv["due"]:
+            pg.text(mx + 6, y + lh * 2.4, "%s %s" % (L("due"), df(inv["due"])), size * 0.9)
+        y += 4 * lh
 
     # ---- blocks: buyer and meta side by side or stacked
     meta = []
@@ -252,6 +267,17 @@ def render(inv, pdf_path, fonts, r):
         yy += lh
     if boxed:
         pg.rect(bx - 5, by0 - size - 4, W / 2 - mx - 20, yy - by0 + 6)
+    seller_box = not ship and r.random() < 0.3
+    if seller_box:   # a seller box beside the buyer's (the metadata goes below, as cells)
+        sx = bx + (W / 2 - mx) * 0.6 if bx == mx else mx
+        sy = by0
+        pg.text(sx, sy, L("seller"), size * 0.9, bold=True)
+        for s in [seller["name"]] + seller_addr[:2] + (["%s %s" % (vat_label, seller_vat_text)] if r.random() < 0.5 else []):
+            sy += lh
+            pg.text(sx, sy, s, size * 0.95)
+        yy = max(yy, sy + lh)
+        if abs(sx - mxx) < 150:
+            mxx = right - 170 if bx == mx else mxx
     if ship:
         sx = bx + (W / 2 - mx) * 0.55 if bx == mx else mx
         if sx != mxx or True:
@@ -263,7 +289,13 @@ def render(inv, pdf_path, fonts, r):
                 pg.text(sx, sy, s, size * 0.95)
         if sx == mxx or abs(sx - mxx) < 120:
             mxx = right - 170 if bx == mx else mxx
-    meta_mode = r.choice(["pairs", "pairs", "cells", "inline"])
+    meta_mode = "cells" if seller_box or (ship and bx != mx) else r.choice(["pairs", "pairs", "cells", "inline"])
+    # --extras (gen.py): drawn from a second generator, so corpora made without it stay as they were
+    rx = inv.get("rx")
+    dotline = rx is not None and rx.random() < 0.25
+    if dotline:   # some metadata as one line "Label: value · Label: value" under the blocks
+        k = rx.randint(2, max(2, len(meta)))
+        dot_meta, meta = meta[-k:], meta[:-k]
     if meta_mode == "cells":
         y = max(yy, y) + lh
         cw = (right - mx) / max(1, len(meta))
@@ -288,6 +320,10 @@ def render(inv, pdf_path, fonts, r):
             my += lh
         y = max(yy, my) + lh
 
+    if dotline and dot_meta:
+        sep = rx.choice([" \u00b7 ", " | ", " \u00b7 "])
+        pg.text(mx, y, sep.join("%s%s %s" % (k, rx.choice([":", ""]), v) for k, v in dot_meta), size * rx.choice([0.9, 1.0]))
+        y += lh * 1.5
     # ---- title
     y += lh * r.uniform(0.5, 2)
     tsize = size * r.uniform(1.3, 2.0)
@@ -390,8 +426,11 @@ def render(inv, pdf_path, fonts, r):
     vat_table = r.random() < 0.3
     for b in bd:
         rt = rtxt(b["rate"]).replace(".", nf.dsep)
-        if r.random() < 0.5:
+        form = r.random()
+        if form < 0.3:
             rows.append(("%s %s%s" % (L("tax"), rt, rate_sym), M(b["taxAmount"])))
+        elif form < 0.5:
+            rows.append(("%s (%s%s)" % (L("tax"), rt, rate_sym), M(b["taxAmount"])))
         else:
             rows.append(("%s %s%s %s %s" % (L("tax"), rt, rate_sym, {"de": "auf", "en": "on", "fr": "sur", "it": "su"}[lang],
                                            nf(int(Decimal(b["taxableAmount"]) * 100))), M(b["taxAmount"])))

@@ -1,20 +1,48 @@
 #!/usr/bin/env bash
 # Reproducible training of the extraction models (docs/extraction.md): generate the synthetic
-# corpus with a fixed seed, read it with the extractor's own page reader and candidates, train
-# the boosted trees with a fixed seed, write models/extract/{head,block}.json.
-#   BUILD=build-x CORPUS=/tmp/einv-extract-corpus N=500 tools/extract-train/train.sh
+# corpora with fixed seeds, read them with the extractor's own page reader and candidates,
+# train the boosted trees with a fixed seed, write models/extract/{head,block}.json.
+#   BUILD=build CORPUS=/tmp/einv-extract-corpus tools/extract-train/train.sh
+# The committed models: SEEDS="11 12" N=450 SCAN_FRAC=0.15 plus EXTRA_SEEDS="13" (N_EXTRA=250,
+# SCAN_FRAC_EXTRA=0.1, gen.py --extras: the later layout variants), ROUNDS=150 MAX_SCANS=70.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 BUILD=${BUILD:-build}
 CORPUS=${CORPUS:-/tmp/einv-extract-corpus}
-N=${N:-500}
-SEED=${SEED:-7}
+N=${N:-450}
+SEEDS=${SEEDS:-11 12}
+EXTRA_SEEDS=${EXTRA_SEEDS:-13}
+N_EXTRA=${N_EXTRA:-250}
+SCAN_FRAC_EXTRA=${SCAN_FRAC_EXTRA:-0.1}
+SCAN_FRAC=${SCAN_FRAC:-0.15}
 ROUNDS=${ROUNDS:-150}
-MAX_SCANS=${MAX_SCANS:-60}        # OCR takes seconds a page: a bounded share of scans
+MAX_SCANS=${MAX_SCANS:-70}        # OCR takes seconds a page: a bounded number of scans
 bash tools/extract-gen/deps.sh
-if [ ! -f "$CORPUS/index.jsonl" ]; then
-  /usr/bin/python3 tools/extract-gen/gen.py --out "$CORPUS" --n "$N" --seed "$SEED" --scan-frac 0.25 --jobs 2
-fi
+mkdir -p "$CORPUS"
+for seed in $SEEDS; do
+  if [ ! -f "$CORPUS/s$seed/index.jsonl" ]; then
+    /usr/bin/python3 tools/extract-gen/gen.py --out "$CORPUS/s$seed" --n "$N" --seed "$seed" \
+      --scan-frac "$SCAN_FRAC" --jobs 2
+  fi
+done
+for seed in $EXTRA_SEEDS; do
+  if [ ! -f "$CORPUS/s$seed/index.jsonl" ]; then
+    /usr/bin/python3 tools/extract-gen/gen.py --out "$CORPUS/s$seed" --n "$N_EXTRA" --seed "$seed" \
+      --scan-frac "$SCAN_FRAC_EXTRA" --jobs 2 --extras
+  fi
+done
+# one index over the corpora (file names prefixed by their seed)
+/usr/bin/python3 - "$CORPUS" $SEEDS $EXTRA_SEEDS <<'PY'
+import json, os, sys
+root, seeds = sys.argv[1], sys.argv[2:]
+with open(os.path.join(root, "index.jsonl"), "w") as out:
+    for seed in seeds:
+        for line in open(os.path.join(root, "s" + seed, "index.jsonl")):
+            doc = json.loads(line)
+            for k in ("pdf", "truth"):
+                doc[k] = "s%s/%s" % (seed, doc[k])
+            out.write(json.dumps(doc) + "\n")
+PY
 cmake --build "$BUILD" --target extract_train
 OMP_THREAD_LIMIT=1 "$BUILD/bin/extract_train" "$CORPUS" models/extract "$ROUNDS" "$MAX_SCANS"
 ls -l models/extract
