@@ -145,4 +145,13 @@ set(CPACK_COMPONENT_DEV_DESCRIPTION "e-invoice validation library (SDK)
 Headers, einvoice.pc and the CMake package for writing format and profile plugins of
 libeinvoice (docs/plugin-guide.md), with the test harness einvoice/testing.h.")
 
+# /usr/share/doc/<package>/copyright in every package (Debian policy 12.5); installed only
+# with its component (cpack), not by a plain `cmake --install`
+foreach(comp IN LISTS CPACK_COMPONENTS_ALL)
+  string(TOUPPER ${comp} COMP)
+  install(FILES ${CMAKE_SOURCE_DIR}/packaging/deb/copyright
+    DESTINATION ${CMAKE_INSTALL_DATADIR}/doc/${CPACK_DEBIAN_${COMP}_PACKAGE_NAME}
+    COMPONENT ${comp} EXCLUDE_FROM_ALL)
+endforeach()
+
 include(CPack)

@@ -111,6 +111,7 @@ for p in "${!deb[@]}"; do
   x=$tmp/x/$p; mkdir -p "$x"; dpkg-deb -x "$f" "$x"; dpkg-deb -e "$f" "$x/DEBIAN"
   depends=$(dpkg-deb -f "$f" Depends)
   dpkg-deb -c "$f" | grep -q ' \./usr/local/' && fail "$p installs under /usr/local"
+  [ -f "$x/usr/share/doc/$p/copyright" ] || fail "$p has no /usr/share/doc/$p/copyright"
   # every library an ELF file of the package links: its package is a dependency
   while IFS= read -r elf; do
     for so in $(readelf -d "$elf" 2>/dev/null | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p'); do
