@@ -99,4 +99,9 @@ void routes_dashboard_register(void);   /* GET / and the dashboard's files (rout
 einv_workers_t *workers_start(einv_srv_t *srv, int n);
 void workers_stop(einv_workers_t *w);
 void workers_wake(einv_workers_t *w);     /* a submit happened in this process */
+/* store_submit with the in-process hand-off: when the workers' memory queue has room, the
+ * job is stored claimed by this process and queued in memory with a copy of the payload
+ * (in's claim fields are set for the call and cleared after). Same results as store_submit. */
+int workers_submit(einv_srv_t *srv, store_submit_t *in, char out_id[37],
+                   store_quota_state_t *q, einv_error_t *err);
 #endif

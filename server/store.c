@@ -523,7 +523,10 @@ int store_submit(einv_store_t *s, const store_submit_t *in, char out_id[37],
         c.format = NULL;
     if (c.api_format && !*c.api_format)
         c.api_format = NULL;
-    return s->ops->submit(s, &c, out_id, q ? q : &tmpq, err);
+    int rc = s->ops->submit(s, &c, out_id, q ? q : &tmpq, err);
+    if (rc == EINV_OK && !c.sandbox)     /* store_job_count_recent counts it until its next count */
+        __atomic_add_fetch(&s->count_value, 1, __ATOMIC_RELAXED);
+    return rc;
 }
 
 /* One invoice with its verdict; another account's is NOTFOUND (account_id NULL: any). */
@@ -701,6 +704,36 @@ int store_job_count(einv_store_t *s, long long *n)
         return EINV_ERR;
     *n = 0;
     return s ? s->ops->job_count(s, n) : EINV_ERR;
+}
+
+/* store_job_count at most max_age_ms old: one count serves the submits of that time (a
+ * count(*) per submit costs more than the rest of the submit once the queue is long). The
+ * submits of this process since the count are added to it (verdicts are not subtracted), so
+ * the answer errs on the full side only. */
+int store_job_count_recent(einv_store_t *s, int max_age_ms, long long *n)
+{
+    long long now = store_epoch_ms(), at;
+    int rc;
+    if (!n || !s)
+        return EINV_ERR;
+    at = __atomic_load_n(&s->count_at_ms, __ATOMIC_ACQUIRE);
+    if (at && now - at >= 0 && now - at < max_age_ms) {
+        *n = __atomic_load_n(&s->count_value, __ATOMIC_RELAXED);
+        return EINV_OK;
+    }
+    rc = store_job_count(s, n);
+    if (rc == EINV_OK) {
+        __atomic_store_n(&s->count_value, *n, __ATOMIC_RELAXED);
+        __atomic_store_n(&s->count_at_ms, now, __ATOMIC_RELEASE);
+    }
+    return rc;
+}
+
+/* Wake this process's job waiters (a job was handed to them in memory). */
+void store_job_signal(einv_store_t *s)
+{
+    if (s)
+        store_waker_signal(&s->waker);
 }
 
 /* Block until a job may be there or timeout_ms passes; 1 woken, 0 timeout. */

@@ -77,6 +77,12 @@ typedef struct store_submit {
     const char *period;         /* "YYYY-MM" (UTC) */
     long long key_limit;        /* the key's monthly limit, -1 = none */
     long long account_limit;    /* the account's monthly cap across keys and tokens, -1 = none */
+    /* in-process hand-off (server/workers.c): when claim_worker is set, the job is stored
+     * already claimed by it (first attempt, leased for claim_lease_seconds), so no other
+     * worker takes it while the lease holds; the row serves recovery only */
+    const char *claim_worker;
+    int claim_lease_seconds;
+    long long *job_id;          /* out (may be NULL): the new job's id */
 } store_submit_t;
 
 typedef struct store_quota_state {
@@ -152,7 +158,8 @@ int store_key_touch(einv_store_t *s, const char *key_id);
 void store_key_clear(store_key_t *k);
 
 /* Submit: quota check and increment, invoice (status processing, or final for sandbox),
- * payload and job, in ONE transaction; concurrent submits never exceed a limit. On
+ * payload and job, in ONE transaction (on SQLite one group commit shared with concurrent
+ * submits and verdicts); concurrent submits never exceed a limit. Returns once committed. On
  * STORE_QUOTA nothing is written. out_id receives the new invoice id. q may be NULL. */
 int store_submit(einv_store_t *s, const store_submit_t *in, char out_id[37],
                  store_quota_state_t *q, einv_error_t *err);
@@ -206,10 +213,14 @@ int store_job_complete(einv_store_t *s, long long job_id, int attempts, const ch
 int store_jobs_recover(einv_store_t *s);
 /* Jobs not finished (for the 503 queue bound and the tests). */
 int store_job_count(einv_store_t *s, long long *n);
+/* The same, but a count taken less than max_age_ms ago is reused (the 503 queue bound). */
+int store_job_count_recent(einv_store_t *s, int max_age_ms, long long *n);
 /* Block until a job may be available or timeout_ms passes (PostgreSQL: LISTEN/NOTIFY;
  * SQLite: in-process condition signalled by submit). EINV_OK when woken, EINV_DECLINED when
  * the time passed without a signal. */
 int store_job_wait(einv_store_t *s, int timeout_ms);
+/* Wake the job waiters of this process (store_job_wait returns). */
+void store_job_signal(einv_store_t *s);
 void store_job_clear(store_job_t *j);
 
 /* ERP mapping document of an account (JSON text); NULL/NOTFOUND when none was stored. */

@@ -76,6 +76,7 @@ typedef struct store_waker {
 struct einv_store {
     const store_ops_t *ops;
     store_waker_t waker;
+    long long count_at_ms, count_value;     /* store_job_count_recent (atomics) */
 };
 
 void store_waker_init(store_waker_t *w);

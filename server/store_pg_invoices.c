@@ -113,11 +113,20 @@ static int submit_on(PGconn *c, const store_submit_t *in, const char *id, const 
     rc = pg_ok(r) ? EINV_OK : EINV_ERR;
     PQclear(r);
     if (rc == EINV_OK && !in->sandbox) {
-        r = pg_x(c, 0, "INSERT INTO jobs (invoice_id) VALUES ($1::uuid)", "s", id);
-        rc = pg_ok(r) ? EINV_OK : EINV_ERR;
+        if (in->claim_worker)   /* handed off in memory: leased to this process at once */
+            r = pg_x(c, 0, "INSERT INTO jobs (invoice_id, worker, lease_until, attempts,"
+                           " first_claimed_at) VALUES ($1::uuid, $2, now() +"
+                           " make_interval(secs => $3::int), 1, now()) RETURNING id", "ssi", id,
+                     in->claim_worker, in->claim_lease_seconds);
+        else
+            r = pg_x(c, 0, "INSERT INTO jobs (invoice_id) VALUES ($1::uuid) RETURNING id", "s", id);
+        rc = pg_ok(r) && PQntuples(r) == 1 ? EINV_OK : EINV_ERR;
+        if (rc == EINV_OK && in->job_id)
+            *in->job_id = pg_ll(r, 0, 0, 0);
         PQclear(r);
-        /* delivered to every LISTENing instance when (and only if) the transaction commits */
-        if (rc == EINV_OK)
+        /* delivered to every LISTENing instance when (and only if) the transaction commits;
+         * a handed-off job is nobody else's to claim */
+        if (rc == EINV_OK && !in->claim_worker)
             rc = pg_cmd(c, "NOTIFY " PG_NOTIFY_CHANNEL);
     }
     if (rc == EINV_OK && in->sandbox)
@@ -156,7 +165,7 @@ int pg_submit(einv_store_t *base, const store_submit_t *in, char out_id[37],
     free(f.number);
     if (rc == EINV_OK) {
         store_copy(out_id, 37, id);
-        if (!in->sandbox)
+        if (!in->sandbox && !in->claim_worker)
             store_waker_signal(&s->base.waker);     /* local workers need not wait for NOTIFY */
     }
     return rc;

@@ -332,6 +332,8 @@ static void sq_close(einv_store_t *base)
     pthread_mutex_destroy(&s->pool_mu);
     pthread_cond_destroy(&s->pool_cond);
     pthread_mutex_destroy(&s->write_mu);
+    pthread_mutex_destroy(&s->group_mu);
+    pthread_cond_destroy(&s->group_cond);
     store_waker_destroy(&s->base.waker);
     free(s);
 }
@@ -772,6 +774,8 @@ einv_store_t *store_sqlite_open(const char *path, int pool_size, einv_error_t *e
     pthread_mutex_init(&s->pool_mu, NULL);
     pthread_cond_init(&s->pool_cond, NULL);
     pthread_mutex_init(&s->write_mu, NULL);
+    pthread_mutex_init(&s->group_mu, NULL);
+    pthread_cond_init(&s->group_cond, NULL);
     s->path = strdup(path);
     s->conns = calloc((size_t)pool_size, sizeof *s->conns);
     s->busy = calloc((size_t)pool_size, 1);

@@ -18,7 +18,19 @@ typedef struct sq_store {
      * mutex is fairer and faster than every thread sleeping in the busy handler. Other
      * processes (admin commands) are waited for by busy_timeout. */
     pthread_mutex_t write_mu;
+    /* group commit (store_sqlite_group.c): queued writes and whether a leader commits */
+    pthread_mutex_t group_mu;
+    pthread_cond_t group_cond;
+    struct sq_gop *group_head, *group_tail;
+    int group_leader;
 } sq_store_t;
+
+/* One write of a group: runs inside the group's transaction (and its own savepoint) on db;
+ * returns EINV_OK to keep what it wrote, anything else to have it undone. */
+typedef int (*sq_group_fn)(sqlite3 *db, void *arg);
+/* Run fn(db, arg) in the next group commit and wait for that commit: fn's result, or
+ * EINV_ERR when the group's transaction failed (nothing of it written). */
+int sq_group_write(sq_store_t *s, sq_group_fn fn, void *arg);
 
 /* Borrow a connection from the pool (blocks while all are in use) / give it back. */
 sqlite3 *sq_acquire(sq_store_t *s);

@@ -30,108 +30,123 @@ static int insert_error(sqlite3 *db, int rc, einv_error_t *err)
     return einv_error_set(err, EINV_ERR, "cannot store the invoice", sqlite3_errmsg(db), "");
 }
 
-/* Submit in one BEGIN IMMEDIATE transaction: quota, invoice, payload, job (store.h). */
-int sq_submit(einv_store_t *base, const store_submit_t *in, char out_id[37],
-              store_quota_state_t *q, einv_error_t *err)
-{
-    sq_store_t *s = (sq_store_t *)base;
-    char id[37], now[32];
-    char *number = NULL;
-    int valid = 1, errors = 0, warnings = 0, rc;
-    long long au = 0, ku = 0;
+/* One submit as a write of a group commit (store_sqlite_group.c). */
+typedef struct sq_submit_op {
+    const store_submit_t *in;
+    char id[37], now[32], until[32];
+    char *number;
+    int valid, errors, warnings;
+    long long au, ku, job_id;
+    einv_error_t *err;
+    int failed;                 /* submit_write refused or failed (err says why) */
+} sq_submit_op_t;
 
-    store_uuid(id);
-    store_now(now);
-    if (in->sandbox)
-        store_result_summary(in->sandbox_canonical_json, in->sandbox_result_json, &number,
-                             &valid, &errors, &warnings);
-    sqlite3 *db = sq_acquire(s);
-    if (sq_begin(s, db) != EINV_OK) {
-        sq_release(s, db);
-        free(number);
-        return einv_error_set(err, EINV_ERR, "database busy", "", "Retry later");
-    }
-    if (!in->sandbox && in->period) {
-        if (sq_usage_read(db, in->account_id, in->key_id, in->period, &au, &ku) != EINV_OK) {
-            rc = einv_error_set(err, EINV_ERR, "cannot read the quota counters", "", "");
-            goto fail;
-        }
-    }
+/* The submit's writes inside the group's transaction: quota, invoice, payload, job (leased
+ * at once to in->claim_worker for an in-process hand-off). EINV_OK, STORE_QUOTA or an error. */
+static int submit_writes(sqlite3 *db, sq_submit_op_t *o);
+static int submit_write(sqlite3 *db, void *arg)
+{
+    sq_submit_op_t *o = arg;
+    int rc = submit_writes(db, o);
+    o->failed = rc != EINV_OK;
+    return rc;
+}
+
+static int submit_writes(sqlite3 *db, sq_submit_op_t *o)
+{
+    const store_submit_t *in = o->in;
+    int rc;
+    if (!in->sandbox && in->period &&
+        sq_usage_read(db, in->account_id, in->key_id, in->period, &o->au, &o->ku) != EINV_OK)
+        return einv_error_set(o->err, EINV_ERR, "cannot read the quota counters", "", "");
     if (in->counts) {
-        if ((in->key_id && in->key_limit >= 0 && ku >= in->key_limit) ||
-            (in->account_limit >= 0 && au >= in->account_limit)) {
-            sq_rollback(s, db);
-            sq_release(s, db);
-            q->account_used = au;
-            q->key_used = ku;
+        if ((in->key_id && in->key_limit >= 0 && o->ku >= in->key_limit) ||
+            (in->account_limit >= 0 && o->au >= in->account_limit))
             return STORE_QUOTA;
-        }
         if (in->key_id) {
             rc = sq_exec(db, "INSERT INTO key_usage (key_id, period, used) VALUES (?, ?, 1)"
                              " ON CONFLICT (key_id, period) DO UPDATE SET used = used + 1",
                          "ss", in->key_id, in->period);
-            if (rc != SQLITE_DONE) {
-                rc = insert_error(db, rc, err);
-                goto fail;
-            }
-            ku++;
+            if (rc != SQLITE_DONE)
+                return insert_error(db, rc, o->err);
+            o->ku++;
         }
         rc = sq_exec(db, "INSERT INTO account_usage (account_id, period, used) VALUES (?, ?, 1)"
                          " ON CONFLICT (account_id, period) DO UPDATE SET used = used + 1",
                      "ss", in->account_id, in->period);
-        if (rc != SQLITE_DONE) {
-            rc = insert_error(db, rc, err);
-            goto fail;
-        }
-        au++;
+        if (rc != SQLITE_DONE)
+            return insert_error(db, rc, o->err);
+        o->au++;
     }
     if (in->sandbox)
         rc = sq_exec(db, "INSERT INTO invoices (id, account_id, key_id, status, profile,"
                          " source_format, invoice_format, tier, sandbox, created_at, completed_at,"
                          " invoice_number, canonical_json, result_json, valid, error_count,"
                          " warning_count) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?, ?, ?, ?)",
-                     "sssssssssssssiii", id, in->account_id, in->key_id,
-                     valid ? "validated" : "failed_validation", in->profile, in->format,
-                     in->api_format ? in->api_format : "", in->tier, now, now, number,
-                     in->sandbox_canonical_json, in->sandbox_result_json, valid, errors, warnings);
+                     "sssssssssssssiii", o->id, in->account_id, in->key_id,
+                     o->valid ? "validated" : "failed_validation", in->profile, in->format,
+                     in->api_format ? in->api_format : "", in->tier, o->now, o->now, o->number,
+                     in->sandbox_canonical_json, in->sandbox_result_json, o->valid, o->errors,
+                     o->warnings);
     else
         rc = sq_exec(db, "INSERT INTO invoices (id, account_id, key_id, status, profile,"
                          " source_format, invoice_format, tier, sandbox, created_at)"
                          " VALUES (?, ?, ?, 'processing', ?, ?, ?, ?, 0, ?)",
-                     "ssssssss", id, in->account_id, in->key_id, in->profile, in->format,
-                     in->api_format ? in->api_format : "", in->tier, now);
-    if (rc != SQLITE_DONE) {
-        rc = insert_error(db, rc, err);
-        goto fail;
-    }
+                     "ssssssss", o->id, in->account_id, in->key_id, in->profile, in->format,
+                     in->api_format ? in->api_format : "", in->tier, o->now);
+    if (rc != SQLITE_DONE)
+        return insert_error(db, rc, o->err);
     rc = sq_exec(db, "INSERT INTO invoice_payloads (invoice_id, content_type, data) VALUES (?, ?, ?)",
-                 "ssb", id, in->content_type, in->payload, in->payload_len);
+                 "ssb", o->id, in->content_type, in->payload, in->payload_len);
+    if (rc == SQLITE_DONE && !in->sandbox && in->claim_worker)
+        rc = sq_exec(db, "INSERT INTO jobs (invoice_id, created_at, worker, lease_until, attempts,"
+                         " first_claimed_at) VALUES (?, ?, ?, ?, 1, ?)", "sssss", o->id, o->now,
+                     in->claim_worker, o->until, o->now);
+    else if (rc == SQLITE_DONE && !in->sandbox)
+        rc = sq_exec(db, "INSERT INTO jobs (invoice_id, created_at) VALUES (?, ?)", "ss", o->id, o->now);
     if (rc == SQLITE_DONE && !in->sandbox)
-        rc = sq_exec(db, "INSERT INTO jobs (invoice_id, created_at) VALUES (?, ?)", "ss", id, now);
-    if (rc == SQLITE_DONE && in->sandbox && sq_webhooks_emit(db, id) != EINV_OK)
+        o->job_id = sqlite3_last_insert_rowid(db);
+    if (rc == SQLITE_DONE && in->sandbox && sq_webhooks_emit(db, o->id) != EINV_OK)
         rc = SQLITE_ERROR;      /* a sandbox verdict is final at once: its event commits with it */
-    if (rc != SQLITE_DONE) {
-        rc = insert_error(db, rc, err);
-        goto fail;
-    }
-    if (sq_commit(s, db) != EINV_OK) {
-        sq_release(s, db);
-        free(number);
-        return einv_error_set(err, EINV_ERR, "cannot commit the invoice", "", "");
-    }
-    sq_release(s, db);
-    free(number);
-    q->account_used = au;
-    q->key_used = ku;
-    store_copy(out_id, 37, id);
-    if (!in->sandbox)
+    if (rc != SQLITE_DONE)
+        return insert_error(db, rc, o->err);
+    return EINV_OK;
+}
+
+/* Submit: its writes in one group commit with the concurrent submits and verdicts (store.h). */
+int sq_submit(einv_store_t *base, const store_submit_t *in, char out_id[37],
+              store_quota_state_t *q, einv_error_t *err)
+{
+    sq_store_t *s = (sq_store_t *)base;
+    sq_submit_op_t o;
+    int rc;
+    long long t = store_epoch_ms();
+    memset(&o, 0, sizeof o);
+    o.in = in;
+    o.err = err;
+    o.valid = 1;
+    store_uuid(o.id);
+    store_time_iso(t, o.now);
+    store_time_iso(t + (long long)in->claim_lease_seconds * 1000, o.until);
+    if (in->sandbox)
+        store_result_summary(in->sandbox_canonical_json, in->sandbox_result_json, &o.number,
+                             &o.valid, &o.errors, &o.warnings);
+    rc = sq_group_write(s, submit_write, &o);
+    free(o.number);
+    if (rc != EINV_OK && !o.failed)
+        rc = einv_error_set(err, EINV_ERR, "cannot commit the invoice", "", "Retry later");
+    if (rc != EINV_OK && rc != STORE_QUOTA)
+        return rc;
+    q->account_used = o.au;
+    q->key_used = o.ku;
+    if (rc == STORE_QUOTA)
+        return rc;
+    store_copy(out_id, 37, o.id);
+    if (in->job_id)
+        *in->job_id = o.job_id;
+    if (!in->sandbox && !in->claim_worker)
         store_waker_signal(&s->base.waker);
     return EINV_OK;
-fail:
-    sq_rollback(s, db);
-    sq_release(s, db);
-    free(number);
-    return rc;
 }
 
 #define SUMMARY_COLS "id, account_id, key_id, status, profile, invoice_format, sandbox," \
@@ -420,25 +435,25 @@ int sq_jobs_renew(einv_store_t *base, const store_lease_t *leases, size_t n, int
     return rc;
 }
 
-/* Verdict on the invoice and job removal in one write transaction, only while the claim is
- * current: the DELETE of the (id, attempts) row decides, and the invoice is updated only when
- * it removed the job. */
-int sq_job_complete(einv_store_t *base, long long job_id, int attempts, const char *invoice_id,
-                    const char *status, const char *api_format, const char *invoice_number,
-                    const char *canonical_json, const char *result_json, int error_count,
-                    int warning_count)
+/* A verdict as a write of a group commit (store_sqlite_group.c). */
+typedef struct sq_complete_op {
+    long long job_id;
+    int attempts;
+    const char *invoice_id, *status, *api_format, *invoice_number, *canonical_json, *result_json;
+    int error_count, warning_count;
+    char now[32];
+} sq_complete_op_t;
+
+/* Verdict on the invoice and job removal, only while the claim is current: the DELETE of
+ * the (id, attempts) row decides, and the invoice is updated only when it removed the job.
+ * The webhook deliveries of this status are written in the same transaction. */
+static int complete_write(sqlite3 *db, void *arg)
 {
-    sq_store_t *s = (sq_store_t *)base;
-    char now[32], by[160] = "";
-    int valid = strcmp(status, "validated") == 0;
-    store_now(now);
-    sqlite3 *db = acquire_relaxed(s);
-    if (sq_begin(s, db) != EINV_OK) {
-        release_relaxed(s, db);
-        return EINV_ERR;
-    }
+    sq_complete_op_t *o = arg;
+    char by[160] = "";
+    int valid = strcmp(o->status, "validated") == 0;
     sqlite3_stmt *st = sq_prep(db, "DELETE FROM jobs WHERE id = ? AND invoice_id = ? AND attempts = ?"
-                                   " RETURNING worker", "lsi", job_id, invoice_id, attempts);
+                                   " RETURNING worker", "lsi", o->job_id, o->invoice_id, o->attempts);
     int rc = st ? sqlite3_step(st) : SQLITE_ERROR;
     int held = rc == SQLITE_ROW;
     if (held) {
@@ -446,31 +461,31 @@ int sq_job_complete(einv_store_t *base, long long job_id, int attempts, const ch
         rc = sqlite3_step(st);
     }
     sqlite3_finalize(st);
-    if (rc != SQLITE_DONE || !held) {
-        sq_rollback(s, db);
-        release_relaxed(s, db);
+    if (rc != SQLITE_DONE || !held)
         return rc == SQLITE_DONE ? EINV_ERR_NOTFOUND : EINV_ERR;
-    }
     rc = sq_exec(db, "UPDATE invoices SET status = ?, invoice_format = COALESCE(?, invoice_format),"
                      " invoice_number = ?, canonical_json = ?, result_json = ?, valid = ?,"
                      " error_count = ?, warning_count = ?, completed_at = ?, attempts = ?,"
                      " completed_by = ? WHERE id = ?",
-                 "sssssiiisiss", status, api_format, invoice_number, canonical_json,
-                 result_json, valid, error_count, warning_count, now, attempts, by, invoice_id);
-    if (rc != SQLITE_DONE || sqlite3_changes(db) == 0) {
-        sq_rollback(s, db);
-        release_relaxed(s, db);
+                 "sssssiiisiss", o->status, o->api_format, o->invoice_number, o->canonical_json,
+                 o->result_json, valid, o->error_count, o->warning_count, o->now, o->attempts,
+                 by, o->invoice_id);
+    if (rc != SQLITE_DONE || sqlite3_changes(db) == 0)
         return rc == SQLITE_DONE ? EINV_ERR_NOTFOUND : EINV_ERR;
-    }
     /* the webhook deliveries of this status commit with it, or neither does */
-    if (sq_webhooks_emit(db, invoice_id) != EINV_OK) {
-        sq_rollback(s, db);
-        release_relaxed(s, db);
-        return EINV_ERR;
-    }
-    rc = sq_commit(s, db);
-    release_relaxed(s, db);
-    return rc;
+    return sq_webhooks_emit(db, o->invoice_id) == EINV_OK ? EINV_OK : EINV_ERR;
+}
+
+/* store_job_complete on SQLite: one write of the next group commit. */
+int sq_job_complete(einv_store_t *base, long long job_id, int attempts, const char *invoice_id,
+                    const char *status, const char *api_format, const char *invoice_number,
+                    const char *canonical_json, const char *result_json, int error_count,
+                    int warning_count)
+{
+    sq_complete_op_t o = {job_id, attempts, invoice_id, status, api_format, invoice_number,
+                          canonical_json, result_json, error_count, warning_count, ""};
+    store_now(o.now);
+    return sq_group_write((sq_store_t *)base, complete_write, &o);
 }
 
 /* store_job_count on SQLite. */

@@ -1112,6 +1112,9 @@ static void test_pg_two_servers(void)
         "CREATE FUNCTION test_log_claim() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN "
         "INSERT INTO test_claims VALUES (NEW.worker, NEW.invoice_id); RETURN NEW; END $$;"
         "CREATE TRIGGER test_claim AFTER UPDATE OF worker ON jobs FOR EACH ROW "
+        "WHEN (NEW.worker IS NOT NULL) EXECUTE FUNCTION test_log_claim();"
+        /* a job handed off to A's workers in memory is inserted already claimed by A */
+        "CREATE TRIGGER test_claim_ins AFTER INSERT ON jobs FOR EACH ROW "
         "WHEN (NEW.worker IS NOT NULL) EXECUTE FUNCTION test_log_claim();"));
     /* all submits go to A; B only ever sees them through the shared queue */
     accepted = submit_many(A.port, key, doc, 200, ids);

@@ -126,6 +126,9 @@ static int add_recorders(const sp_server_t *s)
             " RETURN NEW; END $$;"
             "CREATE TRIGGER test_claim AFTER UPDATE OF worker ON jobs FOR EACH ROW"
             " WHEN (NEW.attempts > OLD.attempts) EXECUTE FUNCTION test_claim();"
+            /* a job handed off in memory is inserted already claimed (workers.c) */
+            "CREATE TRIGGER test_claim_ins AFTER INSERT ON jobs FOR EACH ROW"
+            " WHEN (NEW.worker IS NOT NULL) EXECUTE FUNCTION test_claim();"
             "CREATE TRIGGER test_renewal AFTER UPDATE OF lease_until ON jobs FOR EACH ROW"
             " WHEN (NEW.attempts = OLD.attempts AND NEW.lease_until IS NOT NULL)"
             " EXECUTE FUNCTION test_renewal();"
@@ -136,6 +139,8 @@ static int add_recorders(const sp_server_t *s)
         "CREATE TABLE test_renewals (invoice_id TEXT, attempts INTEGER);"
         "CREATE TABLE test_verdicts (invoice_id TEXT, status TEXT, attempts INTEGER, completed_by TEXT);"
         "CREATE TRIGGER test_claim AFTER UPDATE OF worker ON jobs WHEN NEW.attempts > OLD.attempts"
+        " BEGIN INSERT INTO test_claims VALUES (NEW.worker, NEW.invoice_id, NEW.attempts); END;"
+        "CREATE TRIGGER test_claim_ins AFTER INSERT ON jobs WHEN NEW.worker IS NOT NULL"
         " BEGIN INSERT INTO test_claims VALUES (NEW.worker, NEW.invoice_id, NEW.attempts); END;"
         "CREATE TRIGGER test_renewal AFTER UPDATE OF lease_until ON jobs"
         " WHEN NEW.attempts = OLD.attempts AND NEW.lease_until IS NOT NULL"
