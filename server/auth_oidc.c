@@ -284,7 +284,7 @@ int auth_oidc_verify(auth_oidc_t *o, const char *token, const char *audience, lo
     pthread_rwlock_rdlock(&o->lock);
     if (!o->keys) {
         pthread_rwlock_unlock(&o->lock);
-        return einv_error_set(err, EINV_ERR, "the identity provider's keys are not available yet "
+        return einv_error_set(err, EINV_ERR_IO, "the identity provider's keys are not available "
                               "(discovery or JWKS fetch failed; see the server log)", "", "");
     }
     rc = auth_jwt_verify(o->keys, token, o->issuer, audience, now, skew_seconds, out, err);

@@ -37,7 +37,9 @@ void auth_oidc_free(auth_oidc_t *o);
 /* Fetch the discovery document (issuer checked) and the JWKS now, whatever the rate limit.
  * EINV_OK, or EINV_ERR with the reason (the cached keys, if any, stay in use). */
 int auth_oidc_refresh(auth_oidc_t *o, long long now, einv_error_t *err);
-/* auth_jwt_verify against the cached keys and the issuer. A token whose kid is not among
+/* auth_jwt_verify against the cached keys and the issuer: EINV_OK, EINV_ERR (the token is
+ * refused), or EINV_ERR_IO when no keys could be had from the provider at all (a 503, not
+ * the user's fault). A token whose kid is not among
  * them first fetches the JWKS again, unless the previous fetch for an unknown kid is less
  * than min_refetch_seconds old; keys older than max_age (or none yet) are fetched again when
  * the last attempt is that old. now is the caller's clock (seconds; tests move it). */

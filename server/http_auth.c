@@ -105,11 +105,18 @@ static int auth_token(einv_req_t *r, const char *token)
     memset(&claims, 0, sizeof claims);
     memset(&err, 0, sizeof err);
     /* EINV_JWKS_FILE (offline) wins; else the issuer's keys, fetched again on an unknown kid */
-    if (r->srv->jwks ? auth_jwt_verify(r->srv->jwks, token, c->oidc_issuer[0] ? c->oidc_issuer : NULL,
-                                       c->oidc_audience[0] ? c->oidc_audience : NULL, (long long)time(NULL),
-                                       JWT_SKEW_SECONDS, &claims, &err) != EINV_OK
-                     : auth_oidc_verify(r->srv->oidc, token, c->oidc_audience[0] ? c->oidc_audience : NULL,
-                                        (long long)time(NULL), JWT_SKEW_SECONDS, &claims, &err) != EINV_OK) {
+    rc = r->srv->jwks ? auth_jwt_verify(r->srv->jwks, token, c->oidc_issuer[0] ? c->oidc_issuer : NULL,
+                                        c->oidc_audience[0] ? c->oidc_audience : NULL, (long long)time(NULL),
+                                        JWT_SKEW_SECONDS, &claims, &err)
+                      : auth_oidc_verify(r->srv->oidc, token, c->oidc_audience[0] ? c->oidc_audience : NULL,
+                                         (long long)time(NULL), JWT_SKEW_SECONDS, &claims, &err);
+    if (rc == EINV_ERR_IO) {
+        /* the provider's keys could not be fetched: not the caller's fault, try again */
+        http_send_error(r, 503, "ID tokens cannot be checked right now: the identity provider's keys "
+                        "are not available; try again shortly", "Retry-After: 30\r\n");
+        return 0;
+    }
+    if (rc != EINV_OK) {
         snprintf(msg, sizeof msg, "Invalid ID token: %s", err.message[0] ? err.message : "verification failed");
         return unauthorized(r, msg, 1);
     }

@@ -305,7 +305,7 @@ static void test_provider_down_at_start(void)
     CU_ASSERT_PTR_NOT_NULL_FATAL(o);
     CU_ASSERT_NOT_EQUAL(auth_oidc_refresh(o, T0, &err), EINV_OK);
     CU_ASSERT_PTR_NOT_NULL(strstr(err.message, "cannot fetch"));
-    CU_ASSERT_NOT_EQUAL(verify(o, t, T0 + 1, &err), EINV_OK);
+    CU_ASSERT_EQUAL(verify(o, t, T0 + 1, &err), EINV_ERR_IO);     /* no keys at all: 503 */
     CU_ASSERT_PTR_NOT_NULL(strstr(err.message, "not available"));
     /* back up: the next attempt a minute later finds the keys */
     CU_ASSERT_EQUAL_FATAL(idp_start(port), 0);
@@ -416,6 +416,38 @@ static void test_server_rotation_without_restart(void)
     free(t1);
     free(t2);
     free(t9);
+}
+
+/* A provider that cannot be reached: the server starts, tokens get 503 (not 401: the user
+ * did nothing wrong), the dashboard still loads. */
+static void test_server_provider_down(void)
+{
+    sp_server_t down;
+    char env_iss[200], *t;
+    const char *env[] = {env_iss, "EINV_OIDC_CLIENT_ID=" AUD, NULL};
+    hc_response_t r;
+    char retry[16];
+    /* a loopback port nobody listens on: the fake provider's, stopped for the test */
+    int port = idp.port;
+    idp_stop();
+    snprintf(env_iss, sizeof env_iss, "EINV_OIDC_ISSUER=http://127.0.0.1:%d", port);
+    CU_ASSERT_EQUAL_FATAL(sp_init(&down, SP_SQLITE), 0);
+    if (sp_start(&down, env) != 0) {
+        CU_FAIL("einvoiced did not start with an unreachable provider");
+        sp_cleanup(&down);
+        idp_start(port);
+        return;
+    }
+    CU_ASSERT_TRUE(sp_log_contains(&down, "not available yet"));
+    t = token(k1, "k1", AUD, (long long)time(NULL));
+    CU_ASSERT_EQUAL(hc_json(down.port, "GET", "/api/v1/account", t, NULL, &r), 503);
+    CU_ASSERT_PTR_NOT_NULL(hc_header(&r, "Retry-After", retry, sizeof retry));
+    hc_response_free(&r);
+    CU_ASSERT_EQUAL(hc_request(down.port, "GET", "/", NULL, NULL, 0, &r), 200);
+    hc_response_free(&r);
+    free(t);
+    sp_cleanup(&down);
+    CU_ASSERT_EQUAL(idp_start(port), 0);
 }
 
 static void test_server_dashboard_files(void)
@@ -542,6 +574,7 @@ void tst_suites(void)
     s = CU_add_suite("einvoiced with EINV_OIDC_ISSUER", init_keys, clean_server);
     CU_add_test(s, "key rotation without restart", test_server_rotation_without_restart);
     CU_add_test(s, "dashboard files and headers", test_server_dashboard_files);
+    CU_add_test(s, "provider unreachable: 503, the dashboard still loads", test_server_provider_down);
     s = CU_add_suite("super-admin lists name the owner", NULL, NULL);
     CU_add_test(s, "SQLite", test_owner_sqlite);
     if (!sp_pg_missing())
