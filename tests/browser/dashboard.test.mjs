@@ -170,7 +170,20 @@ async function main() {
   const invalid = join(work, 'invalid-ubl.xml');
   writeFileSync(invalid, readFileSync(join(DATA, 'ubl/sample-invoice.xml'), 'utf8')
     .replace(/<cbc:IssueDate>[^<]*<\/cbc:IssueDate>/, '').replace('<cbc:DocumentCurrencyCode>EUR', '<cbc:DocumentCurrencyCode>EURO'));
-  await uploadFile(join(DATA, 'cii/sample-invoice.xml'), 'EN16931', /Valid|Not valid/);
+  // drag and drop: a real DataTransfer with the file, dropped on the drop zone
+  await page.getByRole('link', { name: 'Upload' }).click();
+  const cii = readFileSync(join(DATA, 'cii/sample-invoice.xml'), 'utf8');
+  const dt = await page.evaluateHandle((text) => {
+    const d = new DataTransfer();
+    d.items.add(new File([text], 'dropped-cii.xml', { type: 'application/xml' }));
+    return d;
+  }, cii);
+  await page.dispatchEvent('#drop', 'dragover', { dataTransfer: dt });
+  await page.dispatchEvent('#drop', 'drop', { dataTransfer: dt });
+  await page.locator('#chosen').filter({ hasText: 'dropped-cii.xml' }).filter({ hasText: 'UN/CEFACT CII' }).waitFor();
+  await page.getByRole('button', { name: 'Validate' }).click();
+  await page.locator('#result .verdict, #result .error').first().waitFor({ timeout: 30000 });
+  assert.match(await page.locator('#result').innerText(), /^(Valid|Not valid)[\s\S]*CII/);
   await uploadFile(join(DATA, 'idoc/invoic02-standard.xml'), 'EN16931', /Valid|Not valid/);
   assert.match(await page.locator('#result').innerText(), /IDOC/);
   await uploadFile(join(DATA, 'odata/supplierinvoice-standard.json'), 'PEPPOL', /Valid|Not valid/);
