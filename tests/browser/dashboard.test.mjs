@@ -232,6 +232,10 @@ async function main() {
   await page.getByRole('link', { name: 'Invoices' }).click();
   await page.locator('#invoice-list tbody tr').first().waitFor();
   assert.equal(await page.locator('#invoice-list tbody tr').count(), existsSync(plainPdf) && !extract501 ? 7 : 6);
+  // newest first: the invalid UBL uploaded last on top, the first (valid) UBL at the bottom
+  assert.match(await page.locator('#invoice-list tbody tr').first().innerText(), /failed validation[\s\S]*UBL/);
+  assert.match(await page.locator('#invoice-list tbody tr').last().innerText(), /validated[\s\S]*UBL/);
+  assert.doesNotMatch(await page.locator('#invoice-list tbody tr').last().innerText(), /failed/);
   await shot(page, 'invoices');
   await contrast('the list');
   await page.getByLabel('Filter by status').selectOption('failed_validation');
