@@ -25,5 +25,8 @@ In another terminal, create an account and an API key, then submit the sample in
   curl -s -H "Authorization: Bearer \$KEY" http://$LISTEN/api/v1/invoices/<id from the answer>
 
 (EINV_DATABASE must be the same in both terminals; the default is sqlite:var/einvoice.db.)
+
+The dashboard is at http://$LISTEN/ ; its sign-in needs EINV_OIDC_ISSUER and EINV_OIDC_CLIENT_ID
+(docs/dashboard.md shows a local identity provider for trying it out).
 EOT
 exec build/bin/einvoiced
