@@ -250,6 +250,7 @@ async function main() {
   await page.getByLabel('Key name').fill('ci-pipeline');
   await page.getByLabel('Monthly quota (optional)').fill('1000');
   await page.getByRole('button', { name: 'Create key' }).click();
+  await page.locator('#created-key', { hasText: 'ci-pipeline' }).waitFor();
   const raw = (await page.locator('#raw-key').innerText()).trim();
   assert.match(raw, /^svc_live_[A-Za-z0-9_-]{32,}$/);
   await page.locator('#keys tbody tr', { hasText: 'ci-pipeline' }).waitFor();
@@ -264,6 +265,14 @@ async function main() {
   await page.getByRole('dialog').getByRole('button', { name: 'Revoke' }).click();
   await page.locator('#keys tbody tr', { hasText: 'revoked' }).waitFor();
   assert.equal(await withKey(), 401);
+
+  step = 'a sandbox key';
+  await page.getByLabel('Key name').fill('sandbox-tests');
+  await page.getByLabel('Sandbox key').check();
+  await page.getByRole('button', { name: 'Create key' }).click();
+  await page.locator('#created-key', { hasText: 'sandbox-tests' }).waitFor();
+  assert.match((await page.locator('#raw-key').innerText()).trim(), /^svc_test_[A-Za-z0-9_-]{32,}$/);
+  assert.match(await page.locator('#keys tbody tr', { hasText: 'sandbox-tests' }).innerText(), /svc_test_[\s\S]*sandbox[\s\S]*active/);
 
   step = 'an expired token leads back to sign-in, and no work is lost';
   await page.getByLabel('Key name').fill('typed before expiry');
