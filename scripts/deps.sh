@@ -17,11 +17,11 @@ missing=()
 for p in "${PKGS[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
 done
-if [ ${#missing[@]} -gt 0 ]; then
-  echo "deps: installing ${missing[*]}"
 # libcurl's headers (einvoiced fetches the identity provider's keys), in any of Debian's TLS
 # flavours; the OpenSSL one when none is there
 pkg-config --exists libcurl 2>/dev/null || missing+=(libcurl4-openssl-dev)
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "deps: installing ${missing[*]}"
   SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
   $SUDO apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
