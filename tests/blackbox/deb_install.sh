@@ -133,6 +133,16 @@ for p in "${!deb[@]}"; do
   done
 done
 ok "every package's Depends name the package of each library its binaries and plugins link"
+# whatever `cmake --install` installs is in some package (an install rule of a component
+# cpack does not package would be dropped silently); DESTDIR keeps absolute paths inside
+DESTDIR=$tmp/inst cmake --install "$build" --prefix /usr >/dev/null || fail "cmake --install"
+(cd "$tmp/inst" && find . -type f -o -type l) | sed 's|^\./||' | sort >"$tmp/installed"
+for p in "${!deb[@]}"; do
+  (cd "$tmp/x/$p" && find . -path ./DEBIAN -prune -o \( -type f -o -type l \) -print) | sed 's|^\./||'
+done | sort -u >"$tmp/packaged"
+missing=$(comm -23 "$tmp/installed" "$tmp/packaged" | head -n 5)
+[ -z "$missing" ] || fail "installed by cmake --install but in no package: $missing"
+ok "every file cmake --install installs is in a package ($(wc -l <"$tmp/installed") files)"
 # every plugin the build made (but the partners' template) is in a package, under the triplet
 for so in "$build/lib/einvoice/"*.so; do
   n=$(basename "$so" .so)
