@@ -142,6 +142,12 @@ async function main() {
     return text;
   };
 
+  step = 'a forged redirect (a state this page did not make) is refused';
+  await page.goto(`${base}/?code=forged-code&state=forged-state`);
+  await page.getByText('does not match this sign-in attempt (state)').waitFor();
+  assert.equal(new URL(page.url()).search, '', 'the code must leave the URL');
+  assert.equal(await page.evaluate(() => sessionStorage.getItem('einv.idToken')), null);
+
   step = 'sign in through the provider';
   await page.goto(`${base}/`);
   await page.getByRole('button', { name: 'Sign in' }).waitFor();
@@ -314,6 +320,30 @@ async function main() {
   assert.match(await page.locator('#invoice-list thead').innerText(), /Owner/);
   assert.match(await page.locator('#invoice-list tbody').innerText(), /alice@example\.com/);
   await shot(page, 'invoices-admin');
+
+  step = 'an ID token with another nonce (a replayed answer) is refused';
+  {
+    const ctx2 = await browser.newContext();
+    const p2 = await ctx2.newPage();
+    // as if the provider's answer belonged to another sign-in: change the nonce this page
+    // expects just before it reads the answer
+    await p2.addInitScript(() => {
+      const pending = JSON.parse(sessionStorage.getItem('einv.oidcPending') || 'null');
+      if (pending && window.location.search.includes('code=')) {
+        pending.nonce = 'another-attempt';
+        sessionStorage.setItem('einv.oidcPending', JSON.stringify(pending));
+      }
+    });
+    await p2.goto(`${base}/`);
+    await p2.getByRole('button', { name: 'Sign in' }).click();
+    await p2.waitForURL(new RegExp(`^${issuer}/`));
+    await p2.getByLabel('Email').fill('bob@example.com');
+    await p2.getByLabel('Password').fill('bob-password');
+    await p2.getByRole('button', { name: 'Sign in' }).click();
+    await p2.getByText('does not belong to this sign-in attempt (nonce)').waitFor();
+    assert.equal(await p2.evaluate(() => sessionStorage.getItem('einv.idToken')), null);
+    await ctx2.close();
+  }
 
   step = 'no token in a URL or in the server log';
   assert.ok(!urls.some((u) => u.includes(idToken.split('.')[2])), 'ID token in a requested URL');
