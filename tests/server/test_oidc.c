@@ -21,6 +21,7 @@
 
 #include "auth_oidc.h"
 #include "http_client.h"
+#include "routes_dashboard.h"
 #include "server_proc.h"
 #include "tjwt.h"
 #include "tsupport.h"
@@ -374,6 +375,38 @@ static void test_url_rules(void)
     CU_ASSERT_PTR_NOT_NULL(strstr(err.message, "https"));
 }
 
+/* ---------- the dashboard's CSP and file names (server/routes_dashboard.c) ---------- */
+
+static void test_dashboard_csp_and_names(void)
+{
+    char csp[4096];
+    const char *type = NULL;
+    /* issuer and token endpoint on different origins (Google): both may be connected to */
+    dashboard_csp("https://accounts.google.com", "https://oauth2.googleapis.com/token", csp, sizeof csp);
+    CU_ASSERT_PTR_NOT_NULL(strstr(csp, "connect-src 'self' https://accounts.google.com https://oauth2.googleapis.com;"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(csp, "frame-ancestors 'none'"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(csp, "script-src 'self';"));
+    CU_ASSERT_PTR_NULL(strstr(csp, "unsafe"));
+    /* the same origin once; paths and queries never reach the header */
+    dashboard_csp("https://sso.example.com/realms/acme", "https://sso.example.com/realms/acme/token?x=1", csp, sizeof csp);
+    CU_ASSERT_PTR_NOT_NULL(strstr(csp, "connect-src 'self' https://sso.example.com;"));
+    /* a value that could end the directive or the header is left out */
+    dashboard_csp("https://evil.example.com;script-src *", "https://a.example.com\r\nX: y", csp, sizeof csp);
+    CU_ASSERT_PTR_NOT_NULL(strstr(csp, "connect-src 'self';"));
+    CU_ASSERT_PTR_NULL(strchr(csp, '\r'));
+    dashboard_csp(NULL, NULL, csp, sizeof csp);
+    CU_ASSERT_PTR_NOT_NULL(strstr(csp, "connect-src 'self';"));
+    CU_ASSERT_TRUE(dashboard_asset_name_ok("app.js", &type));
+    CU_ASSERT_STRING_EQUAL(type, "text/javascript; charset=utf-8");
+    CU_ASSERT_TRUE(dashboard_asset_name_ok("favicon.svg", &type));
+    CU_ASSERT_FALSE(dashboard_asset_name_ok("../app.js", &type));
+    CU_ASSERT_FALSE(dashboard_asset_name_ok(".env.js", &type));
+    CU_ASSERT_FALSE(dashboard_asset_name_ok("app.js.map", &type));
+    CU_ASSERT_FALSE(dashboard_asset_name_ok("run.sh", &type));
+    CU_ASSERT_FALSE(dashboard_asset_name_ok("", &type));
+    CU_ASSERT_FALSE(dashboard_asset_name_ok(NULL, &type));
+}
+
 /* ---------- einvoiced with EINV_OIDC_ISSUER ---------- */
 
 static sp_server_t srv;
@@ -571,6 +604,7 @@ void tst_suites(void)
     CU_add_test(s, "provider down at start", test_provider_down_at_start);
     CU_add_test(s, "discovery checks: issuer, jwks_uri, size", test_discovery_checks);
     CU_add_test(s, "URL rules", test_url_rules);
+    CU_add_test(s, "dashboard CSP and file names", test_dashboard_csp_and_names);
     s = CU_add_suite("einvoiced with EINV_OIDC_ISSUER", init_keys, clean_server);
     CU_add_test(s, "key rotation without restart", test_server_rotation_without_restart);
     CU_add_test(s, "dashboard files and headers", test_server_dashboard_files);
