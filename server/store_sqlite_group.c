@@ -2,7 +2,7 @@
  * transaction and one fsync. A caller queues its write and waits; whoever finds no commit
  * under way becomes the leader, takes everything queued (up to SQ_GROUP_MAX), runs each
  * write in a SAVEPOINT of one BEGIN IMMEDIATE transaction (a failing write is undone alone)
- * and commits once with synchronous=FULL. Writes queued while it commits form the next
+ * and commits once (synchronous=FULL when the group holds a durable write: a submit). Writes queued while it commits form the next
  * group, so the group grows with the load and a lone write commits at once.
  *
  * A caller returns only after the commit that holds its write (so a 202 is sent after the
@@ -18,6 +18,7 @@
 typedef struct sq_gop {
     sq_group_fn fn;
     void *arg;
+    int durable;
     int rc;
     int done;
     struct sq_gop *next;
@@ -28,7 +29,15 @@ static void run_group(sq_store_t *s, sq_gop_t *first)
 {
     sqlite3 *db = sq_acquire(s);
     sq_gop_t *op;
-    int ok = sq_begin(s, db) == EINV_OK;
+    int durable = 0, ok;
+    for (op = first; op; op = op->next)
+        durable |= op->durable;
+    /* a group of verdicts only need not wait for the disk: in WAL mode it becomes durable
+     * with the next synchronous commit, and losing it to a power cut only runs the jobs
+     * again (their rows are still there); a group with a submit syncs (its 202 waits) */
+    if (!durable)
+        sqlite3_exec(db, "PRAGMA synchronous=NORMAL", NULL, NULL, NULL);
+    ok = sq_begin(s, db) == EINV_OK;
     for (op = first; ok && op; op = op->next) {
         if (sqlite3_exec(db, "SAVEPOINT g", NULL, NULL, NULL) != SQLITE_OK) {
             ok = 0;
@@ -44,6 +53,8 @@ static void run_group(sq_store_t *s, sq_gop_t *first)
         ok = sq_commit(s, db) == EINV_OK;
     else if (!sqlite3_get_autocommit(db))
         sq_rollback(s, db);
+    if (!durable)
+        sqlite3_exec(db, "PRAGMA synchronous=FULL", NULL, NULL, NULL);
     sq_release(s, db);
     if (!ok) {
         store_log("sqlite: a group of writes could not be committed; each is answered with an error");
@@ -53,9 +64,9 @@ static void run_group(sq_store_t *s, sq_gop_t *first)
 }
 
 /* See store_sqlite_int.h. */
-int sq_group_write(sq_store_t *s, sq_group_fn fn, void *arg)
+int sq_group_write(sq_store_t *s, sq_group_fn fn, void *arg, int durable)
 {
-    sq_gop_t me = {fn, arg, EINV_ERR, 0, NULL};
+    sq_gop_t me = {fn, arg, durable, EINV_ERR, 0, NULL};
     pthread_mutex_lock(&s->group_mu);
     if (s->group_tail)
         s->group_tail->next = &me;

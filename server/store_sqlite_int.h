@@ -29,8 +29,10 @@ typedef struct sq_store {
  * returns EINV_OK to keep what it wrote, anything else to have it undone. */
 typedef int (*sq_group_fn)(sqlite3 *db, void *arg);
 /* Run fn(db, arg) in the next group commit and wait for that commit: fn's result, or
- * EINV_ERR when the group's transaction failed (nothing of it written). */
-int sq_group_write(sq_store_t *s, sq_group_fn fn, void *arg);
+ * EINV_ERR when the group's transaction failed (nothing of it written). durable: the
+ * commit must reach the disk before this returns (synchronous=FULL; submits), else a
+ * group of such writes only commits with synchronous=NORMAL (verdicts). */
+int sq_group_write(sq_store_t *s, sq_group_fn fn, void *arg, int durable);
 
 /* Borrow a connection from the pool (blocks while all are in use) / give it back. */
 sqlite3 *sq_acquire(sq_store_t *s);

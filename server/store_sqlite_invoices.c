@@ -131,7 +131,7 @@ int sq_submit(einv_store_t *base, const store_submit_t *in, char out_id[37],
     if (in->sandbox)
         store_result_summary(in->sandbox_canonical_json, in->sandbox_result_json, &o.number,
                              &o.valid, &o.errors, &o.warnings);
-    rc = sq_group_write(s, submit_write, &o);
+    rc = sq_group_write(s, submit_write, &o, 1);
     free(o.number);
     if (rc != EINV_OK && !o.failed)
         rc = einv_error_set(err, EINV_ERR, "cannot commit the invoice", "", "Retry later");
@@ -485,7 +485,7 @@ int sq_job_complete(einv_store_t *base, long long job_id, int attempts, const ch
     sq_complete_op_t o = {job_id, attempts, invoice_id, status, api_format, invoice_number,
                           canonical_json, result_json, error_count, warning_count, ""};
     store_now(o.now);
-    return sq_group_write((sq_store_t *)base, complete_write, &o);
+    return sq_group_write((sq_store_t *)base, complete_write, &o, 0);
 }
 
 /* store_job_count on SQLite. */

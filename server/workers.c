@@ -62,6 +62,11 @@ typedef struct handoff {
 #define HANDOFF_PER_WORKER_SQLITE 128
 #define HANDOFF_PER_WORKER_SHARED 2
 #define HANDOFF_MAX_BYTES (64u << 20)
+/* Admission: a submit that finds the backlog full waits up to this long for room before
+ * its job is stored for later (its 202 waits too). Closed-loop clients then submit at the
+ * pace of the verdicts instead of building a backlog that trails by seconds, and the
+ * CPU the HTTP threads would spend on submits goes to validation. */
+#define ADMIT_WAIT_MS 1000
 
 struct einv_workers {
     einv_srv_t *srv;
@@ -78,6 +83,7 @@ struct einv_workers {
     pthread_t keeper;
     /* the hand-off queue (a ring), under hq_mu; reserved: slots taken by submits under way */
     pthread_mutex_t hq_mu;
+    pthread_cond_t hq_room;     /* a job left the hand-off queue */
     handoff_t *hq;
     int hq_head, hq_count, hq_reserved;
     size_t hq_bytes;
@@ -102,6 +108,18 @@ static long long mono_ms(void)
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+/* The CLOCK_MONOTONIC time ms from now (for timed waits on our conditions). */
+static void mono_deadline(struct timespec *until, long long ms)
+{
+    clock_gettime(CLOCK_MONOTONIC, until);
+    until->tv_sec += ms / 1000;
+    until->tv_nsec += (ms % 1000) * 1000000L;
+    if (until->tv_nsec >= 1000000000L) {
+        until->tv_sec++;
+        until->tv_nsec -= 1000000000L;
+    }
 }
 
 static void wlog(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
@@ -331,13 +349,7 @@ static void *keeper_main(void *p)
         struct timespec until;
         long long now;
         int k = 0, rc;
-        clock_gettime(CLOCK_MONOTONIC, &until);
-        until.tv_sec += interval / 1000;
-        until.tv_nsec += (interval % 1000) * 1000000L;
-        if (until.tv_nsec >= 1000000000L) {
-            until.tv_sec++;
-            until.tv_nsec -= 1000000000L;
-        }
+        mono_deadline(&until, interval);
         while (!w->keeper_stop && pthread_cond_timedwait(&w->cond, &w->mu, &until) == 0) {
         }
         if (w->keeper_stop)
@@ -397,6 +409,7 @@ static int handoff_pop(struct einv_workers *w, handoff_t *out)
         w->hq_count--;
         w->hq_bytes -= out->job.payload_len;
         got = 1;
+        pthread_cond_signal(&w->hq_room);
     }
     pthread_mutex_unlock(&w->hq_mu);
     return got;
@@ -499,15 +512,25 @@ int workers_submit(einv_srv_t *srv, store_submit_t *in, char out_id[37],
     int reserved = 0, rc;
     memset(&h, 0, sizeof h);
     if (w && w->started > 0 && !in->sandbox && !__atomic_load_n(&w->stop, __ATOMIC_SEQ_CST)) {
-        pthread_mutex_lock(&w->hq_mu);
         int cap = w->started * w->hq_per_worker;
+        struct timespec until;
+        mono_deadline(&until, ADMIT_WAIT_MS);
         if (cap > HANDOFF_MAX)
             cap = HANDOFF_MAX;
-        if (w->hq_count + w->hq_reserved < cap &&
-            w->hq_bytes + in->payload_len <= HANDOFF_MAX_BYTES) {
-            w->hq_reserved++;
-            w->hq_bytes += in->payload_len;
-            reserved = 1;
+        pthread_mutex_lock(&w->hq_mu);
+        for (;;) {
+            if (w->hq_count + w->hq_reserved < cap &&
+                w->hq_bytes + in->payload_len <= HANDOFF_MAX_BYTES) {
+                w->hq_reserved++;
+                w->hq_bytes += in->payload_len;
+                reserved = 1;
+                break;
+            }
+            /* on a shared PostgreSQL a full local queue sends the job to the shared one at
+             * once (another instance may be idle); on SQLite wait for room */
+            if (w->hq_per_worker != HANDOFF_PER_WORKER_SQLITE || w->hq_count == 0 ||
+                pthread_cond_timedwait(&w->hq_room, &w->hq_mu, &until) != 0)
+                break;
         }
         pthread_mutex_unlock(&w->hq_mu);
     }
@@ -582,6 +605,13 @@ einv_workers_t *workers_start(einv_srv_t *srv, int n)
     pthread_mutex_init(&w->mu, NULL);
     pthread_mutex_init(&w->hq_mu, NULL);
     {
+        pthread_condattr_t rc;
+        pthread_condattr_init(&rc);
+        pthread_condattr_setclock(&rc, CLOCK_MONOTONIC);
+        pthread_cond_init(&w->hq_room, &rc);
+        pthread_condattr_destroy(&rc);
+    }
+    {
         char host[100] = "localhost";
         gethostname(host, sizeof host - 1);
         snprintf(w->hq_name, sizeof w->hq_name, "%s:%d:handoff", host, (int)getpid());
@@ -645,6 +675,7 @@ void workers_stop(einv_workers_t *w)
     for (handoff_t h; handoff_pop(w, &h);)
         store_job_clear(&h.job);
     pthread_mutex_destroy(&w->hq_mu);
+    pthread_cond_destroy(&w->hq_room);
     free(w->hq);
     free(w->slots);
     free(w->threads);

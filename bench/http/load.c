@@ -13,12 +13,19 @@
  * N <= 10,000,000, C <= 1024, and the wait for verdicts after the load <= -T seconds.
  *
  * usage: load -p PORT -f FILE [-k KEY | env EINV_LOAD_KEY] [-c 32] [-d 20] [-n N]
- *             [-P EN16931] [-w 2] [-T 300] [-A] [-I] [-H 127.0.0.1]
+ *             [-P EN16931] [-w 2] [-T 300] [-A] [-I] [-H 127.0.0.1] [-r RATE] [-S PID]
  *   -A   poll only after the load ended (default: the poller runs during the load too, so the
  *        submit-to-verdict times are the real ones and not "time until the load ended")
  *   -I   follow each invoice with GET /api/v1/invoices/{id} (-w pollers, each its own
  *        connection) instead of walking the list pages (one connection, 100 statuses per GET)
+ *   -r R open loop: offer R submits a second in all (a schedule of send times shared by the C
+ *        connections; a connection that is still waiting for its previous answer delays its
+ *        next send, so the 202 latency is measured from the scheduled time, queueing included)
+ *   -S PID  report the peak RSS (VmHWM) of the server process PID at the end
  *   env EINV_LOAD_DEBUG=1 prints the poller's failed requests on stderr
+ * The list walker starts a round at most every 10 ms (its own cost on the server stays small
+ * next to the load); that is the resolution of the verdict times. A last line "RESULT k=v ..."
+ * holds the figures for scripts (bench/http/issue16.sh).
  *
  * Build: cc -O2 -pthread -o load bench/http/load.c */
 #define _GNU_SOURCE
@@ -69,6 +76,8 @@ static _Atomic long poll_rounds;
 static _Atomic int64_t poll_max_wait_ns; /* longest status request while the load ran */
 static _Atomic int64_t poll_round_ns;
 static int n_pollers = 2;
+static double rate;          /* -r: offered submits/s (open loop); 0: closed loop */
+static _Atomic long sched_next; /* open loop: the next send slot */
 static int poll_after;
 static int64_t drain_timeout_ns;
 static char auth_header[512];
@@ -269,9 +278,22 @@ static void *load_thread(void *arg)
     conn_t c = {-1, NULL, 0, 0};
     while (!load_done) {
         if (max_requests > 0 && atomic_fetch_add(&tickets, 1) >= max_requests) break;
-        if (now_ns() >= t_end_planned) break;
+        int64_t t0 = 0;
+        if (rate > 0) {
+            /* open loop: the next slot of the schedule, whoever sends it */
+            long slot = atomic_fetch_add(&sched_next, 1);
+            t0 = t_start + (int64_t)((double)slot * 1e9 / rate);
+            if (t0 >= t_end_planned) break;
+            int64_t wait = t0 - now_ns();
+            if (wait > 0) {
+                struct timespec ts = {wait / 1000000000LL, wait % 1000000000LL};
+                nanosleep(&ts, NULL);
+            }
+        } else {
+            if (now_ns() >= t_end_planned) break;
+        }
         if (c.fd < 0 && conn_open(&c) < 0) { st_errors++; sleep_ms(10); continue; }
-        int64_t t0 = now_ns();
+        if (rate <= 0) t0 = now_ns();
         char *body = NULL;
         int close_after = 0, st = -1;
         if (send_all(c.fd, request, request_len) == 0) st = read_response(&c, &body, &close_after);
@@ -281,8 +303,8 @@ static void *load_thread(void *arg)
             char id[40];
             if (json_str(body, "id", id, sizeof id) == 0 && rec_add(id, t0, t1) == 0) st_202++;
             else st_other++;
-        } else if (st == 429) { st_429++; sleep_ms(10); }
-        else if (st == 503) { st_503++; sleep_ms(10); }
+        } else if (st == 429) { st_429++; if (rate <= 0) sleep_ms(10); }
+        else if (st == 503) { st_503++; if (rate <= 0) sleep_ms(10); }
         else {
             if (st_other++ < 3) fprintf(stderr, "load: unexpected %d: %.200s\n", st, body ? body : "");
         }
@@ -433,7 +455,10 @@ static void *list_poll_thread(void *arg)
             } else if (st != 200) poll_errors++;
             stuck = 0;
         }
-        if (cursor == last_cursor) sleep_ms(5);
+        {   /* at most one round every 10 ms: the walk must not compete with the load */
+            int64_t spent = now_ns() - r0;
+            if (spent < 10000000LL) sleep_ms((int)((10000000LL - spent) / 1000000LL) + 1);
+        }
     }
     conn_close(&c);
     free(c.buf);
@@ -453,6 +478,21 @@ static double pct(int64_t *v, long n, double p)
     return (double)v[i] / 1e6;
 }
 
+/* VmHWM (peak resident set) of a process in KiB, or 0. */
+static long peak_rss_kb(long pid)
+{
+    char path[64], line[256];
+    long kb = 0;
+    if (pid <= 0) return 0;
+    snprintf(path, sizeof path, "/proc/%ld/status", pid);
+    FILE *f = fopen(path, "r");
+    if (!f) return 0;
+    while (fgets(line, sizeof line, f))
+        if (!strncmp(line, "VmHWM:", 6)) kb = strtol(line + 6, NULL, 10);
+    fclose(f);
+    return kb;
+}
+
 static int is_loopback(const char *h)
 {
     if (!strcmp(h, "localhost") || !strcmp(h, "::1")) return 1;
@@ -463,7 +503,8 @@ static int is_loopback(const char *h)
 static void usage(void)
 {
     fprintf(stderr, "usage: load -p PORT -f FILE [-k KEY | env EINV_LOAD_KEY] [-c CONNS] [-d SECONDS] "
-                    "[-n REQUESTS] [-P PROFILE] [-w POLLERS] [-T DRAIN_SECONDS] [-A] [-I] [-H HOST]\n");
+                    "[-n REQUESTS] [-P PROFILE] [-w POLLERS] [-T DRAIN_SECONDS] [-A] [-I] [-H HOST] "
+                    "[-r RATE] [-S SERVER_PID]\n");
     exit(2);
 }
 
@@ -472,7 +513,8 @@ int main(int argc, char **argv)
     const char *file = NULL, *key = getenv("EINV_LOAD_KEY"), *profile = "EN16931";
     int conns = 32, opt, dur_set = 0;
     double dur = 20, drain = 300;
-    while ((opt = getopt(argc, argv, "p:f:k:c:d:n:P:w:T:AIH:")) != -1) {
+    long server_pid = 0;
+    while ((opt = getopt(argc, argv, "p:f:k:c:d:n:P:w:T:AIH:r:S:")) != -1) {
         switch (opt) {
         case 'p': port = atoi(optarg); break;
         case 'f': file = optarg; break;
@@ -486,6 +528,8 @@ int main(int argc, char **argv)
         case 'A': poll_after = 1; break;
         case 'I': per_id = 1; break;
         case 'H': host = optarg; break;
+        case 'r': rate = atof(optarg); break;
+        case 'S': server_pid = atol(optarg); break;
         default: usage();
         }
     }
@@ -493,8 +537,9 @@ int main(int argc, char **argv)
     if (port <= 0 || port > 65535 || !file || !key || !*key) usage();
     if (!is_loopback(host)) { fprintf(stderr, "load: %s is not a loopback address\n", host); return 2; }
     if (conns < 1 || conns > MAX_CONNS || dur <= 0 || dur > 600 || n_pollers < 1 || n_pollers > 64 ||
-        drain < 1 || drain > 3600 || max_requests == 0 || max_requests > MAX_REQUESTS) {
-        fprintf(stderr, "load: out of bounds (1<=c<=%d, 0<d<=600, 1<=w<=64, 1<=T<=3600, 1<=n<=%ld)\n",
+        drain < 1 || drain > 3600 || max_requests == 0 || max_requests > MAX_REQUESTS ||
+        rate < 0 || rate > 1e6) {
+        fprintf(stderr, "load: out of bounds (1<=c<=%d, 0<d<=600, 1<=w<=64, 1<=T<=3600, 1<=n<=%ld, 0<=r<=1e6)\n",
                 MAX_CONNS, MAX_REQUESTS);
         return 2;
     }
@@ -550,6 +595,7 @@ int main(int argc, char **argv)
            per_id ? "by GET /invoices/{id}" : "by walking GET /invoices pages",
            poll_after ? " after the load" : " during and after the load");
     if (max_requests > 0) printf("load: at most %ld requests\n", max_requests);
+    if (rate > 0) printf("load: open loop, %.0f submits/s offered\n", rate);
     fflush(stdout);
 
     pthread_t th[MAX_CONNS], pt[64];
@@ -608,6 +654,14 @@ int main(int argc, char **argv)
            last_final > load_end ? (double)(last_final - load_end) / 1e9 : 0.0);
     printf("verdicts        validated %ld, failed_validation %ld, not final %ld, poll errors %ld\n", valid,
            finals - valid, n - finals, (long)poll_errors);
+    long rss_kb = peak_rss_kb(server_pid);
+    if (rss_kb > 0) printf("server peak RSS %.1f MiB (VmHWM of pid %ld)\n", (double)rss_kb / 1024.0, server_pid);
+    printf("RESULT accepted_s=%.1f verdicts_during_s=%.1f completed_s=%.1f p202_50_ms=%.2f p202_99_ms=%.2f"
+           " verdict_50_ms=%.1f verdict_99_ms=%.1f last_after_s=%.2f n503=%ld n429=%ld not_final=%ld rss_mib=%.1f\n",
+           load_s > 0 ? (double)n / load_s : 0, load_s > 0 ? (double)during / load_s : 0,
+           span > 0 ? (double)finals / span : 0, pct(lat, n, 0.50), pct(lat, n, 0.99), pct(ver, finals, 0.50),
+           pct(ver, finals, 0.99), last_final > load_end ? (double)(last_final - load_end) / 1e9 : 0.0,
+           (long)st_503, (long)st_429, n - finals, rss_kb > 0 ? (double)rss_kb / 1024.0 : 0.0);
     free(lat);
     free(ver);
     return (n > 0 && finals == n) ? 0 : 1;

@@ -1379,6 +1379,96 @@ static void test_pg_missing(void)
     CU_FAIL("EINV_TEST_PG_URL not set (required when CI=true)");
 }
 
+/* In-process hand-off (issue 16): a submit with claim_worker stores its job already claimed
+ * (attempts 1, leased), so no claimer takes it while the lease holds; when the process that
+ * holds it dies, the lease runs out and the job is claimed like any other, fenced. */
+static void test_handoff_claim(void)
+{
+    static const char payload[] = "<Invoice/>";
+    char acc[37], id[37];
+    long long job_id = 0;
+    store_submit_t in = {0};
+    store_quota_state_t q;
+    einv_error_t err = {0};
+    store_job_t j;
+    drain_jobs();
+    new_account(acc, 0);
+    in.account_id = acc;
+    in.profile = "EN16931";
+    in.payload = payload;
+    in.payload_len = sizeof payload - 1;
+    in.claim_worker = "host:1:handoff";
+    in.claim_lease_seconds = 1;
+    in.job_id = &job_id;
+    CU_ASSERT_EQUAL_FATAL(store_submit(S, &in, id, &q, &err), EINV_OK);
+    CU_ASSERT(job_id > 0);
+    CU_ASSERT_EQUAL(store_job_claim(S, "other", 30, &j), EINV_ERR_NOTFOUND);
+    tst_sleep_ms(1300);
+    /* the holder "died": the job is claimed again with the next fencing token */
+    CU_ASSERT_EQUAL_FATAL(store_job_claim(S, "other", 30, &j), EINV_OK);
+    CU_ASSERT_EQUAL(j.id, job_id);
+    CU_ASSERT_STRING_EQUAL(j.invoice_id, id);
+    CU_ASSERT_EQUAL(j.attempts, 2);
+    CU_ASSERT_STRING_EQUAL(j.prev_worker, "host:1:handoff");
+    CU_ASSERT_EQUAL(j.payload_len, sizeof payload - 1);
+    /* the first holder's late verdict is refused; the new claim's counts */
+    CU_ASSERT_EQUAL(store_job_complete(S, job_id, 1, id, "validated", NULL, NULL, "{}", "{}", 0, 0),
+                    EINV_ERR_NOTFOUND);
+    CU_ASSERT_EQUAL(store_job_complete(S, job_id, 2, id, "validated", NULL, NULL, "{}", "{}", 0, 0),
+                    EINV_OK);
+    store_job_clear(&j);
+}
+
+typedef struct mixed_arg {
+    pthread_barrier_t *bar;
+    const char *account, *key;
+    int rc;
+} mixed_arg_t;
+
+static void *mixed_thread(void *p)
+{
+    mixed_arg_t *a = p;
+    char id[37];
+    store_quota_state_t q;
+    pthread_barrier_wait(a->bar);
+    a->rc = submit(S, a->account, a->key, "EN16931", NULL, 1, -1, -1, id, &q);
+    return NULL;
+}
+
+/* Group commit (SQLite): concurrent submits share transactions; one that fails (a key that
+ * does not exist) is undone alone, the others of its group are stored. */
+static void test_group_commit_failures(void)
+{
+    enum { T = 40 };
+    char acc[37], key[37], gone[37] = "00000000-0000-4000-8000-000000000000";
+    pthread_t th[T];
+    mixed_arg_t args[T];
+    pthread_barrier_t bar;
+    long long count = -1, au = -1, ku = -1;
+    int ok = 0, notfound = 0;
+    new_account(acc, 1);
+    new_key(acc, -1, 0, key);
+    pthread_barrier_init(&bar, NULL, T);
+    for (int i = 0; i < T; i++) {
+        args[i] = (mixed_arg_t){&bar, acc, i % 4 == 3 ? gone : key, -99};
+        pthread_create(&th[i], NULL, mixed_thread, &args[i]);
+    }
+    for (int i = 0; i < T; i++) {
+        pthread_join(th[i], NULL);
+        ok += args[i].rc == EINV_OK;
+        notfound += args[i].rc == EINV_ERR_NOTFOUND;
+    }
+    pthread_barrier_destroy(&bar);
+    CU_ASSERT_EQUAL(ok, T - T / 4);
+    CU_ASSERT_EQUAL(notfound, T / 4);
+    CU_ASSERT_EQUAL(store_count_invoices(S, acc, &count), EINV_OK);
+    CU_ASSERT_EQUAL(count, T - T / 4);
+    /* the refused ones counted nothing */
+    CU_ASSERT_EQUAL(store_usage(S, acc, key, PERIOD, &au, &ku), EINV_OK);
+    CU_ASSERT_EQUAL(au, T - T / 4);
+    CU_ASSERT_EQUAL(ku, T - T / 4);
+}
+
 static void add_tests(CU_pSuite s, int pg)
 {
     CU_add_test(s, "open, migrations", test_open_and_migrations);
@@ -1395,6 +1485,8 @@ static void add_tests(CU_pSuite s, int pg)
     CU_add_test(s, "lease renewal", test_lease_renewal);
     CU_add_test(s, "jobs recover", test_jobs_recover);
     CU_add_test(s, "concurrent claims", test_concurrent_claims);
+    CU_add_test(s, "hand-off claim at submit", test_handoff_claim);
+    CU_add_test(s, "group commit: a failing submit alone", test_group_commit_failures);
     CU_add_test(s, "list sort and paging", test_list);
     CU_add_test(s, "mappings", test_mappings);
     if (pg) {
