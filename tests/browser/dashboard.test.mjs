@@ -121,6 +121,12 @@ async function main() {
     assert.deepEqual(low, [], `text below 4.5:1 on ${where}`);
   };
 
+  // each of the issue's names is found by text exactly once on a page, so a test that looks
+  // controls up by text (not only by role) finds the control and nothing else
+  const uniqueText = async (names, where) => {
+    for (const name of names) assert.equal(await page.getByText(name).count(), 1, `"${name}" on ${where}`);
+  };
+
   const signIn = async (email, password) => {
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL(new RegExp(`^${issuer}/`));
@@ -152,6 +158,7 @@ async function main() {
   await page.goto(`${base}/`);
   await page.getByRole('button', { name: 'Sign in' }).waitFor();
   await shot(page, 'sign-in');
+  await uniqueText(['Sign in'], 'sign-in');
   await contrast('sign-in');
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.waitForURL(new RegExp(`^${issuer}/`));
@@ -169,6 +176,9 @@ async function main() {
   log('signed in as alice');
 
   step = 'upload a UBL invoice and see it validated';
+  await page.getByRole('link', { name: 'Upload' }).click();
+  await page.getByLabel('Profile').waitFor();
+  await uniqueText(['Invoices', 'Upload', 'Settings', 'Sign out', 'Profile', 'Validate'], 'Upload');
   await uploadFile(join(DATA, 'ubl/sample-invoice.xml'), 'EN16931', /^Valid/);
   await shot(page, 'upload');
 
@@ -243,6 +253,7 @@ async function main() {
   assert.match(await page.locator('#invoice-list tbody tr').last().innerText(), /validated[\s\S]*UBL/);
   assert.doesNotMatch(await page.locator('#invoice-list tbody tr').last().innerText(), /failed/);
   await shot(page, 'invoices');
+  await uniqueText(['Invoices', 'Upload', 'Settings', 'Sign out'], 'the list');
   await contrast('the list');
   await page.getByLabel('Filter by status').selectOption('failed_validation');
   await page.waitForFunction(() => {
@@ -264,6 +275,7 @@ async function main() {
   const withKey = async () => (await fetch(`${base}/api/v1/account`, { headers: { Authorization: `Bearer ${raw}` } })).status;
   assert.equal(await withKey(), 200);
   await shot(page, 'api-keys');
+  await uniqueText(['Invoices', 'Upload', 'Settings', 'Sign out', 'API keys', 'Create key'], 'API keys');
   await contrast('API keys');
 
   step = 'revoke it; the next API call with it gets 401';
@@ -294,6 +306,7 @@ async function main() {
   await page.getByRole('link', { name: 'Plan' }).click();
   await page.locator('#current-plan', { hasText: 'FREE' }).waitFor();
   await shot(page, 'plan');
+  await uniqueText(['Invoices', 'Upload', 'Settings', 'Sign out', 'API keys', 'Upgrade to Pro'], 'the plan');
   await contrast('the plan');
   await page.getByRole('button', { name: 'Upgrade to Pro' }).click();
   await page.locator('#current-plan', { hasText: 'PRO' }).waitFor();
@@ -304,7 +317,7 @@ async function main() {
   await page.getByRole('link', { name: 'Invoices' }).focus();
   await page.keyboard.press('Tab');
   await page.keyboard.press('Enter');
-  await page.getByRole('heading', { name: 'Upload an invoice' }).waitFor();
+  await page.getByRole('heading', { name: 'Send an invoice' }).waitFor();
 
   step = 'WCAG AA contrast of the text on the Upload page';
   await contrast('upload');

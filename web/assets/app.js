@@ -31,7 +31,7 @@ function signedOutPage(message, endSessionUrl) {
   const box = h('div');
   show('Sign in', h('div', { class: 'landing' },
     h('h1', {}, 'E-invoice validator'),
-    h('p', {}, 'Validate EN 16931 e-invoices (UBL, CII, Factur-X, IDoc, OData), see every finding, manage API keys and your plan.'),
+    h('p', {}, 'Check each e-invoice against EN 16931 and its national profiles (UBL, CII, Factur-X, IDoc, OData), see every finding, manage keys and plan.'),
     message ? h('p', { class: 'notice', role: 'status' }, message) : null,
     oidc.signInConfigured() ? btn : errorBox('Sign-in is not configured on this server: set EINV_OIDC_ISSUER and EINV_OIDC_CLIENT_ID (docs/dashboard.md).'),
     endSessionUrl ? h('p', {}, h('a', { href: endSessionUrl }, 'Also end the session at the identity provider')) : null,

@@ -17,7 +17,7 @@ export async function listPage(params, account) {
   }, STATUSES.map(([v, t]) => h('option', { value: v, selected: v === status }, t)));
   const admin = account && account.superAdmin;
   const head = [
-    h('h1', {}, admin ? 'All accounts’ invoices' : 'Your invoices'),
+    h('h1', {}, admin ? 'Invoice list of every account' : 'Invoice list'),
     h('div', { class: 'row' }, h('div', { class: 'field' }, h('label', { for: 'status-filter' }, 'Filter by status'), filter)),
   ];
   show('Invoices', head, h('p', { class: 'muted' }, 'Loading…'));
@@ -39,13 +39,13 @@ export async function listPage(params, account) {
     admin ? h('td', {}, inv.ownerEmail || '—') : null));
   const table = data.content.length
     ? h('table', { id: 'invoice-list' },
-      h('caption', { class: 'sr-only' }, `Invoices, page ${page + 1} of ${Math.max(1, data.totalPages)}, newest first`),
+      h('caption', { class: 'sr-only' }, `Invoice list, page ${page + 1} of ${Math.max(1, data.totalPages)}, newest first`),
       h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'Number'), h('th', { scope: 'col' }, 'Created'),
         h('th', { scope: 'col' }, 'Status'), h('th', { scope: 'col' }, 'Profile'), h('th', { scope: 'col' }, 'Format'),
         h('th', { scope: 'col', class: 'num' }, 'Errors'), h('th', { scope: 'col', class: 'num' }, 'Warnings'),
         admin ? h('th', { scope: 'col' }, 'Owner') : null)),
       h('tbody', {}, rows))
-    : h('p', { class: 'notice' }, status ? 'No invoice has this status.' : 'No invoices yet: upload one.');
+    : h('p', { class: 'notice' }, status ? 'No invoice has this status.' : 'Nothing here yet.');
   const go = (p) => { window.location.hash = `#/invoices?page=${p}${status ? `&status=${encodeURIComponent(status)}` : ''}`; };
   const pager = h('div', { class: 'pager' },
     h('button', { type: 'button', class: 'secondary', disabled: page <= 0, onclick: () => go(page - 1) }, 'Previous page'),
@@ -145,7 +145,7 @@ export async function detailPage(id) {
       h('span', { class: 'muted' }, `  received ${when(inv.createdAt)}`)),
     h('p', { class: `verdict ${r.valid ? 'ok' : 'bad'}` }, r.valid ? 'Valid' : `Not valid: ${r.errors.filter((f) => f.severity === 'ERROR').length} errors, schema check ${k.valid ? 'passed' : 'failed'}`),
     h('div', { class: 'row' }, dl(`/invoices/${id}/download`, `${c.invoiceNumber || id}.pdf`, 'Download PDF'), dl(`/invoices/${id}/download/idoc`, `${c.invoiceNumber || id}.idoc.xml`, 'Download IDoc'),
-      validated ? null : h('span', { class: 'muted' }, 'Downloads are for validated invoices.')),
+      validated ? null : h('span', { class: 'muted' }, 'Only a valid invoice can be downloaded.')),
     alertBox,
     h('h2', {}, 'Invoice data'),
     h('div', { class: 'grid' },

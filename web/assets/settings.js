@@ -16,7 +16,7 @@ function confirmRevoke(name) {
   return new Promise((resolve) => {
     const main = document.getElementById('main');
     const dlg = h('dialog', { 'aria-labelledby': 'revoke-title' },
-      h('h2', { id: 'revoke-title' }, `Revoke the key “${name}”?`),
+      h('h2', { id: 'revoke-title' }, `Disable the key “${name}” for good?`),
       h('p', {}, 'Requests with it are refused (401) from now on. This cannot be undone.'));
     const done = (ok) => { main.removeAttribute('aria-hidden'); dlg.close(); dlg.remove(); resolve(ok); };
     dlg.append(h('div', { class: 'row' },
@@ -56,7 +56,7 @@ async function keyList(box) {
   }
   if (!keys.length) { box.replaceChildren(h('p', { class: 'notice' }, 'No keys yet.')); return; }
   box.replaceChildren(h('table', { id: 'keys' },
-    h('caption', { class: 'sr-only' }, 'API keys, newest first'),
+    h('caption', { class: 'sr-only' }, 'Your keys, newest first'),
     h('thead', {}, h('tr', {}, ['Name', 'Key', 'Mode', 'Quota', 'Used this month', 'Created', 'Last used', 'State', ''].map((t) => h('th', { scope: 'col' }, t)))),
     h('tbody', {}, keys.map((k) => h('tr', { 'data-key-id': k.id },
       h('td', {}, k.name),
@@ -73,7 +73,7 @@ async function keyList(box) {
           if (!(await confirmRevoke(k.name))) return;
           try {
             await api('DELETE', `/api-keys/${k.id}`);
-            announce(`Key ${k.name} revoked`);
+            announce(`Key ${k.name} can no longer be used`);
           } catch (e) { box.prepend(errorBox(`The key could not be revoked: ${e.message}`)); return; }
           keyList(box);
         },
@@ -115,7 +115,7 @@ export async function keysPage() {
     h('div', { class: 'field' }, h('label', { for: 'key-quota' }, 'Monthly quota (optional)'), quota),
     h('div', { class: 'field' }, h('label', { class: 'inline', for: 'key-sandbox' }, sandbox, 'Sandbox key (svc_test_)'))),
   h('p', {}, h('button', { type: 'submit' }, 'Create key')));
-  show('API keys', h('h1', {}, 'Account settings'), subnav('keys'), h('h2', {}, 'New key'), form, created, h('h2', {}, 'Your keys'), list);
+  show('API keys', h('h1', {}, 'Your account'), subnav('keys'), h('h2', {}, 'New key'), form, created, h('h2', {}, 'Your keys'), list);
   const saved = drafts.take(route);
   if (saved) {
     name.value = saved.name;
@@ -127,12 +127,12 @@ export async function keysPage() {
 }
 
 export async function planPage(refreshAccount) {
-  show('Plan', h('h1', {}, 'Account settings'), subnav('plan'), h('p', { class: 'muted' }, 'Loading…'));
+  show('Plan', h('h1', {}, 'Your account'), subnav('plan'), h('p', { class: 'muted' }, 'Loading…'));
   let acc;
   try {
     acc = await api('GET', '/account');
   } catch (e) {
-    show('Plan', h('h1', {}, 'Account settings'), subnav('plan'), errorBox(`The account could not be loaded: ${e.message}`));
+    show('Plan', h('h1', {}, 'Your account'), subnav('plan'), errorBox(`The account could not be loaded: ${e.message}`));
     return;
   }
   const u = acc.usage || {};
@@ -146,7 +146,7 @@ export async function planPage(refreshAccount) {
     } catch (e) { msg.replaceChildren(errorBox(`The plan could not be changed: ${e.message}`)); }
   };
   const meter = u.limit ? h('meter', { min: '0', max: String(u.limit), value: String(u.used), 'aria-label': 'Usage this month' }) : null;
-  show('Plan', h('h1', {}, 'Account settings'), subnav('plan'),
+  show('Plan', h('h1', {}, 'Your account'), subnav('plan'),
     h('div', { class: 'panel' },
       h('p', {}, 'Current plan: ', h('strong', { id: 'current-plan' }, acc.plan), acc.superAdmin ? [' ', badge('profile', 'super-admin')] : null),
       h('p', {}, `This month (${u.period || '—'}): ${u.used ?? 0} of ${u.limit === null || u.limit === undefined ? 'unlimited' : u.limit} validations`, meter ? [' ', meter] : null),

@@ -125,7 +125,7 @@ export function uploadPage(account) {
       try {
         const accepted = await send(file, kind, profile.value, tier.value, (f) => { bar.value = Math.round(f * 100); });
         progress.replaceChildren(h('p', {}, 'Processing… '), h('progress', { 'aria-label': 'Processing' }));
-        announce('Uploaded; processing');
+        announce('File sent; processing');
         let inv;
         for (let i = 0; i < 240; i++) {
           inv = await api('GET', `/invoices/${accepted.id}`);
@@ -153,7 +153,7 @@ export function uploadPage(account) {
   h('div', { class: 'row' }, h('div', { class: 'field' }, h('label', { for: 'profile' }, 'Profile'), profile), tierField),
   h('p', {}, submit), progress, result);
 
-  show('Upload', h('h1', {}, 'Upload an invoice'),
+  show('Upload', h('h1', {}, 'Send an invoice'),
     h('p', { class: 'muted' }, 'UBL, CII, Factur-X/ZUGFeRD PDF, SAP IDoc, SAP OData JSON, canonical JSON, or a plain PDF to extract.'), form);
 
   const saved = drafts.take(route);
