@@ -38,6 +38,8 @@ const server = spawn(BIN, [], {
     EINV_LOG_LEVEL: 'warn', EINV_OIDC_ISSUER: `http://127.0.0.1:${idpPort}`, EINV_OIDC_CLIENT_ID: 'einvoice-dashboard' },
   stdio: 'ignore',
 });
+// whatever happens below, the two servers stop with this script
+process.on('exit', () => { server.kill('SIGTERM'); idp.kill('SIGTERM'); rmSync(work, { recursive: true, force: true }); });
 await waitFor(`${base}/api/health`);
 
 const median = (a) => { const s = [...a].sort((x, y) => x - y); return s[Math.floor(s.length / 2)]; };
@@ -71,6 +73,3 @@ for (let i = 0; i < RUNS; i++) {
 }
 console.log(`navigation to a usable "Sign in" page: median ${median(t).toFixed(1)} ms, min ${Math.min(...t).toFixed(1)} ms over ${RUNS} fresh pages (chromium headless)`);
 await browser.close();
-server.kill('SIGTERM');
-idp.kill('SIGTERM');
-rmSync(work, { recursive: true, force: true });
