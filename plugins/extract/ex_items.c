@@ -61,12 +61,23 @@ static size_t line_numbers(const ex_doc_t *d, const ex_line_t *l, int dec_comma,
             int k = w;
             ex_num_t num;
             snprintf(buf, sizeof buf, "%s", d->words[w].text);
+            /* OCR splits "1657,36" after the mark: "1657," "36" */
+            {
+                size_t bl = strlen(buf);
+                const char *nx = w + 1 < sg->w1 ? d->words[w + 1].text : "";
+                if (bl >= 2 && (buf[bl - 1] == ',' || buf[bl - 1] == '.') && isdigit((unsigned char)buf[bl - 2]) &&
+                    isdigit((unsigned char)nx[0]) && isdigit((unsigned char)nx[1]) &&
+                    (!nx[2] || !isalnum((unsigned char)nx[2])) && bl + strlen(nx) < sizeof buf) {
+                    strcat(buf, nx);
+                    k++;
+                }
+            }
             /* join "1 234,56": a 1-3 digit word followed by 3-digit groups */
-            while (k + 1 < sg->w1 && strlen(buf) <= 3 + 0 * k && isdigit((unsigned char)buf[0])) {
+            while (k + 1 < sg->w1 && strlen(buf) <= 3 && isdigit((unsigned char)buf[0])) {
                 const char *nx = d->words[k + 1].text;
                 if (isdigit((unsigned char)nx[0]) && isdigit((unsigned char)nx[1]) && isdigit((unsigned char)nx[2]) &&
                     (nx[3] == ',' || nx[3] == '.' || !nx[3] || !isdigit((unsigned char)nx[3])) && strlen(buf) + strlen(nx) + 2 < sizeof buf &&
-                    strlen(nx) >= 3 && !dec_comma == 0) {
+                    strlen(nx) >= 3 && dec_comma) {
                     size_t bl = strlen(buf);
                     buf[bl] = ' ';
                     strcpy(buf + bl + 1, nx);
@@ -283,6 +294,7 @@ static void row_text(const ex_doc_t *d, const ex_line_t *l, ex_item_t *it, const
 {
     int s, w, best_seg = -1;
     size_t best_len = 0;
+    const char *found_unit = NULL;
     *num_x0 = 1e9;
     /* the description: the longest segment of mostly letters */
     for (s = l->s0; s < l->s1; s++) {
@@ -326,6 +338,28 @@ static void row_text(const ex_doc_t *d, const ex_line_t *l, ex_item_t *it, const
             if (s1 > best_seg)
                 last_w = d->segs[s1].w1;
         }
+        /* "12 sets Screw set M8": the unit word after a quantity in the same cell run is
+         * the unit, not the start of the description */
+        while (first < last_w) {
+            char two[64];
+            const char *u = NULL;
+            if (in_used(used, n_used, first)) {   /* the quantity itself */
+                first++;
+                continue;
+            }
+            if (first == 0 || !in_used(used, n_used, first - 1))
+                break;
+            if (first + 1 < last_w) {
+                snprintf(two, sizeof two, "%s %s", d->words[first].text, d->words[first + 1].text);
+                if ((u = ex_unit_code(two)) != NULL) {
+                    found_unit = u, first += 2;
+                    continue;
+                }
+            }
+            if (!(u = ex_unit_code(d->words[first].text)))
+                break;
+            found_unit = u, first++;
+        }
         for (w = first; w < last_w; w++)
             if (!in_used(used, n_used, w) &&
                 !(d->words[w].conf < 1.0f && (w == first || w == last_w - 1) && junk_word(d->words[w].text)))
@@ -341,7 +375,7 @@ static void row_text(const ex_doc_t *d, const ex_line_t *l, ex_item_t *it, const
         *desc_x0 = *desc_x1 = -1;
     }
     /* the unit: a unit word outside the description (two-word units first) */
-    it->unit = NULL;
+    it->unit = found_unit;
     for (s = l->s0; s < l->s1 && !it->unit; s++) {
         if (s == best_seg)
             continue;

@@ -198,7 +198,9 @@ int ex_layout(ex_doc_t *d)
         ex_word_t *w = &d->words[i];
         ex_line_t *l = &d->lines[w->line];
         ex_seg_t *s = d->n_segs ? &d->segs[d->n_segs - 1] : NULL;
-        double em = w->size > 4 ? w->size : 4;
+        /* OCR boxes hug the glyphs ("marzo" is shorter than "Data"): the page's median
+         * size is the em of an OCR'd word, so that a date or a name stays one segment */
+        double em = w->conf < 1.0f ? fmax(w->size, d->median_size) * 1.1 : w->size > 4 ? w->size : 4;
         if (!s || s->line != w->line || w->x0 - s->x1 > 0.9 * em) {
             if (s && join_seg(d, s) != 0)
                 return -1;
