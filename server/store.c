@@ -655,6 +655,26 @@ int store_job_claim(einv_store_t *s, const char *worker, int lease_seconds, stor
     return s->ops->job_claim(s, worker && *worker ? worker : "worker", lease_seconds, out);
 }
 
+/* Claim up to max jobs (store.h); one at a time where the backend has no batched claim. */
+int store_jobs_claim(einv_store_t *s, const char *worker, int lease_seconds, int max,
+                     store_job_t *out, size_t *n)
+{
+    int rc;
+    if (!n)
+        return EINV_ERR;
+    *n = 0;
+    if (!s || !out || max < 1)
+        return EINV_ERR;
+    if (!s->ops->jobs_claim || max == 1) {
+        rc = store_job_claim(s, worker, lease_seconds, out);
+        *n = rc == EINV_OK;
+        return rc;
+    }
+    memset(out, 0, (size_t)max * sizeof *out);
+    return s->ops->jobs_claim(s, worker && *worker ? worker : "worker",
+                              lease_seconds > 0 ? lease_seconds : 1, max, out, n);
+}
+
 /* Extend the leases of the claims a process holds, in one statement (store.h). */
 int store_jobs_renew(einv_store_t *s, const store_lease_t *leases, size_t n, int lease_seconds,
                      unsigned char *held)

@@ -195,6 +195,11 @@ void store_page_clear(store_page_t *p);
  * or stopped renewing), leases it for lease_seconds and counts the claim (attempts, the
  * fencing token of this claim). EINV_ERR_NOTFOUND when there is none. */
 int store_job_claim(einv_store_t *s, const char *worker, int lease_seconds, store_job_t *out);
+/* Batched claim: up to max jobs (out has room for max), each leased and counted as by
+ * store_job_claim, in one round trip where the backend can (PostgreSQL). *n gets the number
+ * claimed; EINV_ERR_NOTFOUND when none. */
+int store_jobs_claim(einv_store_t *s, const char *worker, int lease_seconds, int max,
+                     store_job_t *out, size_t *n);
 /* Heartbeat: extend the leases of the n claims to now + lease_seconds, in one statement.
  * held[i] becomes 1 when claim i is still current (renewed), 0 when the job was claimed
  * again or completed since (the lease was lost). EINV_OK, or EINV_ERR (held untouched). */

@@ -59,6 +59,9 @@ typedef struct store_ops {
 
     int (*mappings_get)(einv_store_t *s, const char *account_id, char **json);
     int (*mappings_put)(einv_store_t *s, const char *account_id, const char *json);
+    /* optional: claim up to max jobs at once (store_jobs_claim falls back to job_claim) */
+    int (*jobs_claim)(einv_store_t *s, const char *worker, int lease_seconds, int max,
+                      store_job_t *out, size_t *n);
     /* optional: release leases left by a previous run (single-process stores only) */
     int (*jobs_recover)(einv_store_t *s);
 } store_ops_t;

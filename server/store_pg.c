@@ -766,6 +766,7 @@ static const store_ops_t pg_ops = {
     .invoice_list = pg_invoice_list,
     .count_invoices = pg_count_invoices,
     .job_claim = pg_job_claim,
+    .jobs_claim = pg_jobs_claim,
     .jobs_renew = pg_jobs_renew,
     .job_complete = pg_job_complete,
     .job_count = pg_job_count,

@@ -83,6 +83,8 @@ int pg_invoice_list(einv_store_t *s, const char *account_id, const store_list_fi
                     store_page_t *out);
 int pg_count_invoices(einv_store_t *s, const char *account_id, long long *n);
 int pg_job_claim(einv_store_t *s, const char *worker, int lease_seconds, store_job_t *out);
+int pg_jobs_claim(einv_store_t *s, const char *worker, int lease_seconds, int max,
+                  store_job_t *out, size_t *n);
 int pg_jobs_renew(einv_store_t *s, const store_lease_t *leases, size_t n, int lease_seconds,
                   unsigned char *held);
 int pg_job_complete(einv_store_t *s, long long job_id, int attempts, const char *invoice_id,

@@ -357,59 +357,78 @@ int pg_invoice_list(einv_store_t *base, const char *account_id, const store_list
     return rc == EINV_ERR_NOMEM ? EINV_ERR : rc;
 }
 
-/* Lease the oldest job nobody holds (or whose lease ran out) and read its payload, in one
- * transaction. SKIP LOCKED: concurrent claimers (threads or instances) pass over a job
- * another is leasing right now instead of waiting for it, and never get the same one. The
- * picking query is a MATERIALIZED CTE so it runs once: as a plain subquery in FROM, a plan
- * that rescans it per row (seen with some table statistics) made each rescan skip the rows
- * this statement had just updated and pick the next, so one claim leased the whole queue. */
-static int claim_on(PGconn *c, const char *worker, int lease_seconds, store_job_t *out)
+/* Lease the up to max oldest jobs nobody holds (or whose lease ran out) with their
+ * payloads, in ONE statement (one round trip, its own transaction). SKIP LOCKED: concurrent
+ * claimers (threads or instances) pass over a job another is leasing right now instead of
+ * waiting for it, and never get the same one. The picking query is a MATERIALIZED CTE so it
+ * runs once: as a plain subquery in FROM, a plan that rescans it per row (seen with some
+ * table statistics) made each rescan skip the rows this statement had just updated and pick
+ * the next, so one claim leased the whole queue. *n: the jobs claimed (0: NOTFOUND). */
+static int claim_on(PGconn *c, const char *worker, int lease_seconds, int max, store_job_t *out,
+                    size_t *n)
 {
-    if (pg_cmd(c, "BEGIN") != EINV_OK)
-        return EINV_ERR;
     PGresult *r = pg_x(c, 0,
         "WITH c AS MATERIALIZED (SELECT id, worker, first_claimed_at FROM jobs"
         "       WHERE lease_until IS NULL OR lease_until < now()"
-        "       ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED)"
+        "       ORDER BY id LIMIT $3 FOR UPDATE SKIP LOCKED)"
         " UPDATE jobs j SET worker = $1, lease_until = now() + make_interval(secs => $2::int),"
         " attempts = j.attempts + 1, first_claimed_at = COALESCE(j.first_claimed_at, now())"
         " FROM c, invoices i WHERE j.id = c.id AND i.id = j.invoice_id"
         " RETURNING j.id, j.invoice_id, j.attempts, i.account_id, i.profile, i.source_format, i.tier,"
-        " c.worker, COALESCE((extract(epoch FROM now() - c.first_claimed_at) * 1000)::bigint, 0)",
-        "si", worker, lease_seconds);
-    if (!pg_ok(r) || PQntuples(r) == 0) {
-        int rc = pg_ok(r) ? EINV_ERR_NOTFOUND : EINV_ERR;
+        " c.worker, COALESCE((extract(epoch FROM now() - c.first_claimed_at) * 1000)::bigint, 0),"
+        " (SELECT data FROM invoice_payloads p WHERE p.invoice_id = j.invoice_id)",
+        "sii", worker, lease_seconds, max);
+    int rows, rc = EINV_OK;
+    *n = 0;
+    if (!pg_ok(r)) {
         PQclear(r);
-        if (PQstatus(c) == CONNECTION_OK)
-            pg_cmd(c, "ROLLBACK");
-        return rc;
+        return EINV_ERR;
     }
-    out->id = pg_ll(r, 0, 0, 0);
-    pg_cpy(r, 0, 1, out->invoice_id, sizeof out->invoice_id);
-    out->attempts = (int)pg_ll(r, 0, 2, 1);
-    pg_cpy(r, 0, 3, out->account_id, sizeof out->account_id);
-    pg_cpy(r, 0, 4, out->profile, sizeof out->profile);
-    pg_cpy(r, 0, 5, out->format, sizeof out->format);
-    out->tier = pg_dup(r, 0, 6);
-    pg_cpy(r, 0, 7, out->prev_worker, sizeof out->prev_worker);
-    out->running_ms = pg_ll(r, 0, 8, 0);
-    PQclear(r);
-    r = pg_x(c, 1, "SELECT data FROM invoice_payloads WHERE invoice_id = $1::uuid", "s",
-             out->invoice_id);
-    int rc = pg_ok(r) ? EINV_OK : EINV_ERR;
-    if (rc == EINV_OK && PQntuples(r) == 1) {
-        out->payload = bin_dup(r, 0, &out->payload_len);
-        if (!out->payload)
-            rc = EINV_ERR;
+    rows = PQntuples(r);
+    for (int k = 0; k < rows && k < max; k++) {
+        store_job_t *o = &out[k];
+        memset(o, 0, sizeof *o);
+        o->id = pg_ll(r, k, 0, 0);
+        pg_cpy(r, k, 1, o->invoice_id, sizeof o->invoice_id);
+        o->attempts = (int)pg_ll(r, k, 2, 1);
+        pg_cpy(r, k, 3, o->account_id, sizeof o->account_id);
+        pg_cpy(r, k, 4, o->profile, sizeof o->profile);
+        pg_cpy(r, k, 5, o->format, sizeof o->format);
+        o->tier = pg_dup(r, k, 6);
+        pg_cpy(r, k, 7, o->prev_worker, sizeof o->prev_worker);
+        o->running_ms = pg_ll(r, k, 8, 0);
+        if (!PQgetisnull(r, k, 9)) {
+            /* text-format bytea (hex): unescaped, then copied to be free()d like the rest */
+            size_t len = 0;
+            unsigned char *raw = PQunescapeBytea((const unsigned char *)PQgetvalue(r, k, 9), &len);
+            o->payload = raw ? malloc(len ? len : 1) : NULL;
+            if (o->payload) {
+                memcpy(o->payload, raw, len);
+                o->payload_len = len;
+            } else {
+                rc = EINV_ERR;
+            }
+            PQfreemem(raw);
+        }
+        (*n)++;
     }
     PQclear(r);
-    if (rc == EINV_OK)
-        rc = pg_cmd(c, "COMMIT");
     if (rc != EINV_OK) {
-        if (PQstatus(c) == CONNECTION_OK)
-            pg_cmd(c, "ROLLBACK");
-        store_job_clear(out);
+        /* out of memory: the claims stay leased and run out; another claim retries them */
+        for (size_t k = 0; k < *n; k++)
+            store_job_clear(&out[k]);
+        *n = 0;
+        return EINV_ERR;
     }
+    return *n ? EINV_OK : EINV_ERR_NOTFOUND;
+}
+
+/* store_jobs_claim on PostgreSQL: up to max jobs in one statement. */
+int pg_jobs_claim(einv_store_t *base, const char *worker, int lease_seconds, int max,
+                  store_job_t *out, size_t *n)
+{
+    int rc;
+    PG_CALL((pg_store_t *)base, rc, c, claim_on(c, worker, lease_seconds, max, out, n));
     return rc;
 }
 
@@ -417,7 +436,8 @@ static int claim_on(PGconn *c, const char *worker, int lease_seconds, store_job_
 int pg_job_claim(einv_store_t *base, const char *worker, int lease_seconds, store_job_t *out)
 {
     int rc;
-    PG_CALL((pg_store_t *)base, rc, c, claim_on(c, worker, lease_seconds, out));
+    size_t n = 0;
+    PG_CALL((pg_store_t *)base, rc, c, claim_on(c, worker, lease_seconds, 1, out, &n));
     return rc;
 }
 

@@ -51,6 +51,7 @@ typedef struct lease_slot {
 typedef struct handoff {
     store_job_t job;
     long long queued_ms;        /* monotonic: when the job was leased (at the submit) */
+    int lost;                   /* the keeper found its claim taken over: drop it */
 } handoff_t;
 
 /* Hand-off bounds: entries and payload bytes waiting in memory (peak RSS stays bounded).
@@ -62,6 +63,8 @@ typedef struct handoff {
 #define HANDOFF_PER_WORKER_SQLITE 128
 #define HANDOFF_PER_WORKER_SHARED 2
 #define HANDOFF_MAX_BYTES (64u << 20)
+/* Jobs one claim from the store may take at once (PostgreSQL: one statement). */
+#define CLAIM_BATCH 8
 /* Admission: a submit that finds the backlog full waits up to this long for room before
  * its job is stored for later (its 202 waits too). Closed-loop clients then submit at the
  * pace of the verdicts instead of building a backlog that trails by seconds, and the
@@ -85,10 +88,12 @@ struct einv_workers {
     pthread_mutex_t hq_mu;
     pthread_cond_t hq_room;     /* a job left the hand-off queue */
     handoff_t *hq;
+    int hq_cap;                 /* ring size: HANDOFF_MAX + a batch claim per worker */
     int hq_head, hq_count, hq_reserved;
     size_t hq_bytes;
     char hq_name[160];          /* the claim's worker name: "host:pid:handoff" */
     int hq_per_worker;          /* HANDOFF_PER_WORKER_* of the store's kind */
+    long long hq_renewed_ms;    /* monotonic: when the keeper's last renewal of the queue began */
 };
 
 typedef struct worker_arg {
@@ -332,15 +337,35 @@ static void slot_set(struct einv_workers *w, int index, const store_job_t *job)
     pthread_mutex_unlock(&w->mu);
 }
 
+/* The queued jobs whose renewal found their claim taken over (held[i] 0) are marked lost:
+ * the worker that pops one drops it (the newer claim's worker runs the job). */
+static void queue_mark_lost(struct einv_workers *w, const store_lease_t *leases,
+                            const unsigned char *held, size_t n)
+{
+    pthread_mutex_lock(&w->hq_mu);
+    for (size_t j = 0; j < n; j++) {
+        if (held[j])
+            continue;
+        for (int i = 0; i < w->hq_count; i++) {
+            handoff_t *h = &w->hq[(w->hq_head + i) % w->hq_cap];
+            if (h->job.id == leases[j].job_id && h->job.attempts == leases[j].attempts)
+                h->lost = 1;
+        }
+    }
+    pthread_mutex_unlock(&w->hq_mu);
+}
+
 /* The lease keeper: every third of the lease, one renewal of all claims held here. */
 static void *keeper_main(void *p)
 {
     struct einv_workers *w = p;
     einv_srv_t *srv = w->srv;
     long long interval = (long long)srv->cfg.lease_seconds * 1000 / 3;
-    store_lease_t *leases = calloc((size_t)w->n, sizeof *leases);
-    unsigned char *held = calloc((size_t)w->n, 1);
-    int *idx = calloc((size_t)w->n, sizeof *idx);
+    /* the workers' claims, then the jobs waiting in the hand-off queue (leased here too) */
+    size_t max = (size_t)w->n + (size_t)w->hq_cap;
+    store_lease_t *leases = calloc(max, sizeof *leases);
+    unsigned char *held = calloc(max, 1);
+    int *idx = calloc(max, sizeof *idx);
     int failing = 0;
     if (interval < 100)
         interval = 100;
@@ -348,7 +373,7 @@ static void *keeper_main(void *p)
     while (leases && held && idx && !w->keeper_stop) {
         struct timespec until;
         long long now;
-        int k = 0, rc;
+        int k = 0, nslots, rc;
         mono_deadline(&until, interval);
         while (!w->keeper_stop && pthread_cond_timedwait(&w->cond, &w->mu, &until) == 0) {
         }
@@ -370,10 +395,25 @@ static void *keeper_main(void *p)
             leases[k].attempts = sl->attempts;
             idx[k++] = i;
         }
+        nslots = k;
+        pthread_mutex_lock(&w->hq_mu);
+        for (int i = 0; i < w->hq_count; i++) {
+            const handoff_t *h = &w->hq[(w->hq_head + i) % w->hq_cap];
+            if (!h->lost) {
+                leases[k].job_id = h->job.id;
+                leases[k].attempts = h->job.attempts;
+                idx[k++] = -1;
+            }
+        }
+        pthread_mutex_unlock(&w->hq_mu);
         if (k == 0)
             continue;
         pthread_mutex_unlock(&w->mu);
         rc = store_jobs_renew(srv->store, leases, (size_t)k, srv->cfg.lease_seconds, held);
+        if (rc == EINV_OK && k > nslots) {
+            __atomic_store_n(&w->hq_renewed_ms, now, __ATOMIC_SEQ_CST);
+            queue_mark_lost(w, leases + nslots, held + nslots, (size_t)(k - nslots));
+        }
         pthread_mutex_lock(&w->mu);
         if (rc != EINV_OK) {
             if (!failing++)
@@ -381,7 +421,7 @@ static void *keeper_main(void *p)
             continue;
         }
         failing = 0;
-        for (int j = 0; j < k; j++) {
+        for (int j = 0; j < nslots; j++) {
             lease_slot_t *sl = &w->slots[idx[j]];
             /* the worker may have finished (or moved on) while the renewal ran */
             if (held[j] || sl->job_id != leases[j].job_id || sl->attempts != leases[j].attempts)
@@ -405,7 +445,7 @@ static int handoff_pop(struct einv_workers *w, handoff_t *out)
     pthread_mutex_lock(&w->hq_mu);
     if (w->hq_count > 0) {
         *out = w->hq[w->hq_head];
-        w->hq_head = (w->hq_head + 1) % HANDOFF_MAX;
+        w->hq_head = (w->hq_head + 1) % w->hq_cap;
         w->hq_count--;
         w->hq_bytes -= out->job.payload_len;
         got = 1;
@@ -420,17 +460,56 @@ static int handoff_pop(struct einv_workers *w, handoff_t *out)
 static int handoff_ready(struct einv_workers *w, handoff_t *h)
 {
     einv_srv_t *srv = w->srv;
-    long long waited = mono_ms() - h->queued_ms;
+    long long now = mono_ms(), waited = now - h->queued_ms;
+    long long renewed = __atomic_load_n(&w->hq_renewed_ms, __ATOMIC_SEQ_CST);
     store_lease_t lease = {h->job.id, h->job.attempts};
     unsigned char held = 0;
-    h->job.running_ms = waited;
-    if (waited < (long long)srv->cfg.lease_seconds * 1000 / 3)
+    h->job.running_ms += waited;
+    if (h->lost)
+        return 0;
+    /* the keeper renews queued claims too; a claim it has not renewed lately is renewed here */
+    if (now - (renewed > h->queued_ms ? renewed : h->queued_ms) <
+        (long long)srv->cfg.lease_seconds * 1000 / 3)
         return 1;
     if (store_jobs_renew(srv->store, &lease, 1, srv->cfg.lease_seconds, &held) == EINV_OK && held)
         return 1;
     wlog("invoice %s waited %lld ms in the hand-off queue and its claim could not be renewed;"
          " the store's copy of the job is processed instead", h->job.invoice_id, waited);
     return 0;
+}
+
+/* Claim from the store: the first job into *first, and (where the store claims in batches)
+ * up to CLAIM_BATCH - 1 more into the hand-off queue, as far as it has room; they are
+ * leased to this worker and run by whichever worker of this process is free first. */
+static int claim_batch(struct einv_workers *w, const char *name, store_job_t *first)
+{
+    einv_srv_t *srv = w->srv;
+    store_job_t jobs[CLAIM_BATCH];
+    size_t n = 0;
+    int room, rc;
+    pthread_mutex_lock(&w->hq_mu);
+    room = HANDOFF_MAX - w->hq_count - w->hq_reserved;
+    if (w->hq_bytes >= HANDOFF_MAX_BYTES / 2)
+        room = 0;   /* claimed payloads are not checked against the bound one by one */
+    pthread_mutex_unlock(&w->hq_mu);
+    room = room < 0 ? 0 : room > CLAIM_BATCH - 1 ? CLAIM_BATCH - 1 : room;
+    rc = store_jobs_claim(srv->store, name, srv->cfg.lease_seconds, room + 1, jobs, &n);
+    if (rc != EINV_OK || n == 0)
+        return rc == EINV_OK ? EINV_ERR_NOTFOUND : rc;
+    *first = jobs[0];
+    if (n > 1) {
+        long long now = mono_ms();
+        pthread_mutex_lock(&w->hq_mu);
+        for (size_t k = 1; k < n; k++) {
+            handoff_t h = {jobs[k], now, 0};
+            w->hq[(w->hq_head + w->hq_count) % w->hq_cap] = h;
+            w->hq_count++;
+            w->hq_bytes += jobs[k].payload_len;
+        }
+        pthread_mutex_unlock(&w->hq_mu);
+        store_job_signal(srv->store);   /* the other workers take them */
+    }
+    return EINV_OK;
 }
 
 /* Run one job under the worker's claim (the keeper renews its lease meanwhile). */
@@ -480,7 +559,7 @@ static void *worker_main(void *p)
         if (stopping)
             break;
         memset(&job, 0, sizeof job);
-        rc = store_job_claim(srv->store, name, srv->cfg.lease_seconds, &job);
+        rc = claim_batch(w, name, &job);
         if (rc == EINV_OK) {
             run_job(w, index, &job);
             continue;
@@ -500,6 +579,21 @@ static void *worker_main(void *p)
         }
     }
     return NULL;
+}
+
+/* Admission on a shared store: while the shared queue holds more than this instance's
+ * workers could finish in about 50 ms (HANDOFF_PER_WORKER_SQLITE jobs each), wait up to
+ * ADMIT_WAIT_MS for it to shrink, so the backlog (of all instances) stays short. */
+static void admit_shared(struct einv_workers *w)
+{
+    einv_srv_t *srv = w->srv;
+    long long backlog = (long long)w->started * HANDOFF_PER_WORKER_SQLITE, n = 0;
+    for (int waited = 0; waited < ADMIT_WAIT_MS; waited += 5) {
+        if (store_job_count_recent(srv->store, 20, &n) != EINV_OK || n < backlog ||
+            __atomic_load_n(&w->stop, __ATOMIC_SEQ_CST))
+            return;
+        usleep(5000);
+    }
 }
 
 /* See http.h. */
@@ -533,6 +627,8 @@ int workers_submit(einv_srv_t *srv, store_submit_t *in, char out_id[37],
                 break;
         }
         pthread_mutex_unlock(&w->hq_mu);
+        if (!reserved)
+            admit_shared(w);
     }
     if (reserved) {
         /* the copy is made before the submit: after the commit nothing may fail */
@@ -571,7 +667,7 @@ int workers_submit(einv_srv_t *srv, store_submit_t *in, char out_id[37],
         snprintf(h.job.account_id, sizeof h.job.account_id, "%s", in->account_id ? in->account_id : "");
         snprintf(h.job.profile, sizeof h.job.profile, "%s", in->profile ? in->profile : "");
         snprintf(h.job.format, sizeof h.job.format, "%s", in->format ? in->format : "");
-        w->hq[(w->hq_head + w->hq_count) % HANDOFF_MAX] = h;
+        w->hq[(w->hq_head + w->hq_count) % w->hq_cap] = h;
         w->hq_count++;
     } else {
         w->hq_bytes -= in->payload_len;
@@ -594,7 +690,9 @@ einv_workers_t *workers_start(einv_srv_t *srv, int n)
     w->n = n;
     w->threads = calloc(n > 0 ? (size_t)n : 1, sizeof *w->threads);
     w->slots = calloc(n > 0 ? (size_t)n : 1, sizeof *w->slots);
-    w->hq = calloc(HANDOFF_MAX, sizeof *w->hq);
+    /* submits fill up to HANDOFF_MAX, each worker's batch claim may add CLAIM_BATCH - 1 */
+    w->hq_cap = HANDOFF_MAX + (n > 0 ? n : 1) * CLAIM_BATCH;
+    w->hq = calloc((size_t)w->hq_cap, sizeof *w->hq);
     if (!w->threads || !w->slots || !w->hq) {
         free(w->threads);
         free(w->slots);
