@@ -27,7 +27,7 @@ LOAD=$TMP/load
 cc -std=c11 -O2 -Wall -pthread -o "$LOAD" bench/http/load.c
 srv_db "$STORE"
 srv_start "$STORE" "$DB"
-perf record -F 2000 -g -o "$OUT/perf-$STORE.data" -p "$SPID" -- sleep "$((SECS + 3))" 2>"$OUT/perf-$STORE.log" &
+perf record -F ${PERF_FREQ:-2000} ${PERF_CALLGRAPH:--g} -o "$OUT/perf-$STORE.data" -p "$SPID" -- sleep "$((SECS + 3))" 2>"$OUT/perf-$STORE.log" &
 PERF=$!
 EINV_LOAD_KEY=$KEY "$LOAD" -p "$PORT" -f tests/data/ubl/sample-invoice.xml -c "$CONNS" -d "$SECS" -T 60 || true
 wait "$PERF" || true
