@@ -201,6 +201,16 @@ static int head_cands(const ex_doc_t *d, ex_cands_t *c, const double *page_max)
         char own[128], iso[11];
         const char *rest = t;
         ex_head_cand_t *h;
+        char joined[256];
+        /* OCR cuts "Jun 12, | 2026" into two segments: a segment without a date is read
+         * together with the next one on its line when that one starts with a year */
+        if (!ex_find_date(t, iso, NULL, NULL) && si + 1 < d->n_segs && d->segs[si + 1].line == d->segs[si].line &&
+            isdigit((unsigned char)d->segs[si + 1].text[0]) &&
+            d->segs[si + 1].x0 - d->segs[si].x1 < 2.5 * (d->median_size > 0 ? d->median_size : 9)) {
+            snprintf(joined, sizeof joined, "%s %s", t, d->segs[si + 1].text);
+            if (ex_find_date(joined, iso, NULL, NULL))
+                rest = joined, t = joined;
+        }
         /* dates anywhere in the segment, the text before them as their own label */
         while (ex_find_date(rest, iso, &a, &b)) {
             size_t off = (size_t)(rest - t) + a;
@@ -315,7 +325,9 @@ static int parse_pc_line(const char *s, char *city, size_t csz, char *pc, size_t
         trim_copy(city, csz, s + i + 1, (size_t)(end - (s + i + 1)));
         if (paren)
             memcpy(cc, "IT", 3);
-        return strlen(city) > 1 && !strpbrk(city, "0123456789");
+        /* a city starts with a capital and is no unit word ("1554 litres") */
+        return strlen(city) > 1 && !strpbrk(city, "0123456789") && !ex_unit_code(city) &&
+               (isupper((unsigned char)city[0]) || (unsigned char)city[0] >= 0xC3);
     }
     /* US: City, ST 02108 */
     p = strrchr(s, ',');

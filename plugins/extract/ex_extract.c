@@ -207,17 +207,20 @@ static void letterhead_name(const ex_doc_t *d, found_t *f)
 
 static void decode_parties(const ex_doc_t *d, const ex_cands_t *c, found_t *f)
 {
-    size_t i;
-    int s = -1, b = -1;
-    for (i = 0; i < c->n_blocks; i++)
-        if (s < 0 || c->blocks[i].p[EXB_SUPPLIER] > c->blocks[s].p[EXB_SUPPLIER])
-            s = (int)i;
-    for (i = 0; i < c->n_blocks; i++) {
-        if (s >= 0 && same_addr(&c->blocks[i], &c->blocks[s]))
-            continue;
-        if (b < 0 || c->blocks[i].p[EXB_BUYER] > c->blocks[b].p[EXB_BUYER])
-            b = (int)i;
-    }
+
+    int s = -1, b = -1, si, bi;
+    double best = -1;
+    /* the pair (supplier block, buyer block) of the highest joint score, either may be
+     * none (the supplier 0, the buyer 0.02): a lone bill-to block is the buyer's */
+    for (si = -1; si < (int)c->n_blocks; si++)
+        for (bi = -1; bi < (int)c->n_blocks; bi++) {
+            double sc;
+            if (si >= 0 && bi >= 0 && same_addr(&c->blocks[si], &c->blocks[bi]))
+                continue;
+            sc = (si >= 0 ? c->blocks[si].p[EXB_SUPPLIER] : 0.0) + (bi >= 0 ? c->blocks[bi].p[EXB_BUYER] : 0.02);
+            if (sc > best)
+                best = sc, s = si, b = bi;
+        }
     f->sup.block = f->buy.block = -1;
     if (s >= 0)
         party_from(c, s, EXB_SUPPLIER, &f->sup);

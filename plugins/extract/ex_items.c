@@ -65,9 +65,13 @@ static size_t line_numbers(const ex_doc_t *d, const ex_line_t *l, int dec_comma,
             {
                 size_t bl = strlen(buf);
                 const char *nx = w + 1 < sg->w1 ? d->words[w + 1].text : "";
+                int two = isdigit((unsigned char)nx[0]) && isdigit((unsigned char)nx[1]) &&
+                          (!nx[2] || !isalnum((unsigned char)nx[2]));
+                int group = isdigit((unsigned char)nx[0]) && isdigit((unsigned char)nx[1]) &&
+                            isdigit((unsigned char)nx[2]) && (nx[3] == '.' || nx[3] == ',') &&
+                            isdigit((unsigned char)nx[4]) && isdigit((unsigned char)nx[5]);
                 if (bl >= 2 && (buf[bl - 1] == ',' || buf[bl - 1] == '.') && isdigit((unsigned char)buf[bl - 2]) &&
-                    isdigit((unsigned char)nx[0]) && isdigit((unsigned char)nx[1]) &&
-                    (!nx[2] || !isalnum((unsigned char)nx[2])) && bl + strlen(nx) < sizeof buf) {
+                    (two || group) && bl + strlen(nx) < sizeof buf) {
                     strcat(buf, nx);
                     k++;
                 }
@@ -183,6 +187,8 @@ static int item_row(const ex_doc_t *d, const ex_line_t *l, int li, int dec_comma
                 pv.scale = pv.decimals = 2;   /* "2.21" read as "221" */
             if (pp->percent || pp->decimals < 2 || pp->decimals > 4)
                 continue;
+            if (pv.scale != t[b].num.scale && nv.scale != t[c].num.scale)
+                continue;   /* two implied decimal marks ("1 July 2026 ... 2026") prove nothing */
             /* the quantity: first a number followed by a unit word, then one that starts
              * its own cell, then any (a position number or a number inside the description
              * may equal it) */
