@@ -536,6 +536,14 @@ static int block_cands(const ex_doc_t *d, ex_cands_t *c, const double *page_max)
             block_features(d, b, (int)si, page_max);
             continue;
         }
+        char both[200];
+        /* OCR cuts "Chicago, | IL 60601" and "Glasgow | G2 1DY" at the gap */
+        if (!parse_pc_line(t, city, sizeof city, pc, sizeof pc, cc) && si + 1 < d->n_segs &&
+            d->segs[si + 1].line == d->segs[si].line && d->words[d->segs[si].w0].conf < 1.0f &&
+            d->segs[si + 1].x0 - d->segs[si].x1 < 2.5 * (d->median_size > 0 ? d->median_size : 9)) {
+            snprintf(both, sizeof both, "%s %s", t, d->segs[si + 1].text);
+            t = both;
+        }
         if (parse_pc_line(t, city, sizeof city, pc, sizeof pc, cc)) {
             int l1 = seg_above(d, (int)si, 2.2 * (d->segs[si].y1 - d->segs[si].y0) + 4), nm, below;
             if (l1 < 0)

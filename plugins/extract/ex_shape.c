@@ -543,7 +543,7 @@ const char *ex_unit_code(const char *word)
         {"j", "DAY"}, {"gg", "DAY"}, {"gg.", "DAY"}, {"giorni", "DAY"}, {"giorno", "DAY"},
         {"m", "MTR"}, {"mt", "MTR"}, {"mtr", "MTR"},
         {"l", "LTR"}, {"liter", "LTR"}, {"litres", "LTR"}, {"litre", "LTR"}, {"litre(s)", "LTR"},
-        {"lt", "LTR"}, {"litri", "LTR"}, {"liters", "LTR"},
+        {"lt", "LTR"}, {"litri", "LTR"}, {"liters", "LTR"}, {"i", "LTR"} /* OCR's "l" */,
         {"monat", "MON"}, {"monate", "MON"}, {"monat(e)", "MON"}, {"mon.", "MON"},
         {"month", "MON"}, {"months", "MON"}, {"month(s)", "MON"}, {"mo.", "MON"}, {"mois", "MON"},
         {"mese", "MON"}, {"mesi", "MON"}, {"mese/i", "MON"},
