@@ -46,16 +46,27 @@ static int bind_args(sqlite3_stmt *st, const char *types, va_list *ap)
     return rc;
 }
 
-static sqlite3_stmt *prep_v(sqlite3 *db, const char *sql, const char *types, va_list *ap)
+/* Prepare (slot NULL: a statement of its own, for sq_prep's callers to finalize; else from
+ * the statement cache, *slot for sq_stmt_put) and bind. */
+static sqlite3_stmt *prep_v(sqlite3 *db, const char *sql, const char *types, va_list *ap, int *slot)
 {
     sqlite3_stmt *st = NULL;
-    if (sqlite3_prepare_v2(db, sql, -1, &st, NULL) != SQLITE_OK) {
+    if (slot)
+        st = sq_stmt_get(db, sql, slot);
+    else if (sqlite3_prepare_v2(db, sql, -1, &st, NULL) != SQLITE_OK) {
+        sqlite3_finalize(st);
+        st = NULL;
+    }
+    if (!st) {
         store_log("sqlite prepare failed: %s", sqlite3_errmsg(db));
         return NULL;
     }
     if (bind_args(st, types, ap) != SQLITE_OK) {
         store_log("sqlite bind failed: %s", sqlite3_errmsg(db));
-        sqlite3_finalize(st);
+        if (slot)
+            sq_stmt_put(st, *slot);
+        else
+            sqlite3_finalize(st);
         return NULL;
     }
     return st;
@@ -66,22 +77,32 @@ sqlite3_stmt *sq_prep(sqlite3 *db, const char *sql, const char *types, ...)
 {
     va_list ap;
     va_start(ap, types);
-    sqlite3_stmt *st = prep_v(db, sql, types, &ap);
+    sqlite3_stmt *st = prep_v(db, sql, types, &ap, NULL);
+    va_end(ap);
+    return st;
+}
+
+/* sq_prep from the statement cache: give it back with sq_stmt_put(st, *slot). */
+sqlite3_stmt *sq_prep_cached(sqlite3 *db, int *slot, const char *sql, const char *types, ...)
+{
+    va_list ap;
+    va_start(ap, types);
+    sqlite3_stmt *st = prep_v(db, sql, types, &ap, slot);
     va_end(ap);
     return st;
 }
 
 static int exec_v(sqlite3 *db, const char *sql, const char *types, va_list *ap)
 {
-    int rc;
-    sqlite3_stmt *st = prep_v(db, sql, types, ap);
+    int rc, slot;
+    sqlite3_stmt *st = prep_v(db, sql, types, ap, &slot);
     if (!st)
         return SQLITE_ERROR;
     while ((rc = sqlite3_step(st)) == SQLITE_ROW)
         ;
     if (rc != SQLITE_DONE && (rc & 0xff) != SQLITE_CONSTRAINT)
         store_log("sqlite statement failed: %s", sqlite3_errmsg(db));
-    sqlite3_finalize(st);
+    sq_stmt_put(st, slot);
     return rc;
 }
 
@@ -120,8 +141,9 @@ int sq_write(sq_store_t *s, sqlite3 *db, int *changes, const char *sql, const ch
 int sq_scalar(sqlite3 *db, long long *out, long long def, const char *sql, const char *types, ...)
 {
     va_list ap;
+    int slot;
     va_start(ap, types);
-    sqlite3_stmt *st = prep_v(db, sql, types, &ap);
+    sqlite3_stmt *st = prep_v(db, sql, types, &ap, &slot);
     va_end(ap);
     *out = def;
     if (!st)
@@ -129,7 +151,7 @@ int sq_scalar(sqlite3 *db, long long *out, long long def, const char *sql, const
     int rc = sqlite3_step(st);
     if (rc == SQLITE_ROW && sqlite3_column_type(st, 0) != SQLITE_NULL)
         *out = sqlite3_column_int64(st, 0);
-    sqlite3_finalize(st);
+    sq_stmt_put(st, slot);
     return rc == SQLITE_ROW || rc == SQLITE_DONE ? EINV_OK : EINV_ERR;
 }
 
@@ -324,8 +346,10 @@ static void sq_close(einv_store_t *base)
 {
     sq_store_t *s = (sq_store_t *)base;
     for (int i = 0; i < s->n; i++)
-        if (s->conns && s->conns[i])
+        if (s->conns && s->conns[i]) {
+            sq_stmt_drop(s->conns[i]);
             sqlite3_close(s->conns[i]);
+        }
     free(s->conns);
     free(s->busy);
     free(s->path);
@@ -367,14 +391,15 @@ static void read_account(sqlite3_stmt *st, store_account_t *out)
 static int account_where(sqlite3 *db, const char *where, const char *arg, store_account_t *out)
 {
     char sql[256];
+    int slot;
     snprintf(sql, sizeof sql, "SELECT " ACCOUNT_COLS " FROM accounts WHERE %s", where);
-    sqlite3_stmt *st = sq_prep(db, sql, "s", arg);
+    sqlite3_stmt *st = sq_prep_cached(db, &slot, sql, "s", arg);   /* every request's account */
     if (!st)
         return EINV_ERR;
     int rc = sqlite3_step(st);
     if (rc == SQLITE_ROW)
         read_account(st, out);
-    sqlite3_finalize(st);
+    sq_stmt_put(st, slot);
     return rc == SQLITE_ROW ? EINV_OK : rc == SQLITE_DONE ? EINV_ERR_NOTFOUND : EINV_ERR;
 }
 
@@ -602,12 +627,13 @@ static int sq_key_by_hash(einv_store_t *base, const char *hash_hex, store_key_t 
 {
     sq_store_t *s = (sq_store_t *)base;
     sqlite3 *db = sq_acquire(s);
-    sqlite3_stmt *st = sq_prep(db, "SELECT " KEY_COLS " FROM api_keys WHERE key_hash = ?", "s",
-                               hash_hex);
+    int slot;
+    sqlite3_stmt *st = sq_prep_cached(db, &slot, "SELECT " KEY_COLS " FROM api_keys WHERE key_hash = ?",
+                                      "s", hash_hex);
     int rc = st ? sqlite3_step(st) : SQLITE_ERROR;
     if (rc == SQLITE_ROW)
         read_key(st, out);
-    sqlite3_finalize(st);
+    sq_stmt_put(st, slot);
     sq_release(s, db);
     return rc == SQLITE_ROW ? EINV_OK : rc == SQLITE_DONE ? EINV_ERR_NOTFOUND : EINV_ERR;
 }
@@ -688,15 +714,16 @@ static int sq_mappings_get(einv_store_t *base, const char *account_id, char **js
 {
     sq_store_t *s = (sq_store_t *)base;
     sqlite3 *db = sq_acquire(s);
-    sqlite3_stmt *st = sq_prep(db, "SELECT document FROM account_mappings WHERE account_id = ?",
-                               "s", account_id);
+    int slot;
+    sqlite3_stmt *st = sq_prep_cached(db, &slot, "SELECT document FROM account_mappings"
+                                      " WHERE account_id = ?", "s", account_id);
     int rc = st ? sqlite3_step(st) : SQLITE_ERROR;
     if (rc == SQLITE_ROW) {
         *json = sq_coldup(st, 0);
         if (!*json)
             rc = SQLITE_NOMEM;
     }
-    sqlite3_finalize(st);
+    sq_stmt_put(st, slot);
     sq_release(s, db);
     return rc == SQLITE_ROW ? EINV_OK : rc == SQLITE_DONE ? EINV_ERR_NOTFOUND : EINV_ERR;
 }

@@ -39,14 +39,15 @@ static void run_group(sq_store_t *s, sq_gop_t *first)
         sqlite3_exec(db, "PRAGMA synchronous=NORMAL", NULL, NULL, NULL);
     ok = sq_begin(s, db) == EINV_OK;
     for (op = first; ok && op; op = op->next) {
-        if (sqlite3_exec(db, "SAVEPOINT g", NULL, NULL, NULL) != SQLITE_OK) {
+        /* sq_exec: prepared once per connection (the statement cache), not parsed per write */
+        if (sq_exec(db, "SAVEPOINT g", "") != SQLITE_DONE) {
             ok = 0;
             break;
         }
         op->rc = op->fn(db, op->arg);
         if (op->rc != EINV_OK)
-            sqlite3_exec(db, "ROLLBACK TO g", NULL, NULL, NULL);
-        if (sqlite3_exec(db, "RELEASE g", NULL, NULL, NULL) != SQLITE_OK)
+            sq_exec(db, "ROLLBACK TO g", "");
+        if (sq_exec(db, "RELEASE g", "") != SQLITE_DONE)
             ok = 0;
     }
     if (ok)

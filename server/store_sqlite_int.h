@@ -38,6 +38,13 @@ int sq_group_write(sq_store_t *s, sq_group_fn fn, void *arg, int durable);
 sqlite3 *sq_acquire(sq_store_t *s);
 void sq_release(sq_store_t *s, sqlite3 *db);
 
+/* Statement cache (store_sqlite_stmt.c): a prepared statement of db for sql, reset and
+ * unbound, and *slot for sq_stmt_put (-1: not cached, put finalizes it); NULL when sql does
+ * not prepare. sq_stmt_drop finalizes db's cached statements (before sqlite3_close). */
+sqlite3_stmt *sq_stmt_get(sqlite3 *db, const char *sql, int *slot);
+void sq_stmt_put(sqlite3_stmt *st, int slot);
+void sq_stmt_drop(sqlite3 *db);
+
 /* Prepare sql and bind arguments described by types, one letter per parameter:
  *   s  const char *      (NULL binds NULL)
  *   i  int
@@ -46,8 +53,11 @@ void sq_release(sq_store_t *s, sqlite3 *db);
  *   b  const void *, size_t   (blob; NULL binds an empty blob)
  * Returns the statement or NULL (error logged). */
 sqlite3_stmt *sq_prep(sqlite3 *db, const char *sql, const char *types, ...);
-/* Prepare, bind, step to the end; returns the final sqlite3 result code (SQLITE_DONE on
- * success) so callers can tell constraint violations apart. */
+/* sq_prep from the statement cache (store_sqlite_stmt.c) for statements run on every
+ * request or job: give it back with sq_stmt_put(st, *slot), never sqlite3_finalize. */
+sqlite3_stmt *sq_prep_cached(sqlite3 *db, int *slot, const char *sql, const char *types, ...);
+/* Prepare (from the statement cache), bind, step to the end; returns the final sqlite3 result
+ * code (SQLITE_DONE on success) so callers can tell constraint violations apart. */
 int sq_exec(sqlite3 *db, const char *sql, const char *types, ...);
 /* One statement in its own write transaction (BEGIN IMMEDIATE under the write mutex, so a
  * stale WAL snapshot can never make it fail with SQLITE_BUSY_SNAPSHOT). Returns the step's

@@ -452,15 +452,17 @@ static int complete_write(sqlite3 *db, void *arg)
     sq_complete_op_t *o = arg;
     char by[160] = "";
     int valid = strcmp(o->status, "validated") == 0;
-    sqlite3_stmt *st = sq_prep(db, "DELETE FROM jobs WHERE id = ? AND invoice_id = ? AND attempts = ?"
-                                   " RETURNING worker", "lsi", o->job_id, o->invoice_id, o->attempts);
+    int slot;
+    sqlite3_stmt *st = sq_prep_cached(db, &slot, "DELETE FROM jobs WHERE id = ? AND invoice_id = ?"
+                                      " AND attempts = ? RETURNING worker", "lsi", o->job_id,
+                                      o->invoice_id, o->attempts);
     int rc = st ? sqlite3_step(st) : SQLITE_ERROR;
     int held = rc == SQLITE_ROW;
     if (held) {
         sq_colcpy(st, 0, by, sizeof by);
         rc = sqlite3_step(st);
     }
-    sqlite3_finalize(st);
+    sq_stmt_put(st, slot);
     if (rc != SQLITE_DONE || !held)
         return rc == SQLITE_DONE ? EINV_ERR_NOTFOUND : EINV_ERR;
     rc = sq_exec(db, "UPDATE invoices SET status = ?, invoice_format = COALESCE(?, invoice_format),"
