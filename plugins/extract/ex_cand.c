@@ -23,7 +23,7 @@ static double seg_size(const ex_doc_t *d, const ex_seg_t *s)
 }
 
 /* The nearest segment above s (previous lines of its page) overlapping it horizontally. */
-static int seg_above(const ex_doc_t *d, int si, double max_dy)
+int ex_seg_above(const ex_doc_t *d, int si, double max_dy)
 {
     const ex_seg_t *s = &d->segs[si];
     int li = s->line, pg = d->lines[li].page, k;
@@ -131,7 +131,7 @@ static void head_features(const ex_doc_t *d, int si, const char *own, const char
 {
     const ex_seg_t *s = &d->segs[si];
     const ex_line_t *l = &d->lines[s->line];
-    int pg = l->page, left = si > l->s0 ? si - 1 : -1, above = seg_above(d, si, 3.2 * (s->y1 - s->y0) + 4);
+    int pg = l->page, left = si > l->s0 ? si - 1 : -1, above = ex_seg_above(d, si, 3.2 * (s->y1 - s->y0) + 4);
     double W = page_w(d, pg), H = page_h(d, pg), sz = seg_size(d, s);
     size_t n = strlen(value), i, dig = 0, alp = 0;
     ex_num_t num;
@@ -414,7 +414,7 @@ static int one_liner(const char *t, ex_block_t *b)
 static void block_features(const ex_doc_t *d, ex_block_t *b, int anchor, const double *page_max)
 {
     const ex_seg_t *s = &d->segs[anchor];
-    int pg = d->lines[s->line].page, above = seg_above(d, anchor, 3.5 * (s->y1 - s->y0) + 6), sk;
+    int pg = d->lines[s->line].page, above = ex_seg_above(d, anchor, 3.5 * (s->y1 - s->y0) + 6), sk;
     double W = page_w(d, pg), H = page_h(d, pg), sz = seg_size(d, s);
     float *f = b->f;
     int k, vat_below = 0;
@@ -445,7 +445,7 @@ static void block_features(const ex_doc_t *d, ex_block_t *b, int anchor, const d
     }
     /* the label two segments up (a label above a name with a blank line) */
     if (above >= 0) {
-        int a2 = seg_above(d, above, 3.5 * (s->y1 - s->y0) + 6);
+        int a2 = ex_seg_above(d, above, 3.5 * (s->y1 - s->y0) + 6);
         put_mask(f + k, a2 >= 0 ? ex_label_mask(d->segs[a2].text) : 0);
     }
     k += EXL_COUNT;
@@ -509,7 +509,7 @@ static int block_cands(const ex_doc_t *d, ex_cands_t *c, const double *page_max)
         b->name_seg = b->line1_seg = b->pc_seg = l->s0;
         b->one_liner = 1;
         if (!b->name[0]) {
-            int up = seg_above(d, l->s0, 3.0 * (l->y1 - l->y0) + 30);
+            int up = ex_seg_above(d, l->s0, 3.0 * (l->y1 - l->y0) + 30);
             if (up >= 0)
                 snprintf(b->name, sizeof b->name, "%s", d->segs[up].text), b->name_seg = up;
             b->one_liner = 2;
@@ -528,7 +528,7 @@ static int block_cands(const ex_doc_t *d, ex_cands_t *c, const double *page_max)
             b->name_seg = b->line1_seg = b->pc_seg = (int)si;
             b->one_liner = 1;
             if (!b->name[0]) {
-                int up = seg_above(d, (int)si, 3.0 * (d->segs[si].y1 - d->segs[si].y0) + 30);
+                int up = ex_seg_above(d, (int)si, 3.0 * (d->segs[si].y1 - d->segs[si].y0) + 30);
                 if (up >= 0)
                     snprintf(b->name, sizeof b->name, "%s", d->segs[up].text), b->name_seg = up;
                 b->one_liner = 2;
@@ -545,7 +545,7 @@ static int block_cands(const ex_doc_t *d, ex_cands_t *c, const double *page_max)
             t = both;
         }
         if (parse_pc_line(t, city, sizeof city, pc, sizeof pc, cc)) {
-            int l1 = seg_above(d, (int)si, 2.2 * (d->segs[si].y1 - d->segs[si].y0) + 4), nm, below;
+            int l1 = ex_seg_above(d, (int)si, 2.2 * (d->segs[si].y1 - d->segs[si].y0) + 4), nm, below;
             if (l1 < 0)
                 continue;
             if (!(b = add_block(c)))
@@ -555,7 +555,7 @@ static int block_cands(const ex_doc_t *d, ex_cands_t *c, const double *page_max)
             memcpy(b->country, cc, 3);
             if (!city[0]) {   /* GB: the city on the line above the postcode */
                 snprintf(b->city, sizeof b->city, "%s", d->segs[l1].text);
-                l1 = seg_above(d, l1, 2.2 * (d->segs[si].y1 - d->segs[si].y0) + 4);
+                l1 = ex_seg_above(d, l1, 2.2 * (d->segs[si].y1 - d->segs[si].y0) + 4);
                 if (l1 < 0) {
                     c->n_blocks--;
                     continue;
@@ -565,7 +565,7 @@ static int block_cands(const ex_doc_t *d, ex_cands_t *c, const double *page_max)
             }
             b->line1_seg = l1;
             snprintf(b->line1, sizeof b->line1, "%s", d->segs[l1].text);
-            nm = seg_above(d, l1, 2.2 * (d->segs[l1].y1 - d->segs[l1].y0) + 4);
+            nm = ex_seg_above(d, l1, 2.2 * (d->segs[l1].y1 - d->segs[l1].y0) + 4);
             b->name_seg = nm;
             if (nm >= 0)
                 snprintf(b->name, sizeof b->name, "%s", d->segs[nm].text);

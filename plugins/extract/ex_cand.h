@@ -42,6 +42,9 @@ typedef struct ex_cands {
 /* Build every candidate of d with its features. 0 or -1 (out of memory). */
 int ex_cands_build(const ex_doc_t *d, ex_cands_t *c);
 void ex_cands_clear(ex_cands_t *c);
+/* The nearest segment above segment si (its page, within max_dy points) overlapping it
+ * horizontally, or -1. */
+int ex_seg_above(const ex_doc_t *d, int si, double max_dy);
 /* 1 when s carries a company's legal form (GmbH, SAS, S.r.l., Ltd, Inc., ...). */
 int ex_has_legal_form(const char *s);
 

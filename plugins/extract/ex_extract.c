@@ -242,7 +242,10 @@ static size_t find_vats(const ex_doc_t *d, vat_c_t *out, size_t max)
     for (si = 0; si < d->n_segs && n < max; si++) {
         const ex_seg_t *s = &d->segs[si];
         int w, k;
-        unsigned lab = ex_label_mask(s->text) | (si > 0 && d->segs[si - 1].line == s->line ? ex_label_mask(d->segs[si - 1].text) : 0);
+        int up = ex_seg_above(d, (int)si, 2.5 * (s->y1 - s->y0) + 4);
+        /* the label in the segment, left of it, or above it (metadata cells) */
+        unsigned lab = ex_label_mask(s->text) | (si > 0 && d->segs[si - 1].line == s->line ? ex_label_mask(d->segs[si - 1].text) : 0) |
+                       (up >= 0 ? ex_label_mask(d->segs[up].text) : 0);
         for (w = s->w0; w < s->w1 && n < max; w++)
             for (k = 5; k >= 1; k--) {
                 char buf[96] = "", v[24];
