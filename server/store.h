@@ -102,6 +102,8 @@ typedef struct store_job {
                                  * fencing token (renewal and completion pass it back) */
     long long running_ms;       /* since the job's first claim (0 on the first claim) */
     char prev_worker[160];      /* who held the previous claim ("" on the first claim) */
+    int payload_deferred;       /* a batched claim left a large payload out: read it with
+                                 * store_invoice_payload before running the job */
 } store_job_t;
 
 /* A claim a worker holds: what lease renewal is fenced on. */

@@ -357,6 +357,9 @@ int pg_invoice_list(einv_store_t *base, const char *account_id, const store_list
     return rc == EINV_ERR_NOMEM ? EINV_ERR : rc;
 }
 
+/* Payloads up to this size come with a batched claim; larger ones are read when they run. */
+#define CLAIM_INLINE_MAX (256 * 1024)
+
 /* Lease the up to max oldest jobs nobody holds (or whose lease ran out) with their
  * payloads, in ONE statement (one round trip, its own transaction). SKIP LOCKED: concurrent
  * claimers (threads or instances) pass over a job another is leasing right now instead of
@@ -373,11 +376,12 @@ static int claim_on(PGconn *c, const char *worker, int lease_seconds, int max, s
         "       ORDER BY id LIMIT $3 FOR UPDATE SKIP LOCKED)"
         " UPDATE jobs j SET worker = $1, lease_until = now() + make_interval(secs => $2::int),"
         " attempts = j.attempts + 1, first_claimed_at = COALESCE(j.first_claimed_at, now())"
-        " FROM c, invoices i WHERE j.id = c.id AND i.id = j.invoice_id"
+        " FROM c JOIN invoices i ON true LEFT JOIN invoice_payloads p ON p.invoice_id = i.id"
+        " WHERE j.id = c.id AND i.id = j.invoice_id"
         " RETURNING j.id, j.invoice_id, j.attempts, i.account_id, i.profile, i.source_format, i.tier,"
         " c.worker, COALESCE((extract(epoch FROM now() - c.first_claimed_at) * 1000)::bigint, 0),"
-        " (SELECT data FROM invoice_payloads p WHERE p.invoice_id = j.invoice_id)",
-        "sii", worker, lease_seconds, max);
+        " CASE WHEN octet_length(p.data) <= $4::int THEN p.data END, octet_length(p.data)",
+        "siii", worker, lease_seconds, max, CLAIM_INLINE_MAX);
     int rows, rc = EINV_OK;
     *n = 0;
     if (!pg_ok(r)) {
@@ -397,6 +401,9 @@ static int claim_on(PGconn *c, const char *worker, int lease_seconds, int max, s
         o->tier = pg_dup(r, k, 6);
         pg_cpy(r, k, 7, o->prev_worker, sizeof o->prev_worker);
         o->running_ms = pg_ll(r, k, 8, 0);
+        /* a large payload is not carried by the claim (8 of them would be a result of up to
+         * 8 x 2 x EINV_MAX_UPLOAD): its worker reads it when it runs the job */
+        o->payload_deferred = PQgetisnull(r, k, 9) && !PQgetisnull(r, k, 10);
         if (!PQgetisnull(r, k, 9)) {
             /* text-format bytea (hex): unescaped, then copied to be free()d like the rest */
             size_t len = 0;

@@ -516,6 +516,20 @@ static int claim_batch(struct einv_workers *w, const char *name, store_job_t *fi
 static void run_job(struct einv_workers *w, int index, store_job_t *job)
 {
     einv_srv_t *srv = w->srv;
+    if (job->payload_deferred) {
+        char *ctype = NULL;
+        free(job->payload);
+        job->payload = NULL;
+        if (store_invoice_payload(srv->store, job->invoice_id, &job->payload, &job->payload_len,
+                                  &ctype) != EINV_OK) {
+            /* the lease runs out and the job is claimed again */
+            wlog("cannot read the payload of invoice %s; it will be retried", job->invoice_id);
+            store_job_clear(job);
+            return;
+        }
+        free(ctype);
+        job->payload_deferred = 0;
+    }
     if (job->attempts > 1)
         wlog("invoice %s: attempt %d (the claim of %s ended without a verdict)",
              job->invoice_id, job->attempts, job->prev_worker[0] ? job->prev_worker : "?");
