@@ -68,6 +68,8 @@ set(EINV_DESC_odata "SAP S/4HANA OData input\nReads SAP S/4HANA OData SupplierIn
 set(EINV_DESC_extract "PDF invoice extraction\nReads plain and scanned PDF invoices (text layer or OCR) into the canonical invoice\nwith a trained model.")
 # data a plugin reads that no library link names
 set(EINV_DEPS_facturx "fonts-dejavu-core, icc-profiles-free")
+# the OCR languages the extractor reads scans with (tesseract loads them by name)
+set(EINV_DEPS_extract "tesseract-ocr-eng, tesseract-ocr-deu, tesseract-ocr-fra, tesseract-ocr-ita")
 foreach(comp IN LISTS EINV_OPTIONAL_PLUGINS)
   string(TOUPPER ${comp} COMP)
   string(REGEX REPLACE "^plugin_" "" plugin ${comp})

@@ -257,11 +257,15 @@ ok "an upgrade from the package of before the split replaces its files (Breaks/R
 
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
 unit_val() { sed -n "s/^$2=//p" "$1" | tail -n 1; }
+# the unit's Environment= assignments, one per line (it has several)
+unit_env() { sed -n "s/^Environment=//p" "$1"; }
 # runas PREFIX: RUNAS=(the command prefix that runs a program as the unit's user under PREFIX
 # (as the caller when not root), with only the unit's environment and EXTRA_ENV added)
 runas() {
   local unit=$1/$unit_rel
-  RUNAS=(env -i "PATH=/usr/sbin:/usr/bin:/sbin:/bin" "$(unit_val "$unit" Environment)" "${EXTRA_ENV[@]}")
+  local -a envs
+  mapfile -t envs < <(unit_env "$unit")
+  RUNAS=(env -i "PATH=/usr/sbin:/usr/bin:/sbin:/bin" "${envs[@]}" "${EXTRA_ENV[@]}")
   if [ "$(id -u)" -eq 0 ]; then
     local u g
     u=$(awk -F: -v n="$(unit_val "$unit" User)" '$1 == n { print $3 }' "$1/etc/passwd")
@@ -353,7 +357,7 @@ check_cli() {
 
 EXTRA_ENV=("EINV_DATABASE=sqlite:$root/var/lib/einvoice/einvoice.db")
 # the unit's EINV_CONFIG=/etc/... read inside the root
-conf=$(unit_val "$root/$unit_rel" Environment); conf=${conf#EINV_CONFIG=}
+conf=$(unit_env "$root/$unit_rel" | sed -n 's/^EINV_CONFIG=//p')
 EXTRA_ENV+=("EINV_CONFIG=$root$conf")
 if [ -n "$can_unshare" ]; then
   sandbox "$root"
