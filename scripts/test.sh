@@ -36,7 +36,7 @@ cmake --build build-asan -j"$JOBS" >/dev/null
    ctest --output-on-failure -j"$JOBS")
 
 # every input parser under libFuzzer with ASan + UBSan for a short time (docs/fuzzing.md)
-bash scripts/fuzz-smoke.sh
+FUZZ_SECONDS=${FUZZ_SECONDS:-20} bash scripts/fuzz-smoke.sh
 
 if [ -x ../shared/tools/conformance ]; then
   # informative: the summary line per profile over the suites the issues name
