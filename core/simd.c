@@ -1,16 +1,13 @@
 /* The vector level of the byte scans (see simd.h). */
 #include "simd.h"
 #include <stdatomic.h>
-#include <stdlib.h>
-#include <string.h>
 
-static atomic_int best = -1;   /* of the CPU and EINV_SIMD, computed once */
+static atomic_int best = -1;   /* of the CPU, computed once */
 static atomic_int cap = -1;
 
 static int detect(void)
 {
     int level = EINV_SIMD_SCALAR;
-    const char *e = getenv("EINV_SIMD");
 #if defined(__x86_64__) && defined(__GNUC__)
     if (__builtin_cpu_supports("avx2"))
         level = EINV_SIMD_AVX2;
@@ -18,10 +15,6 @@ static int detect(void)
         __builtin_cpu_supports("avx512vbmi"))
         level = EINV_SIMD_VBMI;
 #endif
-    if (e && strcmp(e, "scalar") == 0)
-        level = EINV_SIMD_SCALAR;
-    else if (e && strcmp(e, "avx2") == 0 && level > EINV_SIMD_AVX2)
-        level = EINV_SIMD_AVX2;
     return level;
 }
 

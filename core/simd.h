@@ -1,7 +1,6 @@
 /* Which vector code the byte scans use (core/xml_bulk.c, core/xsd_base64.c): the best the
- * CPU has, unless capped by EINV_SIMD (scalar, avx2 or vbmi; read once, for comparing the
- * variants in benchmarks) or by a test (einv_simd_cap). Every level gives the same results;
- * tests/core/test_xml_bulk.c holds them to that. */
+ * CPU has, unless a test caps it (einv_simd_cap; the core reads no environment). Every level
+ * gives the same results; tests/core/test_xml_bulk.c holds them to that. */
 #ifndef EINV_CORE_SIMD_H
 #define EINV_CORE_SIMD_H
 
