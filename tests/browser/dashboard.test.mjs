@@ -264,7 +264,12 @@ async function main() {
   step = 'create a key and see it listed';
   await page.getByRole('link', { name: 'Settings' }).click();
   await page.getByRole('link', { name: 'API keys' }).click();
+  // both links render the keys page: fill the form only once the second rendering has loaded
+  // its list (a form filled before would be replaced by an empty one)
+  await page.waitForURL(/#\/settings\/keys$/);
+  await page.locator('#keys, .notice', { hasText: /ci-|No keys yet|Name/ }).first().waitFor();
   await page.getByLabel('Key name').fill('ci-pipeline');
+  assert.equal(await page.getByLabel('Key name').inputValue(), 'ci-pipeline');
   await page.getByLabel('Monthly quota (optional)').fill('1000');
   await page.getByRole('button', { name: 'Create key' }).click();
   await page.locator('#created-key', { hasText: 'ci-pipeline' }).waitFor();
