@@ -53,8 +53,10 @@ static char *with_validation(einv_engine_t *e, char *result, const char *profile
     return out;
 }
 
-/* -o: the extracted invoice through the facturx exporter, as `convert --to facturx` does. */
-static int write_hybrid(einv_engine_t *e, const char *result, const char *profile, const char *path)
+/* -o: the hybrid: the received pages (src) with the extracted invoice's CII, through the
+ * facturx exporter given the received PDF (docs/extraction.md "The hybrid"). */
+static int write_hybrid(einv_engine_t *e, const char *result, const char *profile, const unsigned char *src,
+                        size_t src_len, const char *path)
 {
     json_object *res = json_tokener_parse(result), *canon;
     einv_export_opts_t o = {"facturx", profile ? profile : "EN16931", NULL};
@@ -71,7 +73,10 @@ static int write_hybrid(einv_engine_t *e, const char *result, const char *profil
         return 1;
     }
     txt = json_object_to_json_string_ext(canon, JSON_C_TO_STRING_PLAIN);
-    x = einv_export_json(e, &o, txt, strlen(txt), &err);
+    x = einv_export_json_from(e, &o, txt, strlen(txt), src, src_len, &err);
+    for (size_t i = 0; x && i < einv_export_count(x); i++)
+        if (!strcmp(einv_export_at(x, i)->code, "EXPORT-PDF-HYBRID"))
+            fprintf(stderr, "einvoice: %s: %s\n", path, einv_export_at(x, i)->message);
     if (!x) {
         fprintf(stderr, "einvoice: %s\n", err.message);
     } else if (!einv_export_ok(x)) {
@@ -97,7 +102,8 @@ void extract_usage(FILE *f)
                "Reads plain and scanned PDF invoices and prints the canonical invoice of each as JSON,\n"
                "one object per line (canonicalJson, per-field confidence, EXTRACTION findings).\n"
                "--profile P adds the validationResult of the extracted invoice under profile P.\n"
-               "-o writes the extracted invoice of a single FILE as a Factur-X PDF (the facturx export).\n"
+               "-o writes the hybrid of a single FILE: its pages (kept, or as images where PDF/A-3 needs\n"
+               "it) with the extracted invoice as factur-x.xml, a Factur-X PDF/A-3.\n"
                "EINV_EXTRACT_MODEL_DIR names the model folder (default: the committed models/extract).\n"
                "Exit status: 0 every file gave an invoice, 1 some did not, 2 usage, I/O or model errors.\n");
 }
@@ -166,9 +172,9 @@ int cmd_extract(einv_engine_t *e, int argc, char **argv)
             continue;
         }
         r = ex_extract_pdf(x, data, len, &o, &out);
-        free(data);
         if (r < 0) {
             fprintf(stderr, "einvoice: out of memory extracting %s\n", argv[i]);
+            free(data);
             rc = 2;
             continue;
         }
@@ -177,10 +183,11 @@ int cmd_extract(einv_engine_t *e, int argc, char **argv)
         printf("%s\n", out);
         fflush(stdout);
         if (out_pdf) {
-            int w = write_hybrid(e, out, profile, out_pdf);
+            int w = write_hybrid(e, out, profile, data, len, out_pdf);
             if (w > rc)
                 rc = w;
         }
+        free(data);
         free(out);
         if (r > 0 && rc == 0)
             rc = 1;

@@ -74,6 +74,13 @@ const char *einv_ctx_option(const einv_ctx_t *ctx, const char *name)
     return NULL;
 }
 
+const unsigned char *einv_ctx_source(const einv_ctx_t *ctx, size_t *len)
+{
+    if (len)
+        *len = ctx->source ? ctx->source_len : 0;
+    return ctx->source;
+}
+
 static size_t id_hash(const char *id)
 {
     size_t h = 2166136261u;

@@ -22,6 +22,8 @@ struct einv_ctx {
     einv_finding_t *findings;
     size_t n, cap;
     const char *const *options;  /* name, value pairs, NULL-terminated */
+    const unsigned char *source; /* exports: the document the invoice was read from, or NULL */
+    size_t source_len;
     einv_rule_tally_t *tally;    /* power-of-two size, at most half full */
     size_t ntally, tally_cap;
     size_t dropped;              /* refused by limits.max_findings */

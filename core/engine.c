@@ -298,6 +298,7 @@ typedef struct run {
     const einv_format_ops_t *syn;   /* the format whose syntax rules run */
     const char **opt;               /* the run's options (name, value pairs) */
     size_t nopt;
+    const char *const *extra;       /* the caller's plugin options (einv_validate_with) */
     einv_xdoc_t *xdoc;              /* the input parsed as XML, when it is XML */
 } run_t;
 
@@ -321,9 +322,12 @@ static int stage_prepare(run_t *v, einv_error_t *err)
             return einv_error_set_subject(err, EINV_ERR_USAGE, EINV_SUBJECT_FORMAT, "unknown format",
                                           o->format, "Use auto or one of the installed formats");
     }
-    /* room for mapping, canonical, specification-id, business-process, src-canonical and
-     * the terminator */
-    opt = einv_arena_alloc(&v->r->ctx.arena, 11 * sizeof *opt);
+    /* room for mapping, canonical, specification-id, business-process, src-canonical, the
+     * caller's options and the terminator */
+    size_t nextra = 0;
+    while (v->extra && v->extra[nextra] && v->extra[nextra + 1])
+        nextra += 2;
+    opt = einv_arena_alloc(&v->r->ctx.arena, (11 + nextra) * sizeof *opt);
     if (opt) {
         const char *spec = profile_term(v->e, v->prof, 0), *proc = profile_term(v->e, v->prof, 1);
         size_t n = 0;
@@ -343,6 +347,8 @@ static int stage_prepare(run_t *v, einv_error_t *err)
             opt[n++] = "canonical";
             opt[n++] = "1";
         }
+        for (size_t k = 0; k < nextra; k++)
+            opt[n++] = v->extra[k];
         opt[n] = NULL;
         v->r->ctx.options = opt;
         v->opt = opt;
@@ -547,6 +553,13 @@ static einv_result_t *validate(run_t *v, einv_error_t *err)
 einv_result_t *einv_validate(einv_engine_t *e, const einv_validate_opts_t *o, const void *data,
                              size_t len, einv_error_t *err)
 {
+    return einv_validate_with(e, o, NULL, data, len, err);
+}
+
+einv_result_t *einv_validate_with(einv_engine_t *e, const einv_validate_opts_t *o,
+                                  const char *const *options, const void *data, size_t len,
+                                  einv_error_t *err)
+{
     const einv_limits_t *prev_l;
     uint64_t prev_d;
     run_t v;
@@ -566,6 +579,7 @@ einv_result_t *einv_validate(einv_engine_t *e, const einv_validate_opts_t *o, co
     v.r = r;
     v.bytes = data;
     v.len = len;
+    v.extra = options;
     out = validate(&v, err);
     if (out)
         einv_ctx_finish(&r->ctx);

@@ -79,6 +79,12 @@ typedef struct einv_validate_opts {
  * (transfer full) */
 EINV_API einv_result_t *einv_validate(einv_engine_t *e, const einv_validate_opts_t *o,
                                       const void *data, size_t len, einv_error_t *err);
+/* einv_validate with plugin options: name, value pairs (NULL-terminated) that the format and
+ * profile plugins read with einv_ctx_option, after the engine's own (which win on a clash),
+ * e.g. {"tier", "ACCURATE", NULL} for the extract plugin. options may be NULL. */
+EINV_API einv_result_t *einv_validate_with(einv_engine_t *e, const einv_validate_opts_t *o,
+                                           const char *const *options, const void *data,
+                                           size_t len, einv_error_t *err);
 EINV_API void einv_result_free(einv_result_t *r);
 
 EINV_API int einv_result_valid(const einv_result_t *r);

@@ -82,10 +82,18 @@ static const einv_format_ops_t *json_reader(const einv_engine_t *e)
 einv_export_t *einv_export_json(einv_engine_t *e, const einv_export_opts_t *o, const char *json,
                                 size_t len, einv_error_t *err)
 {
+    return einv_export_json_from(e, o, json, len, NULL, 0, err);
+}
+
+einv_export_t *einv_export_json_from(einv_engine_t *e, const einv_export_opts_t *o, const char *json,
+                                     size_t len, const void *source, size_t source_len,
+                                     einv_error_t *err)
+{
     const einv_exporter_ops_t *ops = einv_engine_exporter(e, o ? o->to : NULL);
     const einv_format_ops_t *reader = json_reader(e);
     einv_export_t *x;
     size_t n = 0;
+    int rc;
     if (!ops)
         return einv_error_set(err, EINV_ERR_NOTFOUND, "unknown export", o && o->to ? o->to : "(none)",
                               "Run 'einvoice exports' to list the installed exporters"),
@@ -114,7 +122,12 @@ einv_export_t *einv_export_json(einv_engine_t *e, const einv_export_opts_t *o, c
                        "See the findings");
         return x;
     }
-    if (ops->write(&x->ctx, x->ctx.inv, &x->out, &x->err) != EINV_OK) {
+    x->ctx.source = source;
+    x->ctx.source_len = source ? source_len : 0;
+    rc = ops->write(&x->ctx, x->ctx.inv, &x->out, &x->err);
+    x->ctx.source = NULL;   /* borrowed for the call only */
+    x->ctx.source_len = 0;
+    if (rc != EINV_OK) {
         if (!x->err.message[0])
             einv_error_set(&x->err, EINV_ERR, "the export failed", ops->name, "");
         einv_buf_release(&x->out);

@@ -32,6 +32,12 @@ typedef struct einv_export einv_export_t;
  * a result whose einv_export_ok tells whether bytes were written. (transfer full) */
 EINV_API einv_export_t *einv_export_json(einv_engine_t *e, const einv_export_opts_t *o,
                                          const char *json, size_t len, einv_error_t *err);
+/* einv_export_json with the document the invoice was read from (source, source_len bytes,
+ * borrowed until the call returns): the exporter reads it with einv_ctx_source. The facturx
+ * exporter given a PDF keeps its pages (the hybrid of an extracted invoice). */
+EINV_API einv_export_t *einv_export_json_from(einv_engine_t *e, const einv_export_opts_t *o,
+                                              const char *json, size_t len, const void *source,
+                                              size_t source_len, einv_error_t *err);
 /* 1 when the export produced its bytes (it may still carry WARNING findings). */
 EINV_API int einv_export_ok(const einv_export_t *x);
 /* The bytes written, NULL when none. (transfer none: lives with x) */

@@ -6,9 +6,13 @@
  * request from the stored canonical invoice by the registered exporter (core/exports.h);
  * a submission that was itself a Factur-X / ZUGFeRD PDF downloads as submitted, byte for
  * byte. A sandbox invoice exports its canned canonical invoice. The IDoc uses the
- * invoice's account's mapping document when there is one. */
+ * invoice's account's mapping document when there is one. An extracted invoice
+ * (PDF_EXTRACTED) downloads as its hybrid: the received PDF (the job's stored payload) goes
+ * to the facturx exporter with the canonical invoice, which keeps its pages or places them
+ * as images (docs/extraction.md); which of the two is logged and sent as X-Hybrid-Pages. */
 #include "http.h"
 #include "exports.h"
+#include "log.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -32,12 +36,32 @@ static void file_name(const char *number, const char *ext, char *out, size_t siz
     snprintf(out, size, "%s.%s", n ? base : "invoice", ext);
 }
 
-static void send_file(einv_req_t *r, const char *type, const void *data, size_t len, const char *name)
+static void send_file(einv_req_t *r, const char *type, const void *data, size_t len, const char *name,
+                      const char *extra)
 {
-    char headers[256];
+    char headers[320];
     snprintf(headers, sizeof headers, "Content-Disposition: attachment; filename=\"%s\"\r\n"
-                                      "Cache-Control: private, no-store\r\n", name);
+                                      "Cache-Control: private, no-store\r\n%s", name, extra ? extra : "");
     http_send_bytes(r, 200, type, data, len, headers);
+}
+
+/* The hybrid's pages, kept or imaged (the facturx exporter's EXPORT-PDF-HYBRID finding):
+ * one log line, and the X-Hybrid-Pages header into hdr. */
+static void note_hybrid(einv_req_t *r, const store_invoice_t *inv, const einv_export_t *x, char *hdr, size_t size)
+{
+    size_t i;
+    for (i = 0; i < einv_export_count(x); i++) {
+        const einv_finding_t *f = einv_export_at(x, i);
+        char msg[600];
+        int imaged;
+        if (strcmp(f->code, "EXPORT-PDF-HYBRID") != 0)
+            continue;
+        imaged = strstr(f->message, "as images") != NULL;
+        snprintf(hdr, size, "X-Hybrid-Pages: %s\r\n", imaged ? "imaged" : "kept");
+        snprintf(msg, sizeof msg, "invoice %.36s: hybrid download: %s", inv->id, f->message);
+        log_fields(ELOG_INFO, "download", r->request_id, msg, NULL, 0);
+        return;
+    }
 }
 
 /* A Factur-X / ZUGFeRD submission: the stored PDF itself. 1 when sent. */
@@ -55,7 +79,7 @@ static int send_submitted_pdf(einv_req_t *r, const store_invoice_t *inv)
         return 1;
     }
     file_name(inv->invoice_number, "pdf", name, sizeof name);
-    send_file(r, "application/pdf", data, len, name);
+    send_file(r, "application/pdf", data, len, name, NULL);
     free(data);
     free(ctype);
     return 1;
@@ -68,9 +92,10 @@ void routes_download_send(einv_req_t *r, const store_invoice_t *inv, int idoc)
     einv_export_opts_t o;
     einv_export_t *x;
     einv_error_t err;
-    char *mapping = NULL, msg[300], name[128];
+    char *mapping = NULL, msg[600], name[128], hybrid[64] = "", *ctype = NULL;
     const unsigned char *data;
-    size_t len;
+    void *src = NULL;
+    size_t len, src_len = 0;
     if (!idoc && send_submitted_pdf(r, inv))
         return;
     if (!ops) {
@@ -82,6 +107,15 @@ void routes_download_send(einv_req_t *r, const store_invoice_t *inv, int idoc)
         http_send_error(r, 500, "The invoice has no stored canonical invoice to export", NULL);
         return;
     }
+    /* the hybrid of an extracted invoice shows the received pages: the stored payload */
+    if (!idoc && !inv->sandbox && strcmp(inv->format, "PDF_EXTRACTED") == 0 &&
+        store_invoice_payload(r->srv->store, inv->id, &src, &src_len, &ctype) != EINV_OK) {
+        free(src);
+        free(ctype);
+        http_send_error(r, 500, "The received PDF of the extracted invoice could not be read", NULL);
+        return;
+    }
+    free(ctype);
     if (idoc && store_mappings_get(r->srv->store, inv->account_id, &mapping) != EINV_OK) {
         free(mapping);
         mapping = NULL;
@@ -90,15 +124,20 @@ void routes_download_send(einv_req_t *r, const store_invoice_t *inv, int idoc)
     o.to = to;
     o.profile = inv->profile;
     o.mapping = mapping;
-    x = einv_export_json(r->srv->engine, &o, inv->canonical_json, strlen(inv->canonical_json), &err);
+    x = einv_export_json_from(r->srv->engine, &o, inv->canonical_json, strlen(inv->canonical_json), src,
+                              src_len, &err);
     if (!x || !einv_export_ok(x)) {
-        snprintf(msg, sizeof msg, "The export failed: %s", x ? einv_export_error(x)->message : err.message);
+        const einv_error_t *e = x ? einv_export_error(x) : &err;
+        snprintf(msg, sizeof msg, "The export failed: %s%s%s", e->message, e->detail[0] ? ": " : "", e->detail);
         http_send_error(r, 500, msg, NULL);
     } else {
         data = einv_export_data(x, &len);
+        if (src)
+            note_hybrid(r, inv, x, hybrid, sizeof hybrid);
         file_name(inv->invoice_number, ops->extension, name, sizeof name);
-        send_file(r, ops->media_type, data, len, name);
+        send_file(r, ops->media_type, data, len, name, hybrid);
     }
     einv_export_free(x);
+    free(src);
     free(mapping);
 }

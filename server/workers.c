@@ -268,7 +268,12 @@ static void process(einv_srv_t *srv, const store_job_t *job)
      * sees the invoice final never sees it still counted */
     metrics_jobs_in_flight(1);
     t0 = mono_us();
-    res = einv_validate(srv->engine, &o, job->payload, job->payload_len, &err);
+    {
+        /* the extraction tier of POST /v1/invoices/extract (the extract plugin's option) */
+        const char *tier_opt[] = {"tier", job->tier, NULL};
+        res = einv_validate_with(srv->engine, &o, job->tier && *job->tier ? tier_opt : NULL,
+                                 job->payload, job->payload_len, &err);
+    }
     usec = mono_us() - t0;
     metrics_jobs_in_flight(-1);
     if (o.format) {

@@ -46,6 +46,10 @@ EINV_API void einv_ctx_set_xdoc(einv_ctx_t *ctx, einv_xdoc_t *d);
 EINV_API void einv_ctx_set_invoice(einv_ctx_t *ctx, einv_invoice_t *inv);
 /* A named option of this run (e.g. "mapping" = path or JSON text), or NULL. */
 EINV_API const char *einv_ctx_option(const einv_ctx_t *ctx, const char *name);
+/* The document an export's invoice was read from, when the caller gave it (the received PDF
+ * of an extracted invoice: the facturx exporter then keeps its pages), else NULL. *len gets
+ * its size. (transfer none) */
+EINV_API const unsigned char *einv_ctx_source(const einv_ctx_t *ctx, size_t *len);
 
 /* Report one finding of `rule` at XML node `where` (element or attribute; may be NULL). */
 EINV_API void einv_report(einv_ctx_t *ctx, const einv_rule_t *rule, const xmlNode *where);

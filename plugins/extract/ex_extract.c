@@ -3,6 +3,7 @@
  * totals support, and write the canonical invoice with a confidence per field. */
 #include "ex_extract.h"
 #include "ex_cand.h"
+#include "ex_found.h"
 #include "ex_items.h"
 #include "ex_labels.h"
 #include "ex_model.h"
@@ -13,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #ifndef EINV_EXTRACT_MODEL_DIR
 #define EINV_EXTRACT_MODEL_DIR "models/extract"
@@ -67,18 +69,9 @@ void ex_engine_close(ex_engine_t *e)
     }
 }
 
-/* ---- what was found ---- */
-typedef struct party {
-    char name[128], line1[128], city[64], postal[16], country[3], vat[40];
-    float conf_name, conf_addr, conf_vat;
-    int block;
-} party_t;
-
-typedef struct found {
-    char number[96], issue[11], due[11], ref[96], currency[4], iban[40];
-    float c_number, c_issue, c_due, c_ref, c_currency, c_iban;
-    party_t sup, buy;
-} found_t;
+/* ---- what was found (ex_found.h) ---- */
+typedef ex_party_t party_t;
+typedef ex_found_t found_t;
 
 static int score(ex_engine_t *e, ex_cands_t *c)
 {
@@ -583,46 +576,106 @@ static int error_result(char **out, const char *rule, const char *msg, int pages
     return 1;
 }
 
-/* Read the pages and find the items. FAST: one reading. ACCURATE, for scans: readings at
- * several resolutions and segmentation modes until one reconciles (the computed total is
- * printed on the page); the most self-consistent one is kept. */
-static int read_best(const unsigned char *data, size_t len, const ex_read_opts_t *base, ex_doc_t *d,
-                     ex_items_t *it, int *timeouts, char *msg, size_t size)
+/* The OCR settings (dpi, tesseract page segmentation mode) of the readings: FAST reads once
+ * with the first; ACCURATE reads a scanned document again with the next ones. */
+static const int VARIANTS[][2] = {{300, 3}, {400, 3}, {300, 11}, {400, 6}};
+#define N_VARIANTS ((int)(sizeof VARIANTS / sizeof *VARIANTS))
+/* ACCURATE stops adding readings when one more would take the document past this many
+ * seconds per page (the tier's target is a median of 10 s a page). */
+#define ACCURATE_S_PER_PAGE 9.0
+
+static double now_s(void)
 {
-    static const int VARIANTS[][2] = {{300, 3}, {400, 3}, {300, 11}, {400, 6}};
-    int v, n = base->accurate ? 4 : 1, rc = EX_READ_OK;
-    double best_score = -1;
-    memset(it, 0, sizeof *it);
-    for (v = 0; v < n; v++) {
-        ex_read_opts_t o = *base;
-        ex_doc_t cur;
-        ex_items_t ci;
-        int to = 0;
-        double sc;
-        memset(&cur, 0, sizeof cur);
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* The header and parties of one reading (r->f) from its pages. 0 or -1. */
+static int decode(ex_engine_t *e, const ex_doc_t *d, ex_reading_t *r)
+{
+    ex_cands_t c;
+    found_t *f = &r->f;
+    if (ex_cands_build(d, &c) != 0)
+        return -1;
+    if (score(e, &c) != 0) {
+        ex_cands_clear(&c);
+        return -1;
+    }
+    decode_head(&c, f);
+    decode_parties(d, &c, f);
+    decode_iban(d, f);
+    decode_vats(d, &c, f);
+    decode_countries(f);
+    decode_currency(d, f);
+    ex_cands_clear(&c);
+    return 0;
+}
+
+/* One reading with the settings o: the pages, the items (by arithmetic) and the decoded
+ * fields; the pages are freed once decoded. EX_READ_* (msg says why). */
+static int read_one(ex_engine_t *e, const unsigned char *data, size_t len, const ex_read_opts_t *o,
+                    ex_reading_t *r, char *msg, size_t size)
+{
+    ex_doc_t d;
+    int rc;
+    memset(&d, 0, sizeof d);
+    memset(r, 0, sizeof *r);
+    r->dpi = o->dpi, r->psm = o->psm;
+    rc = ex_read_pdf(data, len, o, &d, &r->timeouts, msg, size);
+    r->pages = d.n_pages, r->ocr_pages = d.ocr_pages, r->words = d.n_words;
+    if (rc == EX_READ_OK && (ex_layout(&d) != 0 || ex_items_find(&d, &r->it) != 0 ||
+                             (r->it.n && decode(e, &d, r) != 0)))
+        rc = EX_READ_NOMEM;
+    ex_doc_clear(&d);
+    return rc;
+}
+
+/* How self-consistent a reading is: reconciled totals first, then the item rows found. */
+static double consistency(const ex_reading_t *r) { return r->it.totals_conf * 100.0 + (double)r->it.n; }
+
+/* Read the document: FAST once; ACCURATE, for scans, again at other resolutions and
+ * segmentation modes until two readings reconcile (their computed totals are printed on the
+ * page), all were made, or time runs short. *n readings into rd; the most self-consistent
+ * one's index into *base. EX_READ_* of the first reading (later failures end the series). */
+static int read_readings(ex_engine_t *e, const unsigned char *data, size_t len, const ex_read_opts_t *base_o,
+                         ex_reading_t *rd, int *n, int *base, char *msg, size_t size)
+{
+    double t0 = now_s();
+    int v, rc = EX_READ_OK, reconciled = 0;
+    *n = 0, *base = 0;
+    for (v = 0; v < (base_o->accurate ? N_VARIANTS : 1); v++) {
+        ex_read_opts_t o = *base_o;
+        double spent;
         o.dpi = VARIANTS[v][0], o.psm = VARIANTS[v][1];
-        rc = ex_read_pdf(data, len, &o, &cur, &to, msg, size);
-        if (rc != EX_READ_OK || ex_layout(&cur) != 0 || ex_items_find(&cur, &ci) != 0) {
-            if (rc == EX_READ_OK)
-                rc = EX_READ_NOMEM;
-            ex_doc_clear(&cur);
-            if (best_score >= 0)   /* keep the reading we have */
-                return EX_READ_OK;
-            *d = cur;
-            return rc;
+        rc = read_one(e, data, len, &o, &rd[*n], msg, size);
+        if (rc != EX_READ_OK) {
+            ex_items_clear(&rd[*n].it);
+            if (*n == 0 || rc == EX_READ_NOMEM)
+                return rc;
+            break;   /* keep the readings we have */
         }
-        sc = ci.totals_conf * 100.0 + (double)ci.n;
-        if (sc > best_score) {
-            if (best_score >= 0)
-                ex_doc_clear(d), ex_items_clear(it);
-            *d = cur, *it = ci, *timeouts = to, best_score = sc;
-        } else {
-            ex_doc_clear(&cur), ex_items_clear(&ci);
-        }
-        if (!d->ocr_pages || it->totals_conf >= 1.0f)
-            break;   /* the text layer reads the same every time; a reconciled reading stands */
+        reconciled += rd[*n].it.totals_conf >= 1.0f;
+        if (consistency(&rd[*n]) > consistency(&rd[*base]))
+            *base = *n;
+        (*n)++;
+        spent = now_s() - t0;
+        if (!rd[0].ocr_pages || (*n >= 2 && reconciled >= 2) ||
+            (spent + spent / *n) / (rd[0].pages > 0 ? rd[0].pages : 1) > ACCURATE_S_PER_PAGE)
+            break;   /* the text layer reads the same every time */
     }
     return EX_READ_OK;
+}
+
+static void out_finding(conf_list_t *cl, const char *severity, const char *rule, const char *msg)
+{
+    eo_raw(&cl->find, cl->find.n > 1 ? ",{" : "{");
+    eo_key(&cl->find, "layer"), eo_str(&cl->find, "EXTRACTION");
+    eo_key(&cl->find, "severity"), eo_str(&cl->find, severity);
+    eo_key(&cl->find, "rule"), eo_str(&cl->find, rule);
+    eo_key(&cl->find, "field"), eo_str(&cl->find, "/");
+    eo_key(&cl->find, "message"), eo_str(&cl->find, msg);
+    eo_raw(&cl->find, "}");
 }
 
 int ex_extract_pdf(ex_engine_t *e, const unsigned char *data, size_t len, const ex_opts_t *o, char **out)
@@ -631,78 +684,75 @@ int ex_extract_pdf(ex_engine_t *e, const unsigned char *data, size_t len, const 
                                         "EXTRACTION-TOO-MANY-PAGES", "EXTRACTION-IMAGE-LIMIT",
                                         "EXTRACTION-OCR-UNAVAILABLE", "EXTRACTION-NOMEM"};
     ex_read_opts_t ro;
-    ex_doc_t d;
-    ex_cands_t c;
-    ex_items_t it;
-    found_t f;
+    ex_reading_t rd[N_VARIANTS];
     conf_list_t cl;
     ex_out_t res = {0};
     char msg[512], n[32];
-    int timeouts = 0, rc;
+    int rc, nr = 0, b = 0, i;
+    const ex_reading_t *r;
     memset(&ro, 0, sizeof ro);
-    memset(&d, 0, sizeof d);
-    memset(&f, 0, sizeof f);
     memset(&cl, 0, sizeof cl);
     ro.accurate = o->accurate;
     ro.max_pages = o->max_pages;
     ro.page_ms = o->page_ms ? o->page_ms : o->accurate ? 60000 : 20000;
     *out = NULL;
-    rc = read_best(data, len, &ro, &d, &it, &timeouts, msg, sizeof msg);
-    if (rc == EX_READ_NOMEM)
-        return -1;
-    if (rc != EX_READ_OK) {
-        int pages = d.n_pages;
-        ex_doc_clear(&d);
-        return error_result(out, RULES[rc], msg, pages);
-    }
-    if (ex_cands_build(&d, &c) != 0) {
-        ex_items_clear(&it), ex_doc_clear(&d);
+    rc = read_readings(e, data, len, &ro, rd, &nr, &b, msg, sizeof msg);
+    if (rc == EX_READ_NOMEM) {
+        for (i = 0; i < nr; i++)
+            ex_items_clear(&rd[i].it);
         return -1;
     }
-    if (!it.n) {
-        int pages = d.n_pages;
-        snprintf(msg, sizeof msg, d.n_words ? "no item line with quantity x price = amount was found: the "
-                                              "document does not look like an invoice"
-                                            : "no text was found on the pages (empty or unreadable scan)");
-        ex_cands_clear(&c), ex_items_clear(&it), ex_doc_clear(&d);
+    if (rc != EX_READ_OK)
+        return error_result(out, RULES[rc], msg, rd[0].pages);
+    r = &rd[b];
+    if (!r->it.n) {
+        int pages = r->pages;
+        snprintf(msg, sizeof msg, r->words ? "no item line with quantity x price = amount was found: the "
+                                             "document does not look like an invoice"
+                                           : "no text was found on the pages (empty or unreadable scan)");
+        for (i = 0; i < nr; i++)
+            ex_items_clear(&rd[i].it);
         return error_result(out, "EXTRACTION-NOT-AN-INVOICE", msg, pages);
     }
-    if (score(e, &c) != 0) {
-        ex_cands_clear(&c), ex_items_clear(&it), ex_doc_clear(&d);
-        return -1;
-    }
-    decode_head(&c, &f);
-    decode_parties(&d, &c, &f);
-    decode_iban(&d, &f);
-    decode_vats(&d, &c, &f);
-    decode_countries(&f);
-    decode_currency(&d, &f);
+    if (nr > 1)
+        ex_fuse(rd, (size_t)nr, (size_t)b);
     cl.threshold = o->threshold > 0 ? o->threshold : 0.5;
     eo_raw(&cl.conf, "{");
     eo_raw(&cl.find, "[");
     eo_raw(&res, "{\"invoiceFormat\":\"PDF_EXTRACTED\",\"canonicalJson\":");
-    out_invoice(&res, &cl, &f, &it);
+    out_invoice(&res, &cl, &r->f, &r->it);
     eo_raw(&cl.conf, "}");
-    if (timeouts) {
-        snprintf(msg, sizeof msg, "OCR ran out of time on %d page(s); what it read by then was used", timeouts);
-        eo_raw(&cl.find, cl.find.n > 1 ? ",{" : "{");
-        eo_key(&cl.find, "layer"), eo_str(&cl.find, "EXTRACTION");
-        eo_key(&cl.find, "severity"), eo_str(&cl.find, "WARNING");
-        eo_key(&cl.find, "rule"), eo_str(&cl.find, "EXTRACTION-PAGE-TIMEOUT");
-        eo_key(&cl.find, "field"), eo_str(&cl.find, "/");
-        eo_key(&cl.find, "message"), eo_str(&cl.find, msg);
-        eo_raw(&cl.find, "}");
+    if (r->timeouts) {
+        snprintf(msg, sizeof msg, "OCR ran out of time on %d page(s); what it read by then was used", r->timeouts);
+        out_finding(&cl, "WARNING", "EXTRACTION-PAGE-TIMEOUT", msg);
+    }
+    if (o->accurate) {
+        /* what the tier did, as an INFO finding (the service stores no other trace of it) */
+        int k = snprintf(msg, sizeof msg, "Read with the ACCURATE tier: ");
+        if (!r->ocr_pages)
+            snprintf(msg + k, sizeof msg - (size_t)k, "the text layer (no OCR needed, read once).");
+        else {
+            for (i = 0; i < nr && k < (int)sizeof msg - 64; i++)
+                k += snprintf(msg + k, sizeof msg - (size_t)k, "%s%d dpi/psm %d%s", i ? ", " : "", rd[i].dpi, rd[i].psm,
+                              rd[i].it.totals_conf >= 1.0f ? " (reconciled)" : "");
+            snprintf(msg + k, sizeof msg - (size_t)k, nr > 1 ? "; %d readings fused per field." : "; one reading.", nr);
+        }
+        out_finding(&cl, "INFO", "EXTRACTION-TIER", msg);
     }
     eo_raw(&cl.find, "]");
     eo_key(&res, "confidence"), eo_raw(&res, cl.conf.p ? cl.conf.p : "{}");
     eo_key(&res, "findings"), eo_raw(&res, cl.find.p ? cl.find.p : "[]");
-    snprintf(n, sizeof n, "%d", d.n_pages);
+    snprintf(n, sizeof n, "%d", r->pages);
     eo_key(&res, "pages"), eo_raw(&res, n);
-    snprintf(n, sizeof n, "%d", d.ocr_pages);
+    snprintf(n, sizeof n, "%d", r->ocr_pages);
     eo_key(&res, "ocrPages"), eo_raw(&res, n);
+    eo_key(&res, "tier"), eo_str(&res, o->accurate ? "ACCURATE" : "FAST");
+    snprintf(n, sizeof n, "%d", nr);
+    eo_key(&res, "readings"), eo_raw(&res, n);
     eo_raw(&res, "}");
     free(cl.conf.p), free(cl.find.p);
-    ex_cands_clear(&c), ex_items_clear(&it), ex_doc_clear(&d);
+    for (i = 0; i < nr; i++)
+        ex_items_clear(&rd[i].it);
     if (res.oom || cl.conf.oom || cl.find.oom) {
         free(res.p);
         return -1;

@@ -20,7 +20,10 @@ static const einv_rule_t R_FAIL = {"EXTRACTION-FAILED", EINV_SEV_ERROR, EINV_LAY
                                    "Send a readable PDF invoice (not encrypted, at most 20 pages)."};
 static const einv_rule_t R_WARN = {"EXTRACTION-PAGE-TIMEOUT", EINV_SEV_WARNING, EINV_LAYER_EXTRACTION, "",
                                    "OCR ran out of time on a page.", "Send a cleaner scan or the original PDF."};
-static const einv_rule_t *const RULES[] = {&R_LOW, &R_FAIL, &R_WARN};
+static const einv_rule_t R_TIER = {"EXTRACTION-TIER", EINV_SEV_INFO, EINV_LAYER_EXTRACTION, "",
+                                   "How the ACCURATE tier read the document: its readings and their fusion.",
+                                   "Nothing to do; a field that the readings disagreed on is also a low-confidence warning."};
+static const einv_rule_t *const RULES[] = {&R_LOW, &R_FAIL, &R_WARN, &R_TIER};
 
 static int ex_sniff(const unsigned char *data, size_t len, const einv_xdoc_t *xdoc)
 {
@@ -37,8 +40,11 @@ static void report_findings(einv_ctx_t *ctx, json_object *findings)
         if (json_object_object_get_ex(f, "rule", &v)) rule = json_object_get_string(v);
         if (json_object_object_get_ex(f, "field", &v)) field = json_object_get_string(v);
         if (json_object_object_get_ex(f, "message", &v)) msg = json_object_get_string(v);
-        einv_report_msg(ctx, !strcmp(rule, R_LOW.id) ? &R_LOW : !strcmp(rule, R_WARN.id) ? &R_WARN : &R_FAIL,
-                        field, "%s", msg);
+        const einv_rule_t *r = &R_FAIL;
+        for (size_t k = 0; k < sizeof RULES / sizeof *RULES; k++)
+            if (!strcmp(rule, RULES[k]->id))
+                r = RULES[k];
+        einv_report_msg(ctx, r, field, "%s", msg);
     }
 }
 

@@ -10,9 +10,11 @@
 #include "cii_from_model.h"
 #include "fx_render.h"
 #include "fx_pdfa.h"
+#include "fx_hybrid.h"
 #include <pthread.h>
 #include <stddef.h>
 #include <stdio.h>
+#include <string.h>
 
 #ifndef EINV_FACTURX_FONT_DIR
 #define EINV_FACTURX_FONT_DIR "/usr/share/fonts/truetype/dejavu"
@@ -30,22 +32,29 @@ static const einv_rule_t R_GUIDELINE = {
     "The invoice's specification identifier has no Factur-X conformance level; the PDF declares EN 16931.",
     "Check that the receiver accepts the invoice as EN 16931."};
 
+/* The hybrid of an extracted invoice: how its pages were placed (kept or imaged, and why). */
+static const einv_rule_t R_HYBRID = {
+    "EXPORT-PDF-HYBRID", EINV_SEV_INFO, EINV_LAYER_SCHEMA, "",
+    "The hybrid shows the received pages: kept as they are, or placed as images where PDF/A-3 does not allow them as they are.",
+    "Nothing to do; imaged pages carry no text layer (the invoice data is the embedded factur-x.xml)."};
+
 /* libharu keeps large tables on the stack while it builds a Type0 font (a 64 K-entry
  * code map, over 128 KiB), more than the threads of an HTTP server may have: the
  * rendering runs on a thread of its own with a stack that surely suffices. */
 #define FX_STACK ((size_t)8 << 20)
 
-typedef struct render_job {
-    const einv_invoice_t *inv;
-    einv_buf_t *pdf;
-    einv_error_t *err;
+/* A function run on a thread whose stack surely suffices (libharu's font tables; poppler
+ * and qpdf over a received PDF), or on the caller's when its stack is large enough. */
+typedef struct big_job {
+    int (*fn)(void *arg);
+    void *arg;
     int rc;
-} render_job;
+} big_job;
 
-static void *render_main(void *arg)
+static void *big_main(void *arg)
 {
-    render_job *j = arg;
-    j->rc = fx_render(j->inv, EINV_FACTURX_FONT_DIR, j->pdf, j->err);
+    big_job *j = arg;
+    j->rc = j->fn(j->arg);
     return NULL;
 }
 
@@ -62,21 +71,61 @@ static int stack_suffices(void)
     return size >= FX_STACK / 4;
 }
 
-static int render_big_stack(const einv_invoice_t *inv, einv_buf_t *pdf, einv_error_t *err)
+static int on_big_stack(int (*fn)(void *), void *arg, einv_error_t *err)
 {
-    render_job j = {inv, pdf, err, EINV_ERR};
+    big_job j = {fn, arg, EINV_ERR};
     pthread_attr_t a;
     pthread_t t;
     int ok;
     if (stack_suffices())
-        return fx_render(inv, EINV_FACTURX_FONT_DIR, pdf, err);
+        return fn(arg);
     ok = pthread_attr_init(&a) == 0 && pthread_attr_setstacksize(&a, FX_STACK) == 0 &&
-         pthread_create(&t, &a, render_main, &j) == 0;
+         pthread_create(&t, &a, big_main, &j) == 0;
     pthread_attr_destroy(&a);
     if (!ok)
         return einv_error_set(err, EINV_ERR_NOMEM, "no thread for the PDF rendering", "", "");
     pthread_join(t, NULL);
     return j.rc;
+}
+
+typedef struct render_args {
+    const einv_invoice_t *inv;
+    einv_buf_t *pdf;
+    einv_error_t *err;
+} render_args;
+
+static int render_fn(void *a)
+{
+    render_args *r = a;
+    return fx_render(r->inv, EINV_FACTURX_FONT_DIR, r->pdf, r->err);
+}
+
+typedef struct hybrid_args {
+    const unsigned char *src;
+    size_t len;
+    const einv_buf_t *xml;
+    const fx_meta *m;
+    einv_buf_t *out;
+    fx_hybrid_info *info;
+    einv_error_t *err;
+} hybrid_args;
+
+static int hybrid_fn(void *a)
+{
+    hybrid_args *h = a;
+    return fx_hybrid(h->src, h->len, h->xml, h->m, EINV_FACTURX_ICC, h->out, h->info, h->err);
+}
+
+/* The export's source when it is a PDF (an extracted invoice's received document): its
+ * header within the first 1024 bytes, as PDF readers accept it. */
+static const unsigned char *source_pdf(einv_ctx_t *ctx, size_t *len)
+{
+    const unsigned char *src = ctx ? einv_ctx_source(ctx, len) : NULL;
+    size_t i;
+    for (i = 0; src && i + 5 <= *len && i < 1024; i++)
+        if (!memcmp(src + i, "%PDF-", 5))
+            return src;
+    return NULL;
 }
 
 static int fx_export(einv_ctx_t *ctx, const einv_invoice_t *inv, einv_buf_t *out, einv_error_t *err)
@@ -90,8 +139,12 @@ static int fx_export(einv_ctx_t *ctx, const einv_invoice_t *inv, einv_buf_t *out
     if (guideline != cii_guideline(inv))
         einv_report_msg(ctx, &R_GUIDELINE, "", "The guideline %s has no Factur-X conformance level; the embedded "
                         "invoice declares %s.", cii_guideline(inv), guideline);
+    size_t src_len = 0;
+    const unsigned char *src = source_pdf(ctx, &src_len);
+    render_args ra = {inv, &pdf, err};
+    fx_hybrid_info info;
     rc = cii_write_as(ctx, inv, guideline, &xml) == EINV_OK
-             ? render_big_stack(inv, &pdf, err)
+             ? (src ? EINV_OK : on_big_stack(render_fn, &ra, err))
              : einv_error_set(err, EINV_ERR_NOMEM, "out of memory while writing CII", "", "");
     if (rc == EINV_OK) {
         fx_title(inv, title, sizeof title);
@@ -101,7 +154,17 @@ static int fx_export(einv_ctx_t *ctx, const einv_invoice_t *inv, einv_buf_t *out
         m.subject = subject;
         m.level = fx_level(guideline);
         fx_meta_now(&m);
-        rc = fx_pdfa(&pdf, &xml, &m, EINV_FACTURX_ICC, out, err);
+        if (src) {
+            /* the hybrid of an extracted invoice: the received pages, kept or imaged */
+            hybrid_args ha = {src, src_len, &xml, &m, out, &info, err};
+            rc = on_big_stack(hybrid_fn, &ha, err);
+            if (rc == EINV_OK && ctx && info.imaged)
+                einv_report_msg(ctx, &R_HYBRID, "", "The received pages (%d) are placed as images: %s.", info.pages,
+                                info.why);
+            else if (rc == EINV_OK && ctx)
+                einv_report_msg(ctx, &R_HYBRID, "", "The received pages (%d) are kept as they are.", info.pages);
+        } else
+            rc = fx_pdfa(&pdf, &xml, &m, EINV_FACTURX_ICC, out, err);
     }
     if (rc != EINV_OK && ctx)
         einv_report_msg(ctx, &R_EXPORT_FAILED, "", "The Factur-X PDF could not be made: %s (%s).", err->message,

@@ -172,13 +172,13 @@ static int qpdf_failed(qpdf_data q, einv_error_t *err)
                           e ? qpdf_get_error_full_text(q, e) : "qpdf error", "");
 }
 
-int fx_pdfa(const einv_buf_t *pdf, const einv_buf_t *xml, const fx_meta *m, const char *icc_path,
-            einv_buf_t *out, einv_error_t *err)
+int fx_pdfa_doc(qpdf_data q, const einv_buf_t *xml, const fx_meta *m, const char *icc_path, int rendered,
+                einv_buf_t *out, einv_error_t *err)
 {
     einv_buf_t xmp = {0};
     size_t icc_len = 0;
     unsigned char *icc = read_icc(icc_path, &icc_len);
-    qpdf_data q;
+    qpdf_oh root = qpdf_get_root(q);
     int rc = EINV_OK;
     if (!icc)
         return einv_error_set(err, EINV_ERR_IO, "the sRGB ICC profile cannot be read", icc_path,
@@ -188,35 +188,43 @@ int fx_pdfa(const einv_buf_t *pdf, const einv_buf_t *xml, const fx_meta *m, cons
         einv_buf_release(&xmp);
         return einv_error_set(err, EINV_ERR_NOMEM, "out of memory while writing the XMP", "", "");
     }
-    q = qpdf_init();
+    metadata(q, root, &xmp);
+    info(q, m);
+    output_intent(q, root, icc, icc_len);
+    attachment(q, root, xml, m);
+    if (rendered)
+        fix_to_unicode(q);
+    if (qpdf_init_write_memory(q) & QPDF_ERRORS)
+        rc = qpdf_failed(q, err);
+    else {
+        qpdf_set_object_stream_mode(q, qpdf_o_disable);
+        qpdf_set_compress_streams(q, QPDF_TRUE);
+        /* libharu's and a received PDF's streams are copied as they are, never inflated
+         * and deflated again (most of the export's time otherwise; and a received stream
+         * is never decoded, so a compression bomb in it stays harmless) */
+        qpdf_set_decode_level(q, qpdf_dl_none);
+        qpdf_set_deterministic_ID(q, QPDF_TRUE);
+        qpdf_force_pdf_version(q, "1.7");
+        if (qpdf_write(q) & QPDF_ERRORS)
+            rc = qpdf_failed(q, err);
+        else
+            rc = einv_buf_append(out, qpdf_get_buffer(q), (size_t)qpdf_get_buffer_length(q));
+    }
+    free(icc);
+    einv_buf_release(&xmp);
+    return rc;
+}
+
+int fx_pdfa(const einv_buf_t *pdf, const einv_buf_t *xml, const fx_meta *m, const char *icc_path,
+            einv_buf_t *out, einv_error_t *err)
+{
+    qpdf_data q = qpdf_init();
+    int rc;
     qpdf_set_suppress_warnings(q, QPDF_TRUE);
     if (qpdf_read_memory(q, "rendered invoice", (const char *)pdf->data, pdf->len, NULL) & QPDF_ERRORS)
         rc = qpdf_failed(q, err);
-    else {
-        qpdf_oh root = qpdf_get_root(q);
-        metadata(q, root, &xmp);
-        info(q, m);
-        output_intent(q, root, icc, icc_len);
-        attachment(q, root, xml, m);
-        fix_to_unicode(q);
-        if (qpdf_init_write_memory(q) & QPDF_ERRORS)
-            rc = qpdf_failed(q, err);
-        else {
-            qpdf_set_object_stream_mode(q, qpdf_o_disable);
-            qpdf_set_compress_streams(q, QPDF_TRUE);
-            /* libharu's streams are compressed already: copy them, never inflate and deflate
-             * them again (most of the export's time otherwise) */
-            qpdf_set_decode_level(q, qpdf_dl_none);
-            qpdf_set_deterministic_ID(q, QPDF_TRUE);
-            qpdf_force_pdf_version(q, "1.7");
-            if (qpdf_write(q) & QPDF_ERRORS)
-                rc = qpdf_failed(q, err);
-            else
-                rc = einv_buf_append(out, qpdf_get_buffer(q), (size_t)qpdf_get_buffer_length(q));
-        }
-    }
+    else
+        rc = fx_pdfa_doc(q, xml, m, icc_path, 1, out, err);
     qpdf_cleanup(&q);
-    free(icc);
-    einv_buf_release(&xmp);
     return rc;
 }

@@ -4,6 +4,7 @@
 #define FX_PDFA_H
 
 #include <einvoice/einvoice.h>
+#include <qpdf/qpdf-c.h>
 
 typedef struct fx_meta {
     const char *title;        /* "Invoice X" (Info /Title, dc:title) */
@@ -30,4 +31,9 @@ int fx_xmp(const fx_meta *m, einv_buf_t *out);
  * /Alternative, in /AF and /Names /EmbeddedFiles), trailer /ID, PDF 1.7. */
 int fx_pdfa(const einv_buf_t *pdf, const einv_buf_t *xml, const fx_meta *m, const char *icc_path,
             einv_buf_t *out, einv_error_t *err);
+/* The same over a document already open in q (fx_hybrid.c: a received PDF, or its pages as
+ * images): rendered 1 for libharu's rendering (its Type0 fonts get a correct ToUnicode
+ * CMap). The caller keeps q (qpdf_cleanup). */
+int fx_pdfa_doc(qpdf_data q, const einv_buf_t *xml, const fx_meta *m, const char *icc_path, int rendered,
+                einv_buf_t *out, einv_error_t *err);
 #endif
