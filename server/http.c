@@ -177,10 +177,54 @@ static void set_status(einv_req_t *r, int status)
     metrics_request(r->route, status);
 }
 
+/* Keep-alive as CivetWeb decides it after the handler (should_keep_alive in civetweb.c):
+ * not after mg_disable_connection_keep_alive (tracked here, CivetWeb has no getter), else
+ * the request's Connection header, else HTTP/1.1. */
+static _Thread_local int tl_must_close;
+
+static void no_keep_alive(struct mg_connection *conn)
+{
+    tl_must_close = 1;
+    mg_disable_connection_keep_alive(conn);
+}
+
+static int keeps_alive(const einv_req_t *r)
+{
+    const char *h = mg_get_header(r->conn, "Connection");
+    if (tl_must_close)
+        return 0;
+    if (h)
+        return strcasestr(h, "keep-alive") != NULL;
+    return r->ri && r->ri->http_version && strcmp(r->ri->http_version, "1.1") == 0;
+}
+
+/* "Date: <RFC 7231 date>\r\n" of the current second (formatted once a second per thread). */
+static const char *date_line(void)
+{
+    static _Thread_local char line[64];
+    static _Thread_local time_t at = -1;
+    time_t now = time(NULL);
+    if (now != at) {
+        struct tm tm;
+        gmtime_r(&now, &tm);
+        strftime(line, sizeof line, "Date: %a, %d %b %Y %H:%M:%S GMT\r\n", &tm);
+        at = now;
+    }
+    return line;
+}
+
+/* Small answers go out in one write: status line, headers and body in one buffer. CivetWeb's
+ * header API sends every header line on its own (11 send calls, 11 TCP segments with
+ * TCP_NODELAY, and as many wake-ups of the client); a large body follows the head in a second
+ * write instead of being copied. */
+#define ONE_WRITE_MAX 16384
+
 void http_send_bytes(einv_req_t *r, int status, const char *content_type, const void *data,
                      size_t len, const char *extra_headers)
 {
-    char cl[32];
+    char buf[ONE_WRITE_MAX];
+    int hl;
+    int body = len && strcmp(r->method, "HEAD") != 0;
     if (r->status) {
         log_msg(ELOG_ERROR, "einvoiced", r->request_id[0] ? r->request_id : NULL,
                 "BUG: second response for %s %s ignored", r->method, r->path);
@@ -194,30 +238,27 @@ void http_send_bytes(einv_req_t *r, int status, const char *content_type, const 
     /* after an error the request body may be unread (413, 401 before reading): close the
      * connection instead of letting CivetWeb drain the rest for keep-alive */
     if (status >= 400)
-        mg_disable_connection_keep_alive(r->conn);
-    snprintf(cl, sizeof cl, "%zu", len);
-    if (mg_response_header_start(r->conn, status) != 0) {
-        /* CivetWeb refuses the header API in some early error states: write it raw */
-        mg_printf(r->conn, "HTTP/1.1 %d %s\r\nContent-Type: %s\r\nContent-Length: %s\r\n"
-                  "Cache-Control: no-store\r\nConnection: close\r\n%s%s%s%s\r\n", status,
-                  mg_get_response_code_text(r->conn, status), content_type ? content_type : "text/plain",
-                  cl, r->request_id[0] ? "X-Request-Id: " : "", r->request_id,
-                  r->request_id[0] ? "\r\n" : "", extra_headers ? extra_headers : "");
-        if (len && strcmp(r->method, "HEAD") != 0)
-            mg_write(r->conn, data, len);
+        no_keep_alive(r->conn);
+    hl = snprintf(buf, sizeof buf, "HTTP/1.1 %d %s\r\n%s%s%sContent-Length: %zu\r\n"
+                  "Cache-Control: no-store\r\nX-Content-Type-Options: nosniff\r\n%s%s%s%s%sConnection: %s\r\n\r\n",
+                  status, mg_get_response_code_text(r->conn, status), content_type ? "Content-Type: " : "",
+                  content_type ? content_type : "", content_type ? "\r\n" : "", len,
+                  r->request_id[0] ? "X-Request-Id: " : "", r->request_id, r->request_id[0] ? "\r\n" : "",
+                  extra_headers ? extra_headers : "", date_line(), keeps_alive(r) ? "keep-alive" : "close");
+    if (hl < 0 || (size_t)hl >= sizeof buf) {
+        /* headers this long are a bug of ours: answer without the extra ones */
+        log_msg(ELOG_ERROR, "einvoiced", r->request_id, "BUG: response headers too long for %s", r->path);
+        hl = snprintf(buf, sizeof buf, "HTTP/1.1 %d %s\r\nContent-Length: %zu\r\nConnection: close\r\n\r\n",
+                      status, mg_get_response_code_text(r->conn, status), len);
+        no_keep_alive(r->conn);
+    }
+    if (body && (size_t)hl + len <= sizeof buf) {
+        memcpy(buf + hl, data, len);
+        mg_write(r->conn, buf, (size_t)hl + len);
         return;
     }
-    if (content_type)
-        mg_response_header_add(r->conn, "Content-Type", content_type, -1);
-    mg_response_header_add(r->conn, "Content-Length", cl, -1);
-    mg_response_header_add(r->conn, "Cache-Control", "no-store", -1);
-    mg_response_header_add(r->conn, "X-Content-Type-Options", "nosniff", -1);
-    if (r->request_id[0])
-        mg_response_header_add(r->conn, "X-Request-Id", r->request_id, -1);
-    if (extra_headers && *extra_headers)
-        mg_response_header_add_lines(r->conn, extra_headers);
-    mg_response_header_send(r->conn);
-    if (len && strcmp(r->method, "HEAD") != 0)
+    mg_write(r->conn, buf, (size_t)hl);
+    if (body)
         mg_write(r->conn, data, len);
 }
 
@@ -239,11 +280,14 @@ void http_send_no_content(einv_req_t *r)
         return;
     }
     set_status(r, 204);
-    mg_response_header_start(r->conn, 204);
-    mg_response_header_add(r->conn, "Cache-Control", "no-store", -1);
-    if (r->request_id[0])
-        mg_response_header_add(r->conn, "X-Request-Id", r->request_id, -1);
-    mg_response_header_send(r->conn);
+    {
+        char buf[512];
+        int hl = snprintf(buf, sizeof buf, "HTTP/1.1 204 No Content\r\nCache-Control: no-store\r\n%s%s%s%s"
+                          "Connection: %s\r\n\r\n", r->request_id[0] ? "X-Request-Id: " : "",
+                          r->request_id, r->request_id[0] ? "\r\n" : "", date_line(),
+                          keeps_alive(r) ? "keep-alive" : "close");
+        mg_write(r->conn, buf, (size_t)hl < sizeof buf ? (size_t)hl : strlen(buf));
+    }
 }
 
 void http_send_accepted(einv_req_t *r, const char *id, const char *status, const char *extra_headers)
@@ -591,8 +635,9 @@ static int request_handler(struct mg_connection *conn, void *cbdata)
     request_id(&r);
     conn_guard_request_begin(conn);
     /* keep-alive holds a thread while it waits for the next request: not when they are scarce */
+    tl_must_close = 0;
     if (!conn_guard_keep_alive_ok())
-        mg_disable_connection_keep_alive(conn);
+        no_keep_alive(conn);
     uri = r.ri ? (r.ri->local_uri_raw ? r.ri->local_uri_raw : r.ri->local_uri) : NULL;
     if (!uri || strlen(uri) >= sizeof r.path) {
         snprintf(r.path, sizeof r.path, "%.*s", (int)sizeof r.path - 1, uri ? uri : "");

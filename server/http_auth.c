@@ -72,18 +72,15 @@ static int auth_key(einv_req_t *r, const char *raw)
     if (!auth_key_well_formed(raw))
         return unauthorized(r, "Invalid API key", 1);
     auth_key_hash(raw, hash);
-    rc = store_key_by_hash(r->srv->store, hash, &r->key);
+    /* the key and its account in one statement, read on every request: a revoke (or a plan
+     * change) counts from the next request on */
+    rc = store_key_auth(r->srv->store, hash, &r->key, &r->account);
     if (rc == EINV_ERR_NOTFOUND)
         return unauthorized(r, "Invalid API key", 1);
     if (rc != EINV_OK)
         return unavailable(r);
     if (r->key.revoked_at[0])
         return unauthorized(r, "This API key has been revoked", 1);
-    rc = store_account_by_id(r->srv->store, r->key.account_id, &r->account);
-    if (rc == EINV_ERR_NOTFOUND)
-        return unauthorized(r, "Invalid API key", 1);
-    if (rc != EINV_OK)
-        return unavailable(r);
     /* lastUsedAt is informative: a failed touch must not fail the request, and a minute's
      * precision spares the database one write per request under load */
     if (!r->key.last_used_at[0] || touch_due(r->key.last_used_at))

@@ -11,9 +11,9 @@
 #include <strings.h>
 
 static const char *const KNOWN[] = {"page", "size", "sort", "status", "profile",
-                                    "format", "invoiceNumber", "from", "to"};
+                                    "format", "invoiceNumber", "from", "to", "after"};
 #define N_KNOWN (sizeof KNOWN / sizeof KNOWN[0])
-#define KNOWN_LIST "page, size, sort, status, profile, format, invoiceNumber, from, to"
+#define KNOWN_LIST "page, size, sort, status, profile, format, invoiceNumber, from, to, after"
 
 static const char *const STATUSES[] = {"processing", "validated", "failed_validation"};
 static const char *const FORMATS[] = {"UBL", "CII", "ZUGFERD", "IDOC", "ODATA", "JSON", "PDF_EXTRACTED"};
@@ -243,6 +243,14 @@ int list_query_read(einv_req_t *r, list_query_t *q)
         snprintf(msg, sizeof msg, "from: later than to");
         http_send_error(r, 400, msg, NULL);
         return -1;
+    }
+    if (http_query(r, "after", q->after, sizeof q->after)) {
+        /* keyset paging; the route checks that the invoice is the caller's */
+        if (!http_is_uuid(q->after)) {
+            http_send_error(r, 400, "after: not a valid UUID", NULL);
+            return -1;
+        }
+        q->f.after = q->after;
     }
     return 0;
 }

@@ -9,7 +9,7 @@
 /* Holds the filters' normalised values (f points into it). */
 typedef struct list_query {
     store_list_filter_t f;
-    char status[24], profile[16], format[16], number[520];
+    char status[24], profile[16], format[16], number[520], after[40];
 } list_query_t;
 
 /* Read the filters of r's query into q. Returns 0, or -1 after sending a 400 that names

@@ -272,6 +272,26 @@ static void h_list(einv_req_t *r, const char *const *p, int np)
             return;
         }
     }
+    if (q.f.after) {
+        /* keyset paging: new invoices since the cursor, in createdAt order, no count */
+        store_invoice_t cur;
+        if (strcmp(field, "createdAt") != 0) {
+            http_send_error(r, 400, "after: only with sort=createdAt (asc or desc)", NULL);
+            return;
+        }
+        if (page != 0) {
+            http_send_error(r, 400, "after: not with page (the page begins after the cursor)", NULL);
+            return;
+        }
+        memset(&cur, 0, sizeof cur);
+        rc = store_invoice_get(r->srv->store, q.f.after, r->super_admin ? NULL : r->account.id, &cur);
+        store_invoice_clear(&cur);
+        if (rc != EINV_OK) {
+            http_send_error(r, rc == EINV_ERR_NOTFOUND ? 400 : 500, rc == EINV_ERR_NOTFOUND
+                            ? "after: no invoice with this id" : "The invoices could not be listed", NULL);
+            return;
+        }
+    }
     memset(&pg, 0, sizeof pg);
     rc = store_invoice_list_where(r->srv->store, r->super_admin ? NULL : r->account.id, &q.f, page,
                                   size, field, desc, &pg);
@@ -291,9 +311,13 @@ static void h_list(einv_req_t *r, const char *const *p, int np)
         summary_json(&b, &pg.items[i], have ? owner.email : NULL);
         store_account_clear(&owner);
     }
-    snprintf(msg, sizeof msg,
-             "],\"page\":%lld,\"size\":%lld,\"totalElements\":%lld,\"totalPages\":%lld,\"sort\":",
-             page, size, pg.total, (pg.total + size - 1) / size);
+    if (pg.total < 0)   /* a keyset page (after): not counted */
+        snprintf(msg, sizeof msg, "],\"page\":0,\"size\":%lld,\"totalElements\":null,\"totalPages\":null,\"sort\":",
+                 size);
+    else
+        snprintf(msg, sizeof msg,
+                 "],\"page\":%lld,\"size\":%lld,\"totalElements\":%lld,\"totalPages\":%lld,\"sort\":",
+                 page, size, pg.total, (pg.total + size - 1) / size);
     jb_cstr(&b, msg);
     snprintf(sortbuf, sizeof sortbuf, "%s,%s", field, desc ? "desc" : "asc");
     jb_str(&b, sortbuf);

@@ -435,6 +435,19 @@ int store_key_by_hash(einv_store_t *s, const char *hash_hex, store_key_t *out)
     return s->ops->key_by_hash(s, hash_hex, out);
 }
 
+/* The key of hash_hex and its account in one statement (one round trip): authentication
+ * reads both on every request, so a revoke or a plan change counts on the next one. */
+int store_key_auth(einv_store_t *s, const char *hash_hex, store_key_t *key, store_account_t *account)
+{
+    if (!s || !key || !account)
+        return EINV_ERR;
+    memset(key, 0, sizeof *key);
+    memset(account, 0, sizeof *account);
+    if (!hash_hex || strlen(hash_hex) != 64)
+        return EINV_ERR_NOTFOUND;
+    return s->ops->key_auth(s, hash_hex, key, account);
+}
+
 /* *out is a malloc'd array of *n keys (newest first); the caller clears each with
  * store_key_clear and frees the array. */
 int store_key_list(einv_store_t *s, const char *account_id, store_key_t **out, size_t *n)
@@ -592,8 +605,9 @@ int store_invoice_list_where(einv_store_t *s, const char *account_id, const stor
                              long long page, long long size, const char *sort_field, int desc,
                              store_page_t *out)
 {
-    static const store_list_filter_t none = {NULL, NULL, NULL, NULL, -1, -1};
-    char a[37];
+    static const store_list_filter_t none = {NULL, NULL, NULL, NULL, -1, -1, NULL};
+    store_list_filter_t fk;
+    char a[37], cursor[37];
     if (!out)
         return EINV_ERR;
     memset(out, 0, sizeof *out);
@@ -604,6 +618,15 @@ int store_invoice_list_where(einv_store_t *s, const char *account_id, const stor
         return EINV_OK;     /* an unknown account has no invoices */
     if (size > 0 && page > (long long)(9000000000000000000LL / size))
         page = 9000000000000000000LL / size;    /* far past the end: empty page, no overflow */
+    if (f && f->after) {
+        /* the cursor reaches SQL as a normalised id only; keyset pages begin at the cursor */
+        if (!norm_uuid(f->after, cursor))
+            return EINV_ERR_NOTFOUND;
+        fk = *f;
+        fk.after = cursor;
+        f = &fk;
+        page = 0;
+    }
     return s->ops->invoice_list(s, account_id ? a : NULL, f ? f : &none, page, size, col, desc ? 1 : 0, out);
 }
 

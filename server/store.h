@@ -153,6 +153,9 @@ int store_key_create(einv_store_t *s, const char *account_id, const char *name, 
                      const char *last_four, store_key_t *out, einv_error_t *err);
 /* Looks a key up by hash; revoked keys are returned too (revoked_at set). */
 int store_key_by_hash(einv_store_t *s, const char *hash_hex, store_key_t *out);
+/* The key of hash_hex and its account, read together (one statement); NOTFOUND when no key
+ * has that hash (or its account is gone). Clear both with the *_clear functions. */
+int store_key_auth(einv_store_t *s, const char *hash_hex, store_key_t *key, store_account_t *account);
 int store_key_list(einv_store_t *s, const char *account_id, store_key_t **out, size_t *n);
 /* EINV_OK (also when already revoked), EINV_ERR_NOTFOUND (unknown or another account's). */
 int store_key_revoke(einv_store_t *s, const char *account_id, const char *key_id);
@@ -184,8 +187,13 @@ typedef struct store_list_filter {
     const char *format;             /* invoiceFormat */
     const char *invoice_number;     /* BT-1, exact */
     long long from_ms, to_ms;       /* createdAt >= from_ms, <= to_ms */
+    /* keyset paging: only invoices after this one (an id, normalised) in createdAt order of
+     * the sort direction; the page is then the first of those (page 0) and total is not
+     * counted (-1): a client following new invoices pays no count per page */
+    const char *after;
 } store_list_filter_t;
-/* store_invoice_list with filters f (NULL: none); total counts the matching invoices. */
+/* store_invoice_list with filters f (NULL: none); total counts the matching invoices (-1
+ * with f->after). */
 int store_invoice_list_where(einv_store_t *s, const char *account_id, const store_list_filter_t *f,
                              long long page, long long size, const char *sort_field, int desc,
                              store_page_t *out);

@@ -31,6 +31,7 @@ typedef struct store_ops {
                       long long quota_limit, const char *hash_hex, const char *prefix,
                       const char *last_four, store_key_t *out, einv_error_t *err);
     int (*key_by_hash)(einv_store_t *s, const char *hash_hex, store_key_t *out);
+    int (*key_auth)(einv_store_t *s, const char *hash_hex, store_key_t *key, store_account_t *account);
     int (*key_list)(einv_store_t *s, const char *account_id, store_key_t **out, size_t *n);
     int (*key_revoke)(einv_store_t *s, const char *account_id, const char *key_id);
     int (*key_touch)(einv_store_t *s, const char *key_id);
@@ -132,6 +133,8 @@ typedef struct store_where {
     int n;
 } store_where_t;
 void store_list_where(store_where_t *w, const char *account_id, const store_list_filter_t *f, int pg);
+/* Append the keyset condition of f->after (when set) for the sort direction desc. */
+void store_list_after(store_where_t *w, const store_list_filter_t *f, int desc, int pg);
 /* Log one line to stderr ("einvoiced: store: ..."); never pass secrets. */
 void store_log(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 #endif

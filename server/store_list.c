@@ -47,3 +47,23 @@ void store_list_where(store_where_t *w, const char *account_id, const store_list
     if (!w->sql[0])
         snprintf(w->sql, sizeof w->sql, "%s", pg ? "TRUE" : "1");
 }
+
+void store_list_after(store_where_t *w, const store_list_filter_t *f, int desc, int pg)
+{
+    /* (created_at, seq) past the cursor's row: the index on (account_id, created_at) serves
+     * it (seq is SQLite's rowid; on PostgreSQL ties of created_at are few). An id that names
+     * no invoice gives NULL and so no row (the route checks the cursor first). */
+    size_t len;
+    if (!f->after || w->n >= (int)(sizeof w->vals / sizeof w->vals[0]))
+        return;
+    if (!strcmp(w->sql, "1") || !strcmp(w->sql, "TRUE"))
+        w->sql[0] = 0;
+    len = strlen(w->sql);
+    w->vals[w->n++] = f->after;
+    if (pg)
+        snprintf(w->sql + len, sizeof w->sql - len, "%s(created_at, seq) %s (SELECT created_at, seq"
+                 " FROM invoices WHERE id = $%d::uuid)", len ? " AND " : "", desc ? "<" : ">", w->n);
+    else
+        snprintf(w->sql + len, sizeof w->sql - len, "%s(created_at, seq) %s (SELECT created_at, seq"
+                 " FROM invoices WHERE id = ?)", len ? " AND " : "", desc ? "<" : ">");
+}

@@ -395,15 +395,21 @@ static int pg_ping(einv_store_t *base)
 
 #define ACCOUNT_COLS "id, email, subject, pro, super_admin, einv_iso(created_at)"
 
-static void read_account(const PGresult *r, store_account_t *out)
+/* The ACCOUNT_COLS of r's first row from column c on. */
+static void read_account_at(const PGresult *r, int c, store_account_t *out)
 {
     memset(out, 0, sizeof *out);
-    pg_cpy(r, 0, 0, out->id, sizeof out->id);
-    out->email = pg_dup(r, 0, 1);
-    out->subject = pg_dup(r, 0, 2);
-    out->pro = pg_bool(r, 0, 3);
-    out->super_admin = pg_bool(r, 0, 4);
-    pg_cpy(r, 0, 5, out->created_at, sizeof out->created_at);
+    pg_cpy(r, 0, c, out->id, sizeof out->id);
+    out->email = pg_dup(r, 0, c + 1);
+    out->subject = pg_dup(r, 0, c + 2);
+    out->pro = pg_bool(r, 0, c + 3);
+    out->super_admin = pg_bool(r, 0, c + 4);
+    pg_cpy(r, 0, c + 5, out->created_at, sizeof out->created_at);
+}
+
+static void read_account(const PGresult *r, store_account_t *out)
+{
+    read_account_at(r, 0, out);
 }
 
 /* One account from a statement returning ACCOUNT_COLS with up to two text parameters. */
@@ -656,6 +662,30 @@ static int pg_key_by_hash(einv_store_t *base, const char *hash_hex, store_key_t 
     return rc;
 }
 
+/* The key and its account in one round trip (store_key_auth). */
+static int key_auth_on(PGconn *c, const char *hash_hex, store_key_t *key, store_account_t *account)
+{
+    PGresult *r = pg_x(c, 0, "SELECT " KEY_COLS ", a_id, email, subject, pro, super_admin,"
+                             " einv_iso(a_created) FROM api_keys JOIN (SELECT id AS a_id, email,"
+                             " subject, pro, super_admin, created_at AS a_created FROM accounts) a"
+                             " ON a_id = account_id WHERE key_hash = $1", "s", hash_hex);
+    int rc = !pg_ok(r) ? EINV_ERR : PQntuples(r) ? EINV_OK : EINV_ERR_NOTFOUND;
+    if (rc == EINV_OK) {
+        read_key(r, 0, key);
+        read_account_at(r, 10, account);
+    }
+    PQclear(r);
+    return rc;
+}
+
+static int pg_key_auth(einv_store_t *base, const char *hash_hex, store_key_t *key,
+                       store_account_t *account)
+{
+    int rc;
+    PG_CALL((pg_store_t *)base, rc, c, key_auth_on(c, hash_hex, key, account));
+    return rc;
+}
+
 static int key_list_on(PGconn *c, const char *account_id, store_key_t **out, size_t *n)
 {
     PGresult *r = pg_x(c, 0, "SELECT " KEY_COLS " FROM api_keys WHERE account_id = $1::uuid"
@@ -757,6 +787,7 @@ static const store_ops_t pg_ops = {
     .usage = pg_usage,
     .key_create = pg_key_create,
     .key_by_hash = pg_key_by_hash,
+    .key_auth = pg_key_auth,
     .key_list = pg_key_list,
     .key_revoke = pg_key_revoke,
     .key_touch = pg_key_touch,

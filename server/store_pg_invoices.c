@@ -312,14 +312,18 @@ static int list_on(PGconn *c, const list_args_t *a, store_page_t *out)
     store_where_t w;
     PGresult *r;
     store_list_where(&w, a->account_id, a->f, 1);
-    snprintf(sql, sizeof sql, "SELECT count(*) FROM invoices WHERE %s", w.sql);
-    r = exec_where(c, sql, &w, NULL, 0);
-    if (!pg_ok(r) || PQntuples(r) != 1) {
+    store_list_after(&w, a->f, a->desc, 1);
+    out->total = -1;    /* keyset pages (f->after) are not counted */
+    if (!a->f->after) {
+        snprintf(sql, sizeof sql, "SELECT count(*) FROM invoices WHERE %s", w.sql);
+        r = exec_where(c, sql, &w, NULL, 0);
+        if (!pg_ok(r) || PQntuples(r) != 1) {
+            PQclear(r);
+            return EINV_ERR;
+        }
+        out->total = pg_ll(r, 0, 0, 0);
         PQclear(r);
-        return EINV_ERR;
     }
-    out->total = pg_ll(r, 0, 0, 0);
-    PQclear(r);
     if (a->size == 0 || out->total == 0)
         return EINV_OK;
     snprintf(lim[0], sizeof lim[0], "%lld", a->size);
@@ -525,21 +529,41 @@ typedef struct complete_args {
 /* One statement, so verdict and job removal go together; the invoice is updated only from
  * the row the fenced DELETE removed (the claim was still current). The webhook deliveries
  * of the verdict are written in the same transaction. */
+#define COMPLETE_UPDATE                                                                          \
+    " UPDATE invoices SET status = $3, invoice_format = COALESCE($4, invoice_format),"         \
+    " invoice_number = $5, canonical_json = $6, result_json = $7, valid = $8::boolean,"        \
+    " error_count = $9::int, warning_count = $10::int, completed_at = now(),"                  \
+    " attempts = d.attempts, completed_by = d.worker FROM d WHERE invoices.id = $2::uuid"
+
+static PGresult *complete_stmt(PGconn *c, const complete_args_t *a, const char *sql)
+{
+    return pg_x(c, 0, sql, "lssssssBiii", a->job_id, a->invoice_id, a->status, a->api_format,
+                a->invoice_number, a->canonical_json, a->result_json,
+                strcmp(a->status, "validated") == 0, a->error_count, a->warning_count, a->attempts);
+}
+
 static int complete_on(PGconn *c, const complete_args_t *a)
 {
+    /* the usual verdict, of an account without webhooks: one statement and one round trip,
+     * no transaction block (the fenced DELETE and the UPDATE commit together). It applies
+     * only while the account has no webhook; otherwise (or when the claim is gone) the
+     * transaction below writes the deliveries with the status, or answers NOTFOUND. */
+    PGresult *r = complete_stmt(c, a,
+        "WITH h AS (SELECT EXISTS (SELECT 1 FROM webhooks w JOIN invoices i"
+        " ON w.account_id = i.account_id WHERE i.id = $2::uuid) AS hooks),"
+        " d AS (DELETE FROM jobs WHERE id = $1::bigint AND invoice_id = $2::uuid"
+        " AND attempts = $11::int AND NOT (SELECT hooks FROM h) RETURNING worker, attempts)"
+        COMPLETE_UPDATE);
+    int rc = !pg_ok(r) ? EINV_ERR : pg_affected(r) ? EINV_OK : EINV_ERR_NOTFOUND;
+    PQclear(r);
+    if (rc != EINV_ERR_NOTFOUND)
+        return rc;
     if (pg_cmd(c, "BEGIN") != EINV_OK)
         return EINV_ERR;
-    PGresult *r = pg_x(c, 0,
+    r = complete_stmt(c, a,
         "WITH d AS (DELETE FROM jobs WHERE id = $1::bigint AND invoice_id = $2::uuid"
-        " AND attempts = $11::int RETURNING worker, attempts)"
-        " UPDATE invoices SET status = $3, invoice_format = COALESCE($4, invoice_format),"
-        " invoice_number = $5, canonical_json = $6, result_json = $7, valid = $8::boolean,"
-        " error_count = $9::int, warning_count = $10::int, completed_at = now(),"
-        " attempts = d.attempts, completed_by = d.worker FROM d WHERE invoices.id = $2::uuid",
-        "lssssssBiii", a->job_id, a->invoice_id, a->status, a->api_format, a->invoice_number,
-        a->canonical_json, a->result_json, strcmp(a->status, "validated") == 0, a->error_count,
-        a->warning_count, a->attempts);
-    int rc = !pg_ok(r) ? EINV_ERR : pg_affected(r) ? EINV_OK : EINV_ERR_NOTFOUND;
+        " AND attempts = $11::int RETURNING worker, attempts)" COMPLETE_UPDATE);
+    rc = !pg_ok(r) ? EINV_ERR : pg_affected(r) ? EINV_OK : EINV_ERR_NOTFOUND;
     PQclear(r);
     if (rc == EINV_OK)
         rc = pg_webhooks_emit(c, a->invoice_id);

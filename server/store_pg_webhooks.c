@@ -370,6 +370,8 @@ int pg_webhooks_emit(PGconn *c, const char *invoice_id)
                  store_event_name(bit), invoice_id, body);
         rc = pg_ok(r) ? EINV_OK : EINV_ERR;
         PQclear(r);
+        if (rc == EINV_OK)
+            store_delivery_written_mark();
     }
     PQclear(w);
     free(body);

@@ -376,15 +376,21 @@ static int sq_ping(einv_store_t *base)
 
 #define ACCOUNT_COLS "id, email, subject, pro, super_admin, created_at"
 
-static void read_account(sqlite3_stmt *st, store_account_t *out)
+/* The ACCOUNT_COLS of st from column c on. */
+static void read_account_at(sqlite3_stmt *st, int c, store_account_t *out)
 {
     memset(out, 0, sizeof *out);
-    sq_colcpy(st, 0, out->id, sizeof out->id);
-    out->email = sq_coldup(st, 1);
-    out->subject = sq_coldup(st, 2);
-    out->pro = sqlite3_column_int(st, 3);
-    out->super_admin = sqlite3_column_int(st, 4);
-    sq_colcpy(st, 5, out->created_at, sizeof out->created_at);
+    sq_colcpy(st, c, out->id, sizeof out->id);
+    out->email = sq_coldup(st, c + 1);
+    out->subject = sq_coldup(st, c + 2);
+    out->pro = sqlite3_column_int(st, c + 3);
+    out->super_admin = sqlite3_column_int(st, c + 4);
+    sq_colcpy(st, c + 5, out->created_at, sizeof out->created_at);
+}
+
+static void read_account(sqlite3_stmt *st, store_account_t *out)
+{
+    read_account_at(st, 0, out);
 }
 
 /* One account by a WHERE clause with one text parameter. */
@@ -638,6 +644,28 @@ static int sq_key_by_hash(einv_store_t *base, const char *hash_hex, store_key_t 
     return rc == SQLITE_ROW ? EINV_OK : rc == SQLITE_DONE ? EINV_ERR_NOTFOUND : EINV_ERR;
 }
 
+/* The key and its account in one statement (store_key_auth): every API-key request reads
+ * both, current (a revoke or a plan change counts on the next request). */
+static int sq_key_auth(einv_store_t *base, const char *hash_hex, store_key_t *key,
+                       store_account_t *account)
+{
+    sq_store_t *s = (sq_store_t *)base;
+    sqlite3 *db = sq_acquire(s);
+    int slot;
+    sqlite3_stmt *st = sq_prep_cached(db, &slot, "SELECT " KEY_COLS ", a_id, email, subject, pro,"
+                                      " super_admin, a_created FROM api_keys JOIN (SELECT id AS a_id, email, subject, pro,"
+                                      " super_admin, created_at AS a_created FROM accounts)"
+                                      " ON a_id = account_id WHERE key_hash = ?", "s", hash_hex);
+    int rc = st ? sqlite3_step(st) : SQLITE_ERROR;
+    if (rc == SQLITE_ROW) {
+        read_key(st, key);
+        read_account_at(st, 10, account);
+    }
+    sq_stmt_put(st, slot);
+    sq_release(s, db);
+    return rc == SQLITE_ROW ? EINV_OK : rc == SQLITE_DONE ? EINV_ERR_NOTFOUND : EINV_ERR;
+}
+
 static int sq_key_list(einv_store_t *base, const char *account_id, store_key_t **out, size_t *n)
 {
     sq_store_t *s = (sq_store_t *)base;
@@ -762,6 +790,7 @@ static const store_ops_t sq_ops = {
     .usage = sq_usage,
     .key_create = sq_key_create,
     .key_by_hash = sq_key_by_hash,
+    .key_auth = sq_key_auth,
     .key_list = sq_key_list,
     .key_revoke = sq_key_revoke,
     .key_touch = sq_key_touch,

@@ -260,15 +260,20 @@ int sq_invoice_list(einv_store_t *base, const char *account_id, const store_list
     long long lim[2] = {size, page * size};
     int rc;
     sqlite3 *db = sq_acquire(s);
+    sqlite3_stmt *st;
     store_list_where(&w, account_id, f, 0);
-    snprintf(sql, sizeof sql, "SELECT count(*) FROM invoices WHERE %s", w.sql);
-    sqlite3_stmt *st = prep_where(db, sql, &w, NULL, 0);
-    rc = st ? sqlite3_step(st) : SQLITE_ERROR;
-    out->total = rc == SQLITE_ROW ? sqlite3_column_int64(st, 0) : 0;
-    sqlite3_finalize(st);
-    if (rc != SQLITE_ROW) {
-        sq_release(s, db);
-        return EINV_ERR;
+    store_list_after(&w, f, desc, 0);
+    out->total = -1;    /* keyset pages (f->after) are not counted */
+    if (!f->after) {
+        snprintf(sql, sizeof sql, "SELECT count(*) FROM invoices WHERE %s", w.sql);
+        st = prep_where(db, sql, &w, NULL, 0);
+        rc = st ? sqlite3_step(st) : SQLITE_ERROR;
+        out->total = rc == SQLITE_ROW ? sqlite3_column_int64(st, 0) : 0;
+        sqlite3_finalize(st);
+        if (rc != SQLITE_ROW) {
+            sq_release(s, db);
+            return EINV_ERR;
+        }
     }
     if (size == 0 || out->total == 0) {
         sq_release(s, db);

@@ -49,6 +49,20 @@ int store_event_bit(const char *name)
     return 0;
 }
 
+static int delivery_written;     /* __atomic builtins: set by emitters, taken by the wake-up */
+
+void store_delivery_written_mark(void)
+{
+    __atomic_store_n(&delivery_written, 1, __ATOMIC_RELEASE);
+}
+
+int store_delivery_written_take(void)
+{
+    /* a plain load first: the usual answer (none) costs no write to a shared cache line */
+    return __atomic_load_n(&delivery_written, __ATOMIC_ACQUIRE) &&
+           __atomic_exchange_n(&delivery_written, 0, __ATOMIC_ACQ_REL);
+}
+
 int store_event_of_status(const char *status)
 {
     return status && strcmp(status, "validated") == 0 ? STORE_EVENT_VALIDATED : STORE_EVENT_FAILED;

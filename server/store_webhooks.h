@@ -91,6 +91,11 @@ int store_delivery_prune(einv_store_t *s, int keep_days, long long *removed);
 int store_delivery_pending(einv_store_t *s, long long *n);
 void store_delivery_clear(store_delivery_t *d);
 
+/* Whether deliveries were written since the last call (and clears the mark): the emitters
+ * mark every delivery they write, so the delivery threads are woken after a verdict only when
+ * it has one (their claim query is not run for every verdict of accounts without webhooks). */
+int store_delivery_written_take(void);
+
 /* Event type names and bits. */
 const char *store_event_name(int bit);
 int store_event_bit(const char *name);      /* 0 when unknown */

@@ -46,5 +46,7 @@ int store_event_of_status(const char *status);
  * account, on a connection inside the caller's write transaction. EINV_OK (also when no
  * webhook matches) or EINV_ERR (the caller rolls back). */
 int sq_webhooks_emit(sqlite3 *db, const char *invoice_id);
+/* Marks that an emitter wrote a delivery (store_delivery_written_take reads the mark). */
+void store_delivery_written_mark(void);
 int pg_webhooks_emit(PGconn *c, const char *invoice_id);
 #endif

@@ -56,7 +56,8 @@ webhooks_t *webhooks_start(struct einv_srv *srv);
 /* Stop the workers: an attempt in flight is abandoned (its delivery stays due) and the
  * threads are joined; returns within about a second whatever the receivers do. */
 void webhooks_stop(webhooks_t *w);
-/* A final status was stored in this process: look for due deliveries now. */
+/* A final status was stored in this process: look for due deliveries now, if it wrote any
+ * (store_delivery_written_take); other instances' deliveries are found by the poll. */
 void webhooks_wake(void);
 /* Delay before the retry that follows attempt n (1-based): base * 2^(n-1), capped at max,
  * then +-20 % jitter (never above max). */

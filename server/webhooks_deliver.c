@@ -205,6 +205,9 @@ webhooks_t *webhooks_start(struct einv_srv *srv)
 
 void webhooks_wake(void)
 {
+    /* most verdicts write no delivery: then the threads sleep on (no claim query per verdict) */
+    if (!store_delivery_written_take())
+        return;
     pthread_mutex_lock(&g_active_mu);
     if (g_active) {
         pthread_mutex_lock(&g_active->mu);

@@ -3,8 +3,10 @@
  * POST /api/v1/invoices/validate for D seconds (or N requests), recording the latency of
  * every 202; a poller follows the accepted invoices until each one is final (validated |
  * failed_validation) and records when its verdict was first seen. By default it walks
- * GET /api/v1/invoices?sort=createdAt,asc (100 statuses per request, so it keeps up with the
- * load); -I polls GET /api/v1/invoices/{id} instead. Prints accepted/s, completed/s, p50/p99
+ * GET /api/v1/invoices?sort=createdAt,asc&after=<id> (100 statuses per request, from a cursor
+ * just before the oldest invoice without a verdict: what a client following its own batch
+ * does; keyset pages cost the server no count and no offset scan); -I polls
+ * GET /api/v1/invoices/{id} instead. Prints accepted/s, completed/s, p50/p99
  * of the 202 latency, p50/p99 of submit-to-verdict, and how long after the end of the load
  * the last verdict arrived. The account should be used by this run only (its earlier
  * invoices are skipped by count; invoices created meanwhile by others slow the walk down).
@@ -360,13 +362,15 @@ static void *poll_thread(void *arg)
     return NULL;
 }
 
-/* ---- the default poller: walks GET /api/v1/invoices?sort=createdAt,asc pages (100 statuses
- * per request) from the oldest accepted invoice without a verdict. Positions in that order
- * are base_offset + record index (the account's earlier invoices come first); an invoice the
- * walk does not find (order ties across a page edge) is fetched by id after a few rounds. ---- */
+/* ---- the default poller: walks keyset pages GET /api/v1/invoices?sort=createdAt,asc&after=ID
+ * (100 statuses per request) from a cursor KEYSET_OVERLAP records before the oldest accepted
+ * invoice without a verdict (the account's earlier invoices lie before first_after); an
+ * invoice the walk does not find (created before its cursor) is fetched by id after a few
+ * rounds. ---- */
 
-static long base_offset;
+static char first_after[40];  /* the account's newest invoice before the run ("" when none) */
 static int per_id;
+#define KEYSET_OVERLAP 32
 
 static int get(conn_t *c, const char *path, char **body)
 {
@@ -382,14 +386,18 @@ static int get(conn_t *c, const char *path, char **body)
     return st;
 }
 
-/* Marks the finals listed in one page body; t = when the page arrived. */
-static void mark_page(const char *body, long cursor, long n, int64_t t)
+/* Marks the finals listed in one page body; t = when the page arrived. last (40 bytes) gets
+ * the id of the page's last item; returns the number of items. */
+static int mark_page(const char *body, long cursor, long n, int64_t t, char *last)
 {
     const char *p = body;
     long hi = cursor + 400 < n ? cursor + 400 : n;
+    int items = 0;
     while ((p = strstr(p, "\"id\""))) {
         char id[40], status[40];
         if (json_str(p, "id", id, sizeof id) != 0) { p += 4; continue; }
+        items++;
+        memcpy(last, id, sizeof id);
         const char *next = strstr(p + 4, "\"id\"");
         const char *sp = strstr(p, "\"status\"");
         p += 4;
@@ -404,6 +412,7 @@ static void mark_page(const char *body, long cursor, long n, int64_t t)
             }
         }
     }
+    return items;
 }
 
 static void *list_poll_thread(void *arg)
@@ -422,12 +431,18 @@ static void *list_poll_thread(void *arg)
             continue;
         }
         if (load_done && now_ns() - atomic_load(&t_load_end) > drain_timeout_ns) break;
-        long page = (base_offset + cursor) / 100;
         int64_t r0 = now_ns();
-        int pages = (base_offset + n - 1) / 100 > page ? 2 : 1;
-        for (int k = 0; k < pages; k++) {
-            char *body = NULL;
-            snprintf(path, sizeof path, "/api/v1/invoices?page=%ld&size=100&sort=createdAt,asc", page + k);
+        /* the cursor: an invoice a little before the oldest one without a verdict (their
+         * createdAt order may differ slightly from the order the 202s arrived in), or the
+         * account's newest one before the run */
+        char after[40];
+        long back = cursor - 1 - KEYSET_OVERLAP;
+        snprintf(after, sizeof after, "%s", back >= 0 ? rec_at(back)->id : first_after);
+        /* up to 4 pages a round: enough to catch up after a slow answer */
+        for (int k = 0; k < 4; k++) {
+            char *body = NULL, last[40] = "";
+            snprintf(path, sizeof path, "/api/v1/invoices?size=100&sort=createdAt,asc%s%s",
+                     after[0] ? "&after=" : "", after);
             int st = get(&c, path, &body);
             int64_t t = now_ns();
             if (st != 200) {
@@ -436,7 +451,8 @@ static void *list_poll_thread(void *arg)
                 sleep_ms(20);
                 break;
             }
-            mark_page(body, cursor, n, t);
+            if (mark_page(body, cursor, n, t, last) < 100 || !last[0]) break;
+            memcpy(after, last, sizeof after);
         }
         poll_rounds++;
         poll_round_ns += now_ns() - r0;
@@ -579,14 +595,16 @@ int main(int argc, char **argv)
     memcpy(request + hl + prelen + fsz, post, (size_t)postlen);
     free(doc);
 
-    {   /* invoices the account had before: they come first in createdAt order */
+    {   /* invoices the account had before come first in createdAt order: the walk starts
+         * after the newest of them */
         conn_t c = {-1, NULL, 0, 0};
         char *body = NULL;
-        if (get(&c, "/api/v1/invoices?page=0&size=1", &body) != 200 || !strstr(body, "\"totalElements\"")) {
+        if (get(&c, "/api/v1/invoices?page=0&size=1&sort=createdAt,desc", &body) != 200 ||
+            !strstr(body, "\"totalElements\"")) {
             fprintf(stderr, "load: GET /api/v1/invoices failed (server down or key refused)\n");
             return 1;
         }
-        base_offset = strtol(strstr(body, "\"totalElements\"") + 15 + 1, NULL, 10);
+        if (json_str(body, "id", first_after, sizeof first_after) != 0) first_after[0] = 0;
         conn_close(&c);
         free(c.buf);
     }

@@ -7,6 +7,7 @@
  * proper, non-empty part of it, so a filter that is ignored fails. */
 #define _GNU_SOURCE
 #include <CUnit/Basic.h>
+#include <ctype.h>
 #include <json-c/json.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -376,6 +377,103 @@ static void test_refusals(void)
     expect_400("status=validated&size=0", "size:");
 }
 
+/* ---- keyset pages (after=<id>): what a client following its own invoices asks ---- */
+
+/* The ids of one keyset page of A (query without the leading '?'), or NULL on a non-200. */
+static json_object *keyset(const char *query, int *st)
+{
+    char path[400];
+    json_object *o;
+    snprintf(path, sizeof path, "/api/v1/invoices?%s", query);
+    o = get_json(KA, path, st, NULL);
+    if (*st != 200) {
+        json_object_put(o);
+        return NULL;
+    }
+    return o;
+}
+
+/* Page o lists exactly ALL's invoices first..first+n-1 (step -1: downwards), uncounted. */
+static void expect_ids(json_object *o, int first, int n, int step)
+{
+    json_object *c = content(o), *tot = NULL;
+    int i;
+    CU_ASSERT_PTR_NOT_NULL_FATAL(c);
+    CU_ASSERT_EQUAL(json_object_array_length(c), (size_t)n);
+    for (i = 0; i < n && i < (int)json_object_array_length(c); i++)
+        CU_ASSERT_STRING_EQUAL(jstr(json_object_array_get_idx(c, i), "id"),
+                               jstr(json_object_array_get_idx(content(ALL), first + i * step), "id"));
+    /* keyset pages are not counted: totalElements is null, not a wrong number */
+    CU_ASSERT_TRUE(json_object_object_get_ex(o, "totalElements", &tot) && tot == NULL);
+}
+
+static const char *all_id(int i)
+{
+    return jstr(json_object_array_get_idx(content(ALL), i), "id");
+}
+
+static void test_keyset(void)
+{
+    char q[300];
+    int st, i;
+    json_object *o;
+    /* ascending: after invoice i come i+1 and i+2; after the last one, nothing */
+    for (i = 0; i < N_INV; i++) {
+        int n = N_INV - 1 - i < 2 ? N_INV - 1 - i : 2;
+        snprintf(q, sizeof q, "sort=createdAt,asc&size=2&after=%s", all_id(i));
+        o = keyset(q, &st);
+        CU_ASSERT_EQUAL(st, 200);
+        if (o)
+            expect_ids(o, i + 1, n, 1);
+        json_object_put(o);
+    }
+    /* descending: after invoice 3 come 2, 1, 0; an upper-case id is the same invoice */
+    {
+        char up[40];
+        snprintf(up, sizeof up, "%s", all_id(3));
+        for (i = 0; up[i]; i++)
+            up[i] = (char)toupper((unsigned char)up[i]);
+        snprintf(q, sizeof q, "sort=createdAt,desc&size=10&after=%s", up);
+    }
+    o = keyset(q, &st);
+    CU_ASSERT_EQUAL(st, 200);
+    if (o)
+        expect_ids(o, 2, 3, -1);
+    json_object_put(o);
+    /* with a filter: only the matching invoices after the cursor (ALL's 0 and 1 are a
+     * validated and a failed UBL, so status=failed_validation after 0 starts with 1) */
+    snprintf(q, sizeof q, "sort=createdAt,asc&status=failed_validation&after=%s", all_id(0));
+    o = keyset(q, &st);
+    CU_ASSERT_EQUAL(st, 200);
+    if (o) {
+        CU_ASSERT_TRUE(json_object_array_length(content(o)) >= 1);
+        CU_ASSERT_STRING_EQUAL(jstr(json_object_array_get_idx(content(o), 0), "id"), all_id(1));
+        for (i = 0; i < (int)json_object_array_length(content(o)); i++)
+            CU_ASSERT_STRING_EQUAL(jstr(json_object_array_get_idx(content(o), i), "status"), "failed_validation");
+    }
+    json_object_put(o);
+    /* refusals: a cursor that is not a UUID, unknown, or another account's; another sort
+     * field; page with after */
+    expect_400("after=nope", "after: not a valid UUID");
+    expect_400("after=00000000-0000-4000-8000-000000000000", "after: no invoice with this id");
+    {
+        json_object *b = get_json(KB, "/api/v1/invoices?size=1", &st, NULL);
+        const char *bid = jstr(json_object_array_get_idx(content(b), 0), "id");
+        CU_ASSERT_PTR_NOT_NULL(bid);
+        if (bid) {
+            snprintf(q, sizeof q, "after=%s", bid);
+            expect_400(q, "after: no invoice with this id");
+        }
+        json_object_put(b);
+    }
+    snprintf(q, sizeof q, "sort=status,asc&after=%s", all_id(0));
+    expect_400(q, "after: only with sort=createdAt");
+    snprintf(q, sizeof q, "page=1&after=%s", all_id(0));
+    expect_400(q, "after: not with page");
+    snprintf(q, sizeof q, "after=%s&after=%s", all_id(0), all_id(1));
+    expect_400(q, "after: given more than once");
+}
+
 static void test_time_parser(void)
 {
     long long ms;
@@ -403,6 +501,7 @@ static int uses_index(sqlite3 *db, const store_list_filter_t *f, const char *ind
     sqlite3_stmt *st = NULL;
     int i, found = 0;
     store_list_where(&w, "00000000-0000-4000-8000-000000000000", f, 0);
+    store_list_after(&w, f, 0, 0);
     snprintf(sql, sizeof sql, "EXPLAIN QUERY PLAN SELECT count(*) FROM invoices WHERE %s", w.sql);
     if (sqlite3_prepare_v2(db, sql, -1, &st, NULL) != SQLITE_OK)
         return 0;
@@ -420,7 +519,7 @@ static int uses_index(sqlite3 *db, const store_list_filter_t *f, const char *ind
 static void test_sqlite_plans(void)
 {
     sqlite3 *db = NULL;
-    store_list_filter_t f = {NULL, NULL, NULL, NULL, -1, -1};
+    store_list_filter_t f = {NULL, NULL, NULL, NULL, -1, -1, NULL};
     CU_ASSERT_EQUAL_FATAL(strncmp(S.database, "sqlite:", 7), 0);
     CU_ASSERT_EQUAL_FATAL(sqlite3_open_v2(S.database + 7, &db, SQLITE_OPEN_READONLY, NULL), SQLITE_OK);
     f.status = "validated";
@@ -438,6 +537,10 @@ static void test_sqlite_plans(void)
     f.from_ms = f.to_ms = -1;
     f.format = "UBL";
     CU_ASSERT_TRUE(uses_index(db, &f, "invoices_account"));
+    {   /* a keyset page's condition keeps the account's index */
+        store_list_filter_t k = {NULL, NULL, NULL, NULL, -1, -1, "00000000-0000-4000-8000-000000000001"};
+        CU_ASSERT_TRUE(uses_index(db, &k, "invoices_account_created"));
+    }
     sqlite3_close(db);
 }
 
@@ -447,6 +550,7 @@ static void add_tests(CU_pSuite s)
     CU_add_test(s, "combined filters and tenant isolation", test_combined_and_isolated);
     CU_add_test(s, "from/to: inclusive, offsets, dates", test_time_bounds);
     CU_add_test(s, "unknown, repeated and bad parameters: 400 naming them", test_refusals);
+    CU_add_test(s, "keyset pages (after): order, direction, filters, refusals", test_keyset);
 }
 
 unsigned tst_after(void)

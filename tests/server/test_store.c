@@ -582,6 +582,31 @@ static void test_keys(void)
     CU_ASSERT_EQUAL(store_key_by_hash(S, hash[1], &got), EINV_OK);
     CU_ASSERT_STRING_EQUAL(got.revoked_at, "");
     store_key_clear(&got);
+
+    /* the key and its account in one read (authentication): the revoke shows at once */
+    {
+        store_account_t a;
+        CU_ASSERT_EQUAL(store_key_auth(S, hash[0], &got, &a), EINV_OK);
+        CU_ASSERT_STRING_EQUAL(got.id, k[0].id);
+        CU_ASSERT_STRING_EQUAL(got.revoked_at, first);
+        CU_ASSERT_STRING_EQUAL(a.id, acc);
+        CU_ASSERT_PTR_NOT_NULL(a.email);
+        store_key_clear(&got);
+        store_account_clear(&a);
+        CU_ASSERT_EQUAL(store_key_auth(S, hash[1], &got, &a), EINV_OK);
+        CU_ASSERT_STRING_EQUAL(got.id, k[1].id);
+        CU_ASSERT_STRING_EQUAL(got.account_id, acc);
+        CU_ASSERT_STRING_EQUAL(got.name, "O'Brien; DROP TABLE api_keys");
+        CU_ASSERT_EQUAL(got.quota_limit, 500);
+        CU_ASSERT_STRING_EQUAL(got.revoked_at, "");
+        CU_ASSERT_STRING_EQUAL(a.id, acc);
+        CU_ASSERT(iso_ok(a.created_at));
+        store_key_clear(&got);
+        store_account_clear(&a);
+        CU_ASSERT_EQUAL(store_key_auth(S, "ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff", &got, &a),
+                        EINV_ERR_NOTFOUND);
+        CU_ASSERT_EQUAL(store_key_auth(S, "' OR 1=1 --", &got, &a), EINV_ERR_NOTFOUND);
+    }
     for (int i = 0; i < 3; i++)
         store_key_clear(&k[i]);
 }
