@@ -10,6 +10,7 @@
 #include <unistd.h>
 #include "tsupport.h"
 #include "exports.h"
+#include "tpdf.h"
 
 static einv_engine_t *eng;
 static char checker[1024];
@@ -63,38 +64,6 @@ static char *canonical(const void *data, size_t len, int *valid)
     return c;
 }
 
-/* Write to a temp file; run cmd with %s = the file; its stdout (malloc'd) or NULL. */
-static char *run_on(const unsigned char *pdf, size_t len, const char *cmd_fmt, int *status)
-{
-    char path[] = "/tmp/einv-fx-XXXXXX", cmd[1400];
-    int fd = mkstemp(path);
-    FILE *f, *p;
-    char *out = NULL;
-    size_t n = 0, cap = 0;
-    if (fd < 0 || !(f = fdopen(fd, "wb")))
-        return NULL;
-    fwrite(pdf, 1, len, f);
-    fclose(f);
-    snprintf(cmd, sizeof cmd, cmd_fmt, path);
-    if ((p = popen(cmd, "r"))) {
-        char buf[4096];
-        size_t r;
-        while ((r = fread(buf, 1, sizeof buf, p)) > 0) {
-            if (n + r + 1 > cap) {
-                cap = (n + r + 1) * 2;
-                out = realloc(out, cap);
-            }
-            memcpy(out + n, buf, r);
-            n += r;
-        }
-        if (out)
-            out[n] = 0;
-        *status = pclose(p);
-    }
-    unlink(path);
-    return out;
-}
-
 static int have_pdftotext(void) { return access("/usr/bin/pdftotext", X_OK) == 0; }
 
 static void check_container(const unsigned char *pdf, size_t len)
@@ -106,7 +75,7 @@ static void check_container(const unsigned char *pdf, size_t len)
     if (!checker[0])
         return;
     snprintf(cmd, sizeof cmd, "/usr/bin/python3 %s %%s 2>&1", checker);
-    out = run_on(pdf, len, cmd, &st);
+    out = tpdf_run(pdf, len, cmd, &st);
     if (st != 0)
         fprintf(stderr, "\nfacturx-check: %s\n", out ? out : "(no output)");
     CU_ASSERT_EQUAL(st, 0);
@@ -133,7 +102,7 @@ static void test_max_content(void)
     CU_ASSERT_STRING_EQUAL(a, b);
     if (have_pdftotext()) {
         int st;
-        char *txt = run_on(pdf, plen, "pdftotext -raw %s -", &st);
+        char *txt = tpdf_run(pdf, plen, "pdftotext -raw %s -", &st);
         CU_ASSERT_PTR_NOT_NULL_FATAL(txt);
         CU_ASSERT_PTR_NOT_NULL(strstr(txt, "MAX-2026-0001"));
         CU_ASSERT_PTR_NOT_NULL(strstr(txt, "1363.12 EUR"));
@@ -178,7 +147,7 @@ static void test_500_lines_paginate(void)
     check_container(pdf, plen);
     if (have_pdftotext()) {
         int st;
-        char *txt = run_on(pdf, plen, "pdftotext -raw %s -", &st), *p, want[80];
+        char *txt = tpdf_run(pdf, plen, "pdftotext -raw %s -", &st), *p, want[80];
         int pages = 0, headers = 0;
         CU_ASSERT_PTR_NOT_NULL_FATAL(txt);
         for (p = txt; (p = strstr(p, "Description")); p++)
