@@ -248,6 +248,7 @@ static void time_out(einv_srv_t *srv, const store_job_t *job)
 static void process(einv_srv_t *srv, const store_job_t *job)
 {
     einv_validate_opts_t o;
+    einv_limits_t extract_limits;
     einv_result_t *res;
     einv_error_t err;
     char *mapping = NULL;
@@ -264,6 +265,15 @@ static void process(einv_srv_t *srv, const store_job_t *job)
     o.mapping = mapping;
     o.want_canonical = 1;
     o.limits = &srv->cfg.limits;
+    if (job->tier && *job->tier) {
+        /* an extraction (OCR: seconds a page, several readings under ACCURATE) is bounded by
+         * its own guards (pages, OCR time a page) and the job deadline, not by the time
+         * limit of validating a document (EINV_LIMIT_TIMEOUT_MS) */
+        extract_limits = srv->cfg.limits;
+        if (extract_limits.timeout_ms && extract_limits.timeout_ms < (unsigned)srv->cfg.job_deadline_seconds * 1000u)
+            extract_limits.timeout_ms = (unsigned)srv->cfg.job_deadline_seconds * 1000u;
+        o.limits = &extract_limits;
+    }
     /* in flight while the engine runs: over before the verdict is stored, so a client that
      * sees the invoice final never sees it still counted */
     metrics_jobs_in_flight(1);

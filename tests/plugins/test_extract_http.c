@@ -232,7 +232,9 @@ static void test_accurate_free(void)
 static int suite_init(void)
 {
     static int runs;
-    const char *env[] = {"EINV_WORKERS=1", "OMP_THREAD_LIMIT=1", NULL};
+    /* a validation time limit of 1 ms: an extraction is bounded by its own guards and the
+     * job deadline instead (the chains end validated, not LIMIT-TIME) */
+    const char *env[] = {"EINV_WORKERS=1", "OMP_THREAD_LIMIT=1", "EINV_LIMIT_TIMEOUT_MS=1", NULL};
     if (sp_init(&S, runs++ == 0 ? SP_SQLITE : SP_POSTGRES) != 0 || sp_start(&S, env) != 0)
         return 1;
     return sp_account_key(&S, "xp@example.com", "PRO", 0, 0, -1, K_PRO) != 0 ||
