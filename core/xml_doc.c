@@ -384,13 +384,47 @@ static void on_cdata(void *ctx, const xmlChar *ch, int len)
         xmlSAX2CDataBlock(ctx, ch, len);
 }
 
+/* What xmlSAX2Characters does for the common text, the first child of an element (a leaf's
+ * value): the node, its content in the node itself when short (XML_PARSE_COMPACT) and the
+ * parser's coalescing state, so that more text of the same node still appends as libxml2
+ * would. 0 when libxml2's own handler must do it (mixed content, a continuation). */
+static int fast_text(xmlParserCtxtPtr c, const xmlChar *ch, int len)
+{
+    xmlNodePtr parent = c->node, t;
+    if (!parent || parent->last || len <= 0 || !c->dictNames)
+        return 0;
+    t = xmlMalloc(sizeof *t);
+    if (!t)
+        return 0;
+    memset(t, 0, sizeof *t);
+    t->type = XML_TEXT_NODE;
+    t->name = xmlStringText;
+    if (len < (int)(2 * sizeof(void *)) && (c->options & XML_PARSE_COMPACT))
+        t->content = (xmlChar *)&t->properties;
+    else if (!(t->content = xmlMalloc((size_t)len + 1))) {
+        xmlFree(t);
+        return 0;
+    }
+    memcpy(t->content, ch, (size_t)len);
+    t->content[len] = 0;
+    if (c->linenumbers && c->input)
+        t->line = c->input->line < 65535 ? (unsigned short)c->input->line : 65535;
+    t->parent = parent;
+    t->doc = parent->doc;
+    parent->children = parent->last = t;
+    c->nodelen = len;
+    c->nodemem = len + 1;
+    return 1;
+}
+
 static void on_characters(void *ctx, const xmlChar *ch, int len)
 {
     xmlParserCtxtPtr c = ctx;
     parse_state *st = c->_private;
     if (text_over(c, st->b, len))
         return;
-    xmlSAX2Characters(ctx, ch, len);
+    if (!fast_text(c, ch, len))
+        xmlSAX2Characters(ctx, ch, len);
     if (st->mark && (size_t)len >= st->mark_len && ch[0] == (xmlChar)st->mark[0] &&
         memcmp(ch, st->mark, st->mark_len) == 0 && c->node) {
         if (st->ncand == st->cand_cap) {
