@@ -712,25 +712,55 @@ int store_jobs_renew(einv_store_t *s, const store_lease_t *leases, size_t n, int
 }
 
 /* Store the verdict and remove the job in one transaction, fenced on the claim (store.h). */
-int store_job_complete(einv_store_t *s, long long job_id, int attempts, const char *invoice_id,
-                       const char *status, const char *api_format, const char *invoice_number,
-                       const char *canonical_json, const char *result_json, int error_count,
-                       int warning_count)
+/* The checks of a verdict's arguments; i gets the normalised invoice id. */
+static int complete_args(einv_store_t *s, const char *invoice_id, const char *status,
+                         const char *api_format, char i[37])
 {
-    char i[37];
     if (!s || !status)
         return EINV_ERR;
     if (strcmp(status, "validated") != 0 && strcmp(status, "failed_validation") != 0)
         return EINV_ERR;
     if (!fits(api_format, 16))
         return EINV_ERR;
-    if (!norm_uuid(invoice_id, i))
-        return EINV_ERR_NOTFOUND;
+    return norm_uuid(invoice_id, i) ? EINV_OK : EINV_ERR_NOTFOUND;
+}
+
+int store_job_complete(einv_store_t *s, long long job_id, int attempts, const char *invoice_id,
+                       const char *status, const char *api_format, const char *invoice_number,
+                       const char *canonical_json, const char *result_json, int error_count,
+                       int warning_count)
+{
+    char i[37];
+    int rc = complete_args(s, invoice_id, status, api_format, i);
+    if (rc != EINV_OK)
+        return rc;
     return s->ops->job_complete(s, job_id, attempts, i, status,
                                 api_format && *api_format ? api_format : NULL,
                                 invoice_number, canonical_json, result_json,
                                 error_count < 0 ? 0 : error_count,
                                 warning_count < 0 ? 0 : warning_count);
+}
+
+/* store_job_complete, answered through done (store.h). */
+int store_job_complete_async(einv_store_t *s, long long job_id, int attempts, const char *invoice_id,
+                             const char *status, const char *api_format, const char *invoice_number,
+                             const char *canonical_json, const char *result_json, int error_count,
+                             int warning_count, store_done_fn done, void *arg)
+{
+    char i[37];
+    int rc = done ? complete_args(s, invoice_id, status, api_format, i) : EINV_ERR;
+    if (rc != EINV_OK)
+        return rc;
+    api_format = api_format && *api_format ? api_format : NULL;
+    error_count = error_count < 0 ? 0 : error_count;
+    warning_count = warning_count < 0 ? 0 : warning_count;
+    if (s->ops->job_complete_async)
+        return s->ops->job_complete_async(s, job_id, attempts, i, status, api_format, invoice_number,
+                                          canonical_json, result_json, error_count, warning_count,
+                                          done, arg);
+    done(s->ops->job_complete(s, job_id, attempts, i, status, api_format, invoice_number,
+                              canonical_json, result_json, error_count, warning_count), arg);
+    return EINV_OK;
 }
 
 /* At a service start: release leases a previous run left behind where the store belongs to

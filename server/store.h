@@ -222,6 +222,17 @@ int store_job_complete(einv_store_t *s, long long job_id, int attempts, const ch
                        const char *status, const char *api_format, const char *invoice_number,
                        const char *canonical_json, const char *result_json, int error_count,
                        int warning_count);
+/* The outcome of an asynchronous store call: rc as the synchronous call would return it. */
+typedef void (*store_done_fn)(int rc, void *arg);
+/* store_job_complete without waiting for the commit where the store can (SQLite: the
+ * verdict joins the next group commit and this returns at once, so the worker validates its
+ * next job meanwhile); elsewhere it completes before returning. done(rc, arg) runs once the
+ * verdict is stored or refused, maybe on another thread, maybe before this returns; the
+ * strings are copied. Returns EINV_OK, or an argument error (then done is not called). */
+int store_job_complete_async(einv_store_t *s, long long job_id, int attempts, const char *invoice_id,
+                             const char *status, const char *api_format, const char *invoice_number,
+                             const char *canonical_json, const char *result_json, int error_count,
+                             int warning_count, store_done_fn done, void *arg);
 /* At a service start: release the leases of a previous run when the store belongs to one
  * process (SQLite), so a crash's in-flight jobs restart at once; no-op on PostgreSQL, where
  * other live processes may hold leases (they expire instead). */

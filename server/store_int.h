@@ -55,6 +55,12 @@ typedef struct store_ops {
                         const char *status, const char *api_format, const char *invoice_number,
                         const char *canonical_json, const char *result_json, int error_count,
                         int warning_count);
+    /* may be NULL: store.c then runs job_complete and calls done */
+    int (*job_complete_async)(einv_store_t *s, long long job_id, int attempts,
+                              const char *invoice_id, const char *status, const char *api_format,
+                              const char *invoice_number, const char *canonical_json,
+                              const char *result_json, int error_count, int warning_count,
+                              store_done_fn done, void *arg);
     int (*job_count)(einv_store_t *s, long long *n);
     int (*job_wait)(einv_store_t *s, int timeout_ms);
 

@@ -345,11 +345,16 @@ static int migrate(sq_store_t *s, sqlite3 *db, einv_error_t *err)
 static void sq_close(einv_store_t *base)
 {
     sq_store_t *s = (sq_store_t *)base;
+    sq_group_stop(s);   /* the queued writes are committed first */
     for (int i = 0; i < s->n; i++)
         if (s->conns && s->conns[i]) {
             sq_stmt_drop(s->conns[i]);
             sqlite3_close(s->conns[i]);
         }
+    if (s->group_db) {
+        sq_stmt_drop(s->group_db);
+        sqlite3_close(s->group_db);
+    }
     free(s->conns);
     free(s->busy);
     free(s->path);
@@ -358,6 +363,7 @@ static void sq_close(einv_store_t *base)
     pthread_mutex_destroy(&s->write_mu);
     pthread_mutex_destroy(&s->group_mu);
     pthread_cond_destroy(&s->group_cond);
+    pthread_cond_destroy(&s->group_work);
     store_waker_destroy(&s->base.waker);
     free(s);
 }
@@ -803,6 +809,7 @@ static const store_ops_t sq_ops = {
     .jobs_recover = sq_jobs_recover,
     .jobs_renew = sq_jobs_renew,
     .job_complete = sq_job_complete,
+    .job_complete_async = sq_job_complete_async,
     .job_count = sq_job_count,
     .job_wait = sq_job_wait,
     .mappings_get = sq_mappings_get,
@@ -832,6 +839,7 @@ einv_store_t *store_sqlite_open(const char *path, int pool_size, einv_error_t *e
     pthread_mutex_init(&s->write_mu, NULL);
     pthread_mutex_init(&s->group_mu, NULL);
     pthread_cond_init(&s->group_cond, NULL);
+    pthread_cond_init(&s->group_work, NULL);
     s->path = strdup(path);
     s->conns = calloc((size_t)pool_size, sizeof *s->conns);
     s->busy = calloc((size_t)pool_size, 1);
@@ -855,5 +863,11 @@ einv_store_t *store_sqlite_open(const char *path, int pool_size, einv_error_t *e
         }
         s->n = i + 1;
     }
+    if (!(s->group_db = open_conn(path, err))) {
+        sq_close(&s->base);
+        return NULL;
+    }
+    /* the writes of a group touch index pages all over (random UUIDs): keep them cached */
+    sqlite3_exec(s->group_db, "PRAGMA cache_size=-16384", NULL, NULL, NULL);
     return &s->base;
 }

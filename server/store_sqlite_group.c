@@ -1,19 +1,25 @@
 /* Group commit on SQLite: the writes of concurrent submits and verdicts share one
- * transaction and one fsync. A caller queues its write and waits; whoever finds no commit
- * under way becomes the leader, takes everything queued (up to SQ_GROUP_MAX), runs each
- * write in a SAVEPOINT of one BEGIN IMMEDIATE transaction (a failing write is undone alone)
- * and commits once (synchronous=FULL when the group holds a durable write: a submit). Writes queued while it commits form the next
- * group, so the group grows with the load and a lone write commits at once.
+ * transaction and one fsync. Callers queue their writes; one committer thread (started on
+ * the first write) takes everything queued (up to SQ_GROUP_MAX), runs each write in a
+ * SAVEPOINT of one BEGIN IMMEDIATE transaction (a failing write is undone alone) on its own
+ * connection, and commits once (synchronous=FULL when the group holds a durable write: a
+ * submit). Writes queued while it commits form the next group, so the group grows with the
+ * load and a lone write commits at once.
  *
- * A caller returns only after the commit that holds its write (so a 202 is sent after the
+ * A submit returns only after the commit that holds its write (so a 202 is sent after the
  * invoice is durable), or with EINV_ERR when that commit failed (then nothing of the group
- * was written). Quotas stay exact: the writes of a group run one after another inside the
- * transaction, each reading the counters the previous one left. */
+ * was written). A verdict does not wait (sq_group_write_async): the worker validates the
+ * next job while its verdict is committed, and learns the outcome in a callback (a verdict
+ * lost to a failed commit leaves its job leased: it runs again when the lease runs out).
+ * Quotas stay exact: the writes of a group run one after another inside the transaction,
+ * each reading the counters the previous one left. */
 #include <stdlib.h>
 #include "store_sqlite_int.h"
 
 /* Writes per group: bounds the time a transaction holds the write lock (~20 µs each). */
 #define SQ_GROUP_MAX 256
+/* Writes queued without a waiting caller (verdicts): each holds its verdict's JSON. */
+#define SQ_ASYNC_MAX 1024
 
 typedef struct sq_gop {
     sq_group_fn fn;
@@ -22,12 +28,13 @@ typedef struct sq_gop {
     int rc;
     int done;
     struct sq_gop *next;
+    void (*after)(int rc, void *arg);   /* set: nobody waits (sq_group_write_async) */
 } sq_gop_t;
 
 /* Run one group (the leader, without group_mu held): every write in its own savepoint. */
 static void run_group(sq_store_t *s, sq_gop_t *first)
 {
-    sqlite3 *db = sq_acquire(s);
+    sqlite3 *db = s->group_db;     /* only the leader uses it */
     sq_gop_t *op;
     int durable = 0, ok;
     for (op = first; op; op = op->next)
@@ -56,7 +63,6 @@ static void run_group(sq_store_t *s, sq_gop_t *first)
         sq_rollback(s, db);
     if (!durable)
         sqlite3_exec(db, "PRAGMA synchronous=FULL", NULL, NULL, NULL);
-    sq_release(s, db);
     if (!ok) {
         store_log("sqlite: a group of writes could not be committed; each is answered with an error");
         for (op = first; op; op = op->next)
@@ -64,42 +70,156 @@ static void run_group(sq_store_t *s, sq_gop_t *first)
     }
 }
 
-/* See store_sqlite_int.h. */
-int sq_group_write(sq_store_t *s, sq_group_fn fn, void *arg, int durable)
+/* Unlink up to SQ_GROUP_MAX queued writes, oldest first, and mark the group under way
+ * (group_mu held, queue not empty). */
+static sq_gop_t *take_group(sq_store_t *s)
 {
-    sq_gop_t me = {fn, arg, durable, EINV_ERR, 0, NULL};
+    sq_gop_t *first = s->group_head, *last = first;
+    int n = 1;
+    while (last->next && n < SQ_GROUP_MAX) {
+        last = last->next;
+        n++;
+    }
+    s->group_head = last->next;
+    if (!s->group_head)
+        s->group_tail = NULL;
+    last->next = NULL;
+    s->group_leader = 1;
+    return first;
+}
+
+/* The committer: takes up to SQ_GROUP_MAX queued writes, oldest first, runs them as one
+ * group, answers the waiting callers and runs the afters of the others; until stopped with
+ * an empty queue. */
+static void *committer(void *p)
+{
+    sq_store_t *s = p;
     pthread_mutex_lock(&s->group_mu);
+    for (;;) {
+        while (!s->group_head && !s->group_stop)
+            pthread_cond_wait(&s->group_work, &s->group_mu);
+        if (!s->group_head)
+            break;
+        sq_gop_t *first = take_group(s), *async = NULL, *op, *next;
+        int k = 0;
+        pthread_mutex_unlock(&s->group_mu);
+        run_group(s, first);
+        pthread_mutex_lock(&s->group_mu);
+        /* a waiting caller's op lives on its stack: not touched once done is set */
+        for (op = first; op; op = next) {
+            next = op->next;
+            if (op->after) {
+                op->next = async;
+                async = op;
+                k++;
+            } else
+                op->done = 1;
+        }
+        s->group_leader = 0;
+        s->group_async_n -= k;
+        pthread_cond_broadcast(&s->group_cond);
+        pthread_mutex_unlock(&s->group_mu);
+        for (op = async; op; op = next) {
+            next = op->next;
+            op->after(op->rc, op->arg);
+            free(op);
+        }
+        pthread_mutex_lock(&s->group_mu);
+    }
+    pthread_mutex_unlock(&s->group_mu);
+    return NULL;
+}
+
+/* Queue op (group_mu held) and make sure a committer runs it: 1, or 0 when the thread
+ * cannot be started (the caller then commits the group itself). */
+static int enqueue(sq_store_t *s, sq_gop_t *op)
+{
+    if (!s->group_started && !s->group_stop &&
+        pthread_create(&s->group_thread, NULL, committer, s) == 0)
+        s->group_started = 1;
     if (s->group_tail)
-        s->group_tail->next = &me;
+        s->group_tail->next = op;
     else
-        s->group_head = &me;
-    s->group_tail = &me;
-    while (!me.done) {
+        s->group_head = op;
+    s->group_tail = op;
+    pthread_cond_signal(&s->group_work);
+    return s->group_started;
+}
+
+/* Without the committer thread: the caller leads its own group (and any queued before). */
+static void lead_inline(sq_store_t *s, sq_gop_t *me)
+{
+    while (!me->done) {
         if (s->group_leader) {
             pthread_cond_wait(&s->group_cond, &s->group_mu);
             continue;
         }
-        /* lead: take up to SQ_GROUP_MAX queued writes, oldest first (when more are queued
-         * ahead of ours, ours is done by the next group) */
-        sq_gop_t *first = s->group_head, *last = first;
-        int n = 1;
-        while (last->next && n < SQ_GROUP_MAX) {
-            last = last->next;
-            n++;
-        }
-        s->group_head = last->next;
-        if (!s->group_head)
-            s->group_tail = NULL;
-        last->next = NULL;
-        s->group_leader = 1;
+        sq_gop_t *first = take_group(s);
         pthread_mutex_unlock(&s->group_mu);
         run_group(s, first);
         pthread_mutex_lock(&s->group_mu);
-        for (sq_gop_t *op = first; op; op = op->next)
+        for (sq_gop_t *op = first, *next; op; op = next) {
+            next = op->next;
             op->done = 1;
+            if (op->after) {    /* cannot happen: async writes need the committer */
+                op->after(op->rc, op->arg);
+                free(op);
+            }
+        }
         s->group_leader = 0;
         pthread_cond_broadcast(&s->group_cond);
     }
+}
+
+/* See store_sqlite_int.h. */
+int sq_group_write(sq_store_t *s, sq_group_fn fn, void *arg, int durable)
+{
+    sq_gop_t me = {fn, arg, durable, EINV_ERR, 0, NULL, NULL};
+    pthread_mutex_lock(&s->group_mu);
+    if (enqueue(s, &me)) {
+        while (!me.done)
+            pthread_cond_wait(&s->group_cond, &s->group_mu);
+    } else
+        lead_inline(s, &me);
     pthread_mutex_unlock(&s->group_mu);
     return me.rc;
+}
+
+/* See store_sqlite_int.h. */
+void sq_group_write_async(sq_store_t *s, sq_group_fn fn, void *arg, void (*after)(int rc, void *arg))
+{
+    sq_gop_t *op = calloc(1, sizeof *op);
+    if (!op) {
+        /* no memory for the queue entry: write and wait, as a waiting caller does */
+        after(sq_group_write(s, fn, arg, 0), arg);
+        return;
+    }
+    *op = (sq_gop_t){fn, arg, 0, EINV_ERR, 0, NULL, after};
+    pthread_mutex_lock(&s->group_mu);
+    while (s->group_started && s->group_async_n >= SQ_ASYNC_MAX)
+        pthread_cond_wait(&s->group_cond, &s->group_mu);
+    s->group_async_n++;
+    if (!enqueue(s, op)) {
+        /* no committer thread: commit it now, as a waiting caller would */
+        op->after = NULL;
+        lead_inline(s, op);
+        s->group_async_n--;
+        pthread_mutex_unlock(&s->group_mu);
+        after(op->rc, arg);
+        free(op);
+        return;
+    }
+    pthread_mutex_unlock(&s->group_mu);
+}
+
+/* See store_sqlite_int.h. */
+void sq_group_stop(sq_store_t *s)
+{
+    pthread_mutex_lock(&s->group_mu);
+    s->group_stop = 1;
+    pthread_cond_signal(&s->group_work);
+    int started = s->group_started;
+    pthread_mutex_unlock(&s->group_mu);
+    if (started)
+        pthread_join(s->group_thread, NULL);
 }

@@ -23,6 +23,14 @@ typedef struct sq_store {
     pthread_cond_t group_cond;
     struct sq_gop *group_head, *group_tail;
     int group_leader;
+    /* the group leader's own connection (one leader at a time): its page cache stays warm,
+     * whereas a pooled connection's cache is emptied whenever another one has committed */
+    sqlite3 *group_db;
+    /* the committer thread (started on the first group write) runs the groups; writes of
+     * callers that do not wait (sq_group_write_async) are bounded by group_async_n */
+    pthread_t group_thread;
+    int group_started, group_stop, group_async_n;
+    pthread_cond_t group_work;
 } sq_store_t;
 
 /* One write of a group: runs inside the group's transaction (and its own savepoint) on db;
@@ -33,6 +41,13 @@ typedef int (*sq_group_fn)(sqlite3 *db, void *arg);
  * commit must reach the disk before this returns (synchronous=FULL; submits), else a
  * group of such writes only commits with synchronous=NORMAL (verdicts). */
 int sq_group_write(sq_store_t *s, sq_group_fn fn, void *arg, int durable);
+/* Queue fn(db, arg) for the next group commit without waiting for it (never durable: a
+ * verdict); after(rc, arg) runs on the committer thread once that commit is over (rc as
+ * sq_group_write returns it) and must release arg. When SQ_ASYNC_MAX writes are queued
+ * already, waits for room first (memory stays bounded). */
+void sq_group_write_async(sq_store_t *s, sq_group_fn fn, void *arg, void (*after)(int rc, void *arg));
+/* Stop the committer thread once the queue is empty (sq_close). */
+void sq_group_stop(sq_store_t *s);
 
 /* Borrow a connection from the pool (blocks while all are in use) / give it back. */
 sqlite3 *sq_acquire(sq_store_t *s);
@@ -95,6 +110,10 @@ int sq_job_complete(einv_store_t *s, long long job_id, int attempts, const char 
                     const char *status, const char *api_format, const char *invoice_number,
                     const char *canonical_json, const char *result_json, int error_count,
                     int warning_count);
+int sq_job_complete_async(einv_store_t *s, long long job_id, int attempts, const char *invoice_id,
+                          const char *status, const char *api_format, const char *invoice_number,
+                          const char *canonical_json, const char *result_json, int error_count,
+                          int warning_count, store_done_fn done, void *arg);
 int sq_job_count(einv_store_t *s, long long *n);
 int sq_jobs_recover(einv_store_t *s);
 #endif

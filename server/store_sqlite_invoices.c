@@ -495,6 +495,63 @@ int sq_job_complete(einv_store_t *base, long long job_id, int attempts, const ch
     return sq_group_write((sq_store_t *)base, complete_write, &o, 0);
 }
 
+/* A verdict queued without waiting: owned copies of its texts, and whom to tell. */
+typedef struct sq_async_complete {
+    sq_complete_op_t o;         /* first: the group write's argument is the whole record */
+    char invoice_id[37], status[24], api_format[24];
+    char *invoice_number, *canonical_json, *result_json;
+    store_done_fn done;
+    void *arg;
+} sq_async_complete_t;
+
+static void async_complete_after(int rc, void *p)
+{
+    sq_async_complete_t *a = p;
+    a->done(rc, a->arg);
+    free(a->invoice_number);
+    free(a->canonical_json);
+    free(a->result_json);
+    free(a);
+}
+
+/* store_job_complete_async on SQLite: the verdict joins the next group; the worker goes on. */
+int sq_job_complete_async(einv_store_t *base, long long job_id, int attempts, const char *invoice_id,
+                          const char *status, const char *api_format, const char *invoice_number,
+                          const char *canonical_json, const char *result_json, int error_count,
+                          int warning_count, store_done_fn done, void *arg)
+{
+    sq_async_complete_t *a = calloc(1, sizeof *a);
+    if (a) {
+        a->invoice_number = store_strdup(invoice_number);
+        a->canonical_json = store_strdup(canonical_json);
+        a->result_json = store_strdup(result_json);
+    }
+    if (!a || (invoice_number && !a->invoice_number) || (canonical_json && !a->canonical_json) ||
+        (result_json && !a->result_json)) {
+        /* no memory for the copies: store it the waiting way */
+        if (a) {
+            free(a->invoice_number);
+            free(a->canonical_json);
+            free(a->result_json);
+            free(a);
+        }
+        done(sq_job_complete(base, job_id, attempts, invoice_id, status, api_format, invoice_number,
+                             canonical_json, result_json, error_count, warning_count), arg);
+        return EINV_OK;
+    }
+    store_copy(a->invoice_id, sizeof a->invoice_id, invoice_id);
+    store_copy(a->status, sizeof a->status, status);
+    store_copy(a->api_format, sizeof a->api_format, api_format);
+    a->o = (sq_complete_op_t){job_id, attempts, a->invoice_id, a->status,
+                              api_format ? a->api_format : NULL, a->invoice_number,
+                              a->canonical_json, a->result_json, error_count, warning_count, ""};
+    store_now(a->o.now);
+    a->done = done;
+    a->arg = arg;
+    sq_group_write_async((sq_store_t *)base, complete_write, &a->o, async_complete_after);
+    return EINV_OK;
+}
+
 /* store_job_count on SQLite. */
 int sq_job_count(einv_store_t *base, long long *n)
 {

@@ -206,21 +206,46 @@ static char *invoice_number(const char *canonical)
 
 /* Store the verdict under the worker's claim. A refused claim (NOTFOUND) means another
  * worker took the job over after this one lost its lease: the newer claim's verdict counts. */
-static void complete(einv_srv_t *srv, const store_job_t *job, int valid, const char *api_format,
-                     const char *number, const char *canonical, const char *result, int errors,
-                     int warnings)
+typedef struct completion {
+    char invoice_id[37];
+    int attempts;
+} completion_t;
+
+/* The outcome of a verdict's commit (store_job_complete_async; frees c). */
+static void completed(int rc, void *p)
 {
-    int rc = store_job_complete(srv->store, job->id, job->attempts, job->invoice_id,
-                                valid ? "validated" : "failed_validation", api_format, number,
-                                canonical, result, errors, warnings);
+    completion_t *c = p;
     if (rc == EINV_OK)
         webhooks_wake();    /* its webhook deliveries, if any, were stored with the verdict */
     else if (rc == EINV_ERR_NOTFOUND)
         wlog("invoice %s: attempt %d lost its lease to another claim; its verdict is discarded",
-             job->invoice_id, job->attempts);
-    else if (rc != EINV_OK)
+             c->invoice_id, c->attempts);
+    else
         /* the job stays queued; its lease runs out and it is processed again */
-        wlog("could not store the verdict of invoice %s; it will be retried", job->invoice_id);
+        wlog("could not store the verdict of invoice %s; it will be retried", c->invoice_id);
+    free(c);
+}
+
+static void complete(einv_srv_t *srv, const store_job_t *job, int valid, const char *api_format,
+                     const char *number, const char *canonical, const char *result, int errors,
+                     int warnings)
+{
+    /* the worker does not wait for the commit (SQLite's group commit): it validates the next
+     * job meanwhile, and the outcome is logged when it is known */
+    completion_t *c = malloc(sizeof *c);
+    int rc;
+    if (!c) {
+        wlog("could not store the verdict of invoice %s (out of memory); it will be retried",
+             job->invoice_id);
+        return;
+    }
+    snprintf(c->invoice_id, sizeof c->invoice_id, "%s", job->invoice_id);
+    c->attempts = job->attempts;
+    rc = store_job_complete_async(srv->store, job->id, job->attempts, job->invoice_id,
+                                  valid ? "validated" : "failed_validation", api_format, number,
+                                  canonical, result, errors, warnings, completed, c);
+    if (rc != EINV_OK)
+        completed(rc, c);
 }
 
 /* The verdict of a job that used up its attempts or its deadline: PROCESSING-TIMEOUT. */
