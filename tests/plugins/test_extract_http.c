@@ -129,7 +129,7 @@ static void check_download(const char *id, json_object *canon, const fixture_t *
     CU_ASSERT_STRING_EQUAL(hdr, pages);
     CU_ASSERT(tpdf_facturx_check(res.body, res.body_len));
     a = tpdf_pages(fx->data, fx->len), b = tpdf_pages(res.body, res.body_len);
-    CU_ASSERT(a && b && !strcmp(a, b));
+    CU_ASSERT(a && b && !strcmp(a, b) && strchr(b, '|'));
     if (a && b && strcmp(a, b))
         fprintf(stderr, "\n  %s: pages %s, hybrid %s", fx->name, a, b);
     free(a), free(b);

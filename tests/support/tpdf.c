@@ -69,28 +69,32 @@ char *tpdf_pages(const void *data, size_t len)
     int st;
     char *info = tpdf_run(data, len, "pdfinfo -f 1 -l 1000 %s 2>/dev/null", &st), *out, *line;
     size_t n = 0, cap;
+    double w = 0, h = 0;
+    int have = 0;
     if (!info || st != 0) {
         free(info);
         return NULL;
     }
-    cap = strlen(info) + 1;
+    cap = strlen(info) + 64;
     if (!(out = calloc(1, cap))) {
         free(info);
         return NULL;
     }
+    /* "Page N size: W x H pts" then "Page N rot: R": the size as displayed (W and H swapped
+     * for 90 and 270), so that a rotated page and its upright image compare equal */
     for (line = strtok(info, "\n"); line; line = strtok(NULL, "\n")) {
         const char *v;
         if (!strncmp(line, "Pages:", 6))
-            v = line + 6;
-        else if (!strncmp(line, "Page ", 5) && (v = strstr(line, " size:")))
-            v += 6;
-        else
-            continue;
-        while (*v == ' ')
-            v++;
-        n += (size_t)snprintf(out + n, cap - n, "%s%.*s", n ? "|" : "", (int)strcspn(v, "("), v);
-        while (n && out[n - 1] == ' ')
-            out[--n] = 0;
+            n += (size_t)snprintf(out + n, cap - n, "%d", atoi(line + 6));
+        else if (!strncmp(line, "Page ", 5) && (v = strstr(line, " size:")) && sscanf(v + 6, "%lf x %lf", &w, &h) == 2)
+            have = 1;
+        else if (!strncmp(line, "Page ", 5) && (v = strstr(line, " rot:")) && have) {
+            int rot = atoi(v + 5);
+            double a = rot % 180 ? h : w, b = rot % 180 ? w : h;
+            if (cap - n > 48)
+                n += (size_t)snprintf(out + n, cap - n, "|%.2f x %.2f", a, b);
+            have = 0;
+        }
     }
     free(info);
     return out;

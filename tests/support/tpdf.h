@@ -12,8 +12,8 @@ char *tpdf_run(const void *data, size_t len, const char *cmd_fmt, int *status);
 /* facturx-check over the bytes: 1 when it passes (or is not there), 0 when it fails (its
  * report on stderr). */
 int tpdf_facturx_check(const void *data, size_t len);
-/* The page count and every page's size as pdfinfo prints them ("2|595.276 x 841.89|..."),
- * malloc'd, or NULL when pdfinfo cannot read the bytes. */
+/* The page count and every page's size as displayed (rotation applied), from pdfinfo:
+ * "2|595.28 x 841.89|...", malloc'd, or NULL when pdfinfo cannot read the bytes. */
 char *tpdf_pages(const void *data, size_t len);
 /* The text of the pages (pdftotext), malloc'd, or NULL. */
 char *tpdf_text(const void *data, size_t len);
