@@ -265,6 +265,21 @@ static int past_deadline(parse_budget *b)
     return einv_now_ns() >= b->deadline_ns;
 }
 
+/* A zeroed node of the parse as libxml2's SAX2 handlers make it: name as given, line of
+ * the input (capped as libxml2 caps it). */
+static xmlNodePtr new_node(xmlParserCtxtPtr c, xmlElementType type, const xmlChar *name)
+{
+    xmlNodePtr n = xmlMalloc(sizeof *n);
+    if (!n)
+        return NULL;
+    memset(n, 0, sizeof *n);
+    n->type = type;
+    n->name = name;
+    if (c->linenumbers && c->input)
+        n->line = c->input->line < 65535 ? (unsigned short)c->input->line : 65535;
+    return n;
+}
+
 /* The namespace of an element without declarations of its own under parent, through the
  * cache; NULL when it is not cached and cannot be cached. */
 static xmlNsPtr cached_ns(parse_state *st, xmlDocPtr doc, xmlNodePtr parent, const xmlChar *prefix,
@@ -301,16 +316,10 @@ static int fast_start(xmlParserCtxtPtr c, parse_state *st, const xmlChar *localn
         return 0;
     if (!URI && prefix)
         return 0;
-    n = xmlMalloc(sizeof *n);
-    if (!n)
+    if (!(n = new_node(c, XML_ELEMENT_NODE, localname)))
         return 0;
-    memset(n, 0, sizeof *n);
-    n->type = XML_ELEMENT_NODE;
-    n->name = localname;   /* interned in the parser's dictionary, as libxml2 does */
     n->doc = c->myDoc;
     n->ns = ns;
-    if (c->linenumbers && c->input)
-        n->line = c->input->line < 65535 ? (unsigned short)c->input->line : 65535;
     c->nodemem = -1;
     if (nodePush(c, n) < 0) {
         xmlFree(n);
@@ -393,12 +402,8 @@ static int fast_text(xmlParserCtxtPtr c, const xmlChar *ch, int len)
     xmlNodePtr parent = c->node, t;
     if (!parent || parent->last || len <= 0 || !c->dictNames)
         return 0;
-    t = xmlMalloc(sizeof *t);
-    if (!t)
+    if (!(t = new_node(c, XML_TEXT_NODE, xmlStringText)))
         return 0;
-    memset(t, 0, sizeof *t);
-    t->type = XML_TEXT_NODE;
-    t->name = xmlStringText;
     if (len < (int)(2 * sizeof(void *)) && (c->options & XML_PARSE_COMPACT))
         t->content = (xmlChar *)&t->properties;
     else if (!(t->content = xmlMalloc((size_t)len + 1))) {
@@ -407,8 +412,6 @@ static int fast_text(xmlParserCtxtPtr c, const xmlChar *ch, int len)
     }
     memcpy(t->content, ch, (size_t)len);
     t->content[len] = 0;
-    if (c->linenumbers && c->input)
-        t->line = c->input->line < 65535 ? (unsigned short)c->input->line : 65535;
     t->parent = parent;
     t->doc = parent->doc;
     parent->children = parent->last = t;
