@@ -495,7 +495,9 @@ static int block_cands(const ex_doc_t *d, ex_cands_t *c, const double *page_max)
         const ex_line_t *l = &d->lines[li];
         ex_block_t tmp, *b;
         int s, apart = 0;
-        if (l->s1 - l->s0 < 2)
+        /* one OCR'd segment whose parts OCR separated by colons ("Zuidplein 67 : 3566 TR
+         * Utrecht : Netherlands - VAT ...") reads the same way */
+        if (l->s1 - l->s0 < 2 && !(d->words[d->segs[l->s0].w0].conf < 1.0f && strstr(d->segs[l->s0].text, " : ")))
             continue;
         /* parts of one address sit close; blocks side by side are far apart */
         for (s = l->s0 + 1; s < l->s1; s++)

@@ -105,6 +105,19 @@ static size_t line_numbers(const ex_doc_t *d, const ex_line_t *l, int dec_comma,
     return n;
 }
 
+/* Word w is followed by a unit word in its own cell ("1 pauschal Versandkosten"), or by one
+ * that ends its cell or precedes a figure ("12 | kit"), not by one that starts the next
+ * cell's description ("2 | Kit d'outillage": position 2). */
+static int unit_after(const ex_doc_t *d, int w, int li)
+{
+    const ex_seg_t *sg;
+    if (!(w + 1 < (int)d->n_words && d->words[w + 1].line == li && ex_unit_code(d->words[w + 1].text)))
+        return 0;
+    sg = &d->segs[d->words[w + 1].seg];
+    return d->words[w].seg == d->words[w + 1].seg || w + 2 >= sg->w1 ||
+           !isalpha((unsigned char)d->words[w + 2].text[0]);
+}
+
 static int64_t mul_round(int64_t qty_milli, int64_t price_cents)
 {
     /* q (1/1000) x p (1/100) -> cents, half up */
@@ -127,7 +140,7 @@ static int ocr_fallback(const ex_doc_t *d, const ex_line_t *l, int li, const tok
         int64_t q, nc, p;
         if (t[a].num.percent || t[a].num.v <= 0 || t[a].num.decimals > 3)
             continue;
-        if (!(w + 1 < (int)d->n_words && d->words[w + 1].line == li && ex_unit_code(d->words[w + 1].text)))
+        if (!unit_after(d, w, li))
             continue;
         q = ex_num_scaled(&t[a].num, 3), nc = ex_num_scaled(&net->num, 2);
         p = (nc * 1000 + q / 2) / q;
@@ -196,8 +209,7 @@ static int item_row(const ex_doc_t *d, const ex_line_t *l, int li, int dec_comma
                 const ex_num_t *qq = &t[a % n].num;
                 int64_t q, p;
                 int w = t[a % n].w, own = w == d->segs[d->words[w].seg].w0, pass = a / (int)n;
-                int unit = w + 1 < (int)d->n_words && d->words[w + 1].line == li &&
-                           ex_unit_code(d->words[w + 1].text) != NULL;
+                int unit = unit_after(d, w, li);
                 if ((pass == 0 && !unit) || (pass == 1 && !own) || a % (int)n == b || a % (int)n == c ||
                     qq->percent || qq->decimals > 3 || qq->v <= 0)
                     continue;
@@ -294,6 +306,20 @@ static int text_cell(const ex_doc_t *d, int k, const int *used, size_t n_used)
     return letters >= 3 && !ex_unit_code(sg->text) && !(sg->w1 - sg->w0 == 1 && pos_number(sg->text));
 }
 
+/* A unit word alone in a cell of the row outside the words [w0, w1). */
+static int unit_cell_elsewhere(const ex_doc_t *d, const ex_line_t *l, int w0, int w1)
+{
+    int s;
+    for (s = l->s0; s < l->s1; s++) {
+        const ex_seg_t *sg = &d->segs[s];
+        if (sg->w0 >= w0 && sg->w1 <= w1)
+            continue;
+        if (ex_unit_code(sg->text) || (sg->w1 - sg->w0 == 2 && ex_unit_code(d->words[sg->w1 - 1].text)))
+            return 1;
+    }
+    return 0;
+}
+
 /* The description, unit and position of an item row; the text words left over. */
 static void row_text(const ex_doc_t *d, const ex_line_t *l, ex_item_t *it, const int *used, size_t n_used,
                      double *desc_x0, double *desc_x1, double *num_x0)
@@ -345,7 +371,8 @@ static void row_text(const ex_doc_t *d, const ex_line_t *l, ex_item_t *it, const
                 last_w = d->segs[s1].w1;
         }
         /* "12 sets Screw set M8": the unit word after a quantity in the same cell run is
-         * the unit, not the start of the description */
+         * the unit, not the start of the description, unless the row prints its unit in a
+         * cell of its own ("16,00 Kit attrezzi elettrici ... kit") */
         while (first < last_w) {
             char two[64];
             const char *u = NULL;
@@ -362,7 +389,7 @@ static void row_text(const ex_doc_t *d, const ex_line_t *l, ex_item_t *it, const
                     continue;
                 }
             }
-            if (!(u = ex_unit_code(d->words[first].text)))
+            if (!(u = ex_unit_code(d->words[first].text)) || unit_cell_elsewhere(d, l, sg->w0, last_w))
                 break;
             found_unit = u, first++;
         }
@@ -425,6 +452,38 @@ static void continuation(const ex_doc_t *d, int li, int next_item_line, double x
         append(it->desc, sizeof it->desc, d->segs[l->s0].text);
         prev_bottom = l->y1;
     }
+}
+
+/* Line k is text of a description column [x0, x1) left of the figures at num_x0: one
+ * segment inside the column, directly below the line whose top is prev_top. */
+static int desc_line(const ex_doc_t *d, int k, double x0, double x1, double num_x0)
+{
+    const ex_line_t *l = &d->lines[k];
+    const ex_seg_t *sg = &d->segs[l->s0];
+    return l->s1 - l->s0 == 1 && sg->x0 >= x0 - 4 && sg->x0 <= x1 + 4 && sg->x1 <= num_x0 - 2 &&
+           !(d->words[sg->w0].conf < 1.0f && (junk_word(sg->text) || strlen(sg->text) == 1));
+}
+
+/* Rows whose figures sit on the last line of their wrapped description (cells aligned at
+ * the bottom): the description lines above the row, after the previous row, go first. */
+static void precursor(const ex_doc_t *d, int li, int prev_item_line, double x0, double x1, double num_x0,
+                      ex_item_t *it)
+{
+    int k, first = li;
+    double lh = d->lines[li].y1 - d->lines[li].y0;
+    char buf[sizeof it->desc];
+    for (k = li - 1; k > prev_item_line && d->lines[k].page == d->lines[li].page; k--) {
+        if (d->lines[first].y0 - d->lines[k].y1 > 0.9 * lh || !desc_line(d, k, x0, x1, num_x0))
+            break;
+        first = k;
+    }
+    if (first == li)
+        return;
+    buf[0] = '\0';
+    for (k = first; k < li; k++)
+        append(buf, sizeof buf, d->segs[d->lines[k].s0].text);
+    append(buf, sizeof buf, it->desc);
+    memcpy(it->desc, buf, sizeof buf);
 }
 
 int ex_amount_printed(const ex_doc_t *d, int dec_comma, int64_t cents)
@@ -559,8 +618,7 @@ static int qty_price(const ex_doc_t *d, const tok_t *t, size_t n, size_t li, ex_
     size_t a, b;
     for (a = 0; a + 2 < n; a++) {
         int w = t[a].w;
-        if (t[a].num.percent || t[a].num.v <= 0 || t[a].num.decimals > 3 ||
-            !(w + 1 < (int)d->n_words && d->words[w + 1].line == (int)li && ex_unit_code(d->words[w + 1].text)))
+        if (t[a].num.percent || t[a].num.v <= 0 || t[a].num.decimals > 3 || !unit_after(d, w, (int)li))
             continue;
         for (b = a + 1; b + 1 < n; b++) {
             if (t[b].num.percent || t[b].num.decimals != 2 || t[b].num.v <= 0)
@@ -643,8 +701,9 @@ static void fill_gaps(const ex_doc_t *d, ex_items_t *it)
 
 int ex_items_find(const ex_doc_t *d, ex_items_t *it)
 {
-    size_t li, cap = 16;
-    int used[32];
+    size_t li, cap = 16, i;
+    int used[32], bottom = 0;
+    struct { double x0, x1, nx0; } *col = NULL;
     memset(it, 0, sizeof *it);
     it->first_total_line = -1;
     it->dec_comma = guess_dec_comma(d);
@@ -663,11 +722,20 @@ int ex_items_find(const ex_doc_t *d, ex_items_t *it)
         if (!row.desc[0] || (!row.unit && ex_label_prefix(row.desc) > 0 &&
                              (ex_label_mask(row.desc) & ((1u << EXL_TOTAL) | (1u << EXL_SUBTOTAL) | (1u << EXL_PAYABLE)))))
             continue;
-        if (it->n == cap) {
-            ex_item_t *p = realloc(it->items, 2 * cap * sizeof *p);
-            if (!p)
+        if (it->n == cap || !col) {
+            ex_item_t *p = it->n == cap ? realloc(it->items, 2 * cap * sizeof *p) : it->items;
+            void *q;
+            if (!p) {
+                free(col);
                 return -1;
-            it->items = p, cap *= 2;
+            }
+            it->items = p;
+            cap = it->n == cap ? 2 * cap : cap;
+            if (!(q = realloc(col, cap * sizeof *col))) {
+                free(col);
+                return -1;
+            }
+            col = q;
         }
         {
             ex_item_t *cur = &it->items[it->n];
@@ -675,12 +743,28 @@ int ex_items_find(const ex_doc_t *d, ex_items_t *it)
             *cur = row;
             cur->line = (int)li;
             cur->conf = conf;
-            continuation(d, (int)li, -1, x0, x1 > x0 ? x1 + 200 : x0 + 300, nx0, cur);
+            col[it->n].x0 = x0, col[it->n].x1 = x1 > x0 ? x1 + 200 : x0 + 300, col[it->n].nx0 = nx0;
             if (!cur->unit)
                 cur->conf = conf * 0.67f;
         }
         it->n++;
     }
+    /* the table's cells aligned at the bottom: description text right above the first row
+     * (the head above it has several cells) */
+    if (it->n && it->items[0].line > 0) {
+        int k = it->items[0].line - 1;
+        bottom = d->lines[k].page == d->lines[it->items[0].line].page &&
+                 d->lines[it->items[0].line].y0 - d->lines[k].y1 < 0.9 * (d->lines[k].y1 - d->lines[k].y0) &&
+                 desc_line(d, k, col[0].x0, col[0].x1, col[0].nx0);
+    }
+    for (i = 0; i < it->n; i++) {
+        if (bottom)
+            precursor(d, it->items[i].line, i ? it->items[i - 1].line : it->items[0].line - 8,
+                      col[i].x0, col[i].x1, col[i].nx0, &it->items[i]);
+        else
+            continuation(d, it->items[i].line, -1, col[i].x0, col[i].x1, col[i].nx0, &it->items[i]);
+    }
+    free(col);
     if (it->n && d->ocr_pages)
         fill_gaps(d, it);
     reconcile(d, it);

@@ -6,6 +6,7 @@
 #include <cairo.h>
 #include <tesseract/capi.h>
 #include <leptonica/allheaders.h>
+#include <ctype.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -230,7 +231,9 @@ static int ocr_words(TessBaseAPI *api, const unsigned char *grey, int w, int h, 
                 while ((txt[0] == '|' || txt[0] == ' ') && txt[1])
                     memmove(txt, txt + 1, strlen(txt));
             }
-            if (txt && *txt && !rule_artifact(txt)) {
+            /* a lone dash narrower than 6 pt is a hyphen of the text ("development -
+             * order"), not a rule */
+            if (txt && *txt && (!rule_artifact(txt) || (!strcmp(txt, "-") && (r - l) * s < 6.0))) {
                 float conf = TessResultIteratorConfidence(ri, RIL_WORD) / 100.0f;
                 /* a word box spans its ascenders and descenders: about 1.2 x the size */
                 if (ex_doc_add_word(d, txt, strlen(txt), l * s, t * s, r * s, b * s,
@@ -245,16 +248,72 @@ static int ocr_words(TessBaseAPI *api, const unsigned char *grey, int w, int h, 
     return rc < 0 ? rc : timed_out;
 }
 
+/* Misreadings tesseract makes of invoice text that no arithmetic catches, repaired where
+ * the context leaves no doubt: "mm?" / "g/m”" for the superscript two of m² (a question
+ * mark never follows a unit), "Schliissel" / "Stiick" for the German ü (a double i inside a
+ * word, before a consonant, is no word of the four languages), "Emanuele Il, 142" for the
+ * roman II before a house number, "F.Ili" for the Italian "F.lli" (Fratelli). */
+static int ocr_fix_word(ex_word_t *w, const char *next)
+{
+    char *t = w->text;
+    size_t n = strlen(t), i;
+    for (i = 1; i + 1 < n; i++)   /* ii -> ü */
+        if (t[i] == 'i' && t[i + 1] == 'i' && isalpha((unsigned char)t[i - 1]) && i + 2 < n &&
+            isalpha((unsigned char)t[i + 2]) && !strchr("aeiouy", t[i + 2])) {
+            t[i] = (char)0xC3, t[i + 1] = (char)0xBC;
+            i++;
+        }
+    if ((!strcmp(t, "Il,") || (!strcmp(t, "Il") && next && isdigit((unsigned char)next[0]))))
+        t[1] = 'I';
+    if (!strncmp(t, "F.Ili", 5))
+        t[2] = 'l';
+    {   /* m? m” m" -> m² at the end of the word (before , . ; ) ) */
+        size_t e = n;
+        while (e > 0 && strchr(",.;)", t[e - 1]))
+            e--;
+        for (i = 1; i < e; i++) {
+            size_t ql = !strncmp(t + i, "\xe2\x80\x9d", 3) ? 3 : (t[i] == '?' || t[i] == '"') ? 1 : 0;
+            if (ql && i + ql == e && t[i - 1] == 'm' &&
+                (i == 1 || strchr("0123456789m/x", t[i - 2]))) {
+                char *nt = malloc(n - ql + 3);
+                if (!nt)
+                    return -1;
+                memcpy(nt, t, i);
+                memcpy(nt + i, "\xc2\xb2", 2);
+                memcpy(nt + i + 2, t + e, n - e + 1);
+                free(w->text);
+                w->text = nt;
+                break;
+            }
+        }
+    }
+    return 0;
+}
+
+static int ocr_fix(ex_doc_t *d, size_t from)
+{
+    size_t i;
+    for (i = from; i < d->n_words; i++) {
+        const char *next = i + 1 < d->n_words ? d->words[i + 1].text : NULL;
+        if (ocr_fix_word(&d->words[i], next) != 0)
+            return -1;
+    }
+    return 0;
+}
+
 /* OCR a page at the tier's resolution and segmentation mode (ACCURATE tries several
  * combinations and keeps the most self-consistent reading: ex_extract.c). */
 static int ocr_page(TessBaseAPI *api, PopplerPage *page, int pno, const ex_read_opts_t *o,
                     ex_doc_t *d, int *timeouts)
 {
     int dpi = o->dpi > 0 ? o->dpi : o->accurate ? 400 : 300, w, h, rc;
+    size_t from = d->n_words;
     unsigned char *grey = render_grey(page, dpi, &w, &h);
     if (!grey)
         return -1;
     rc = ocr_words(api, grey, w, h, dpi, o->psm > 0 ? o->psm : PSM_AUTO, o->page_ms, pno, d);
+    if (rc >= 0 && ocr_fix(d, from) != 0)
+        rc = -1;
     if (rc > 0)
         (*timeouts)++;
     free(grey);

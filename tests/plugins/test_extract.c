@@ -14,6 +14,8 @@
 #ifdef EINV_HAVE_EXTRACT
 #include "ex_shape.h"
 #include "ex_extract.h"
+#include "ex_items.h"
+#include "ex_labels.h"
 
 static ex_engine_t *engine;
 
@@ -117,6 +119,70 @@ static void test_shapes(void)
     CU_ASSERT_STRING_EQUAL(ex_unit_code("jour(s)"), "DAY");
     CU_ASSERT_STRING_EQUAL(ex_unit_code("m²"), "MTK");
     CU_ASSERT_PTR_NULL(ex_unit_code("Goulotte"));
+}
+
+/* ---- item rows and labels from words placed by hand (text-layer words: confidence 1) ---- */
+static void put_words(ex_doc_t *d, double y, const char *const *cells, const double *xs)
+{
+    size_t i;
+    for (i = 0; cells[i]; i++) {
+        /* a cell's words 3 pt apart, about 5 pt a character */
+        char buf[128], *save = NULL, *w;
+        double x = xs[i];
+        snprintf(buf, sizeof buf, "%s", cells[i]);
+        for (w = strtok_r(buf, " ", &save); w; w = strtok_r(NULL, " ", &save)) {
+            double wd = 5.0 * (double)strlen(w);
+            CU_ASSERT_FATAL(ex_doc_add_word(d, w, strlen(w), x, y, x + wd, y + 9, 9, 1.0f, 0) == 0);
+            x += wd + 3;
+        }
+    }
+}
+
+static void test_item_rows(void)
+{
+    static const double xs[] = {50, 80, 300, 380, 460};
+    static const char *const head[] = {"Pos.", "Description", "Qty", "Price", "Amount", NULL};
+    /* a position number before a description that starts with a unit word ("Kit") */
+    static const char *const kit[] = {"2", "Kit d'outillage", "2 kit", "294,60", "589,20", NULL};
+    ex_doc_t d;
+    ex_items_t it;
+    memset(&d, 0, sizeof d);
+    d.n_pages = 1, d.page_w[0] = 595, d.page_h[0] = 842;
+    put_words(&d, 100, head, xs);
+    put_words(&d, 114, kit, xs);
+    CU_ASSERT_FATAL(ex_layout(&d) == 0);
+    CU_ASSERT_FATAL(ex_items_find(&d, &it) == 0);
+    CU_ASSERT_EQUAL_FATAL(it.n, 1);
+    CU_ASSERT_STRING_EQUAL(it.items[0].desc, "Kit d'outillage");
+    CU_ASSERT(it.items[0].unit && !strcmp(it.items[0].unit, "SET"));
+    CU_ASSERT_EQUAL(it.items[0].qty_milli, 2000);
+    ex_items_clear(&it);
+    ex_doc_clear(&d);
+
+    memset(&d, 0, sizeof d);
+    d.n_pages = 1, d.page_w[0] = 595, d.page_h[0] = 842;
+    /* cells aligned at the bottom: the figures on the wrapped description's last line */
+    put_words(&d, 100, head, xs);
+    put_words(&d, 114, (const char *const[]){"Software development for", NULL}, xs + 1);
+    put_words(&d, 125, (const char *const[]){"the order module", NULL}, xs + 1);
+    put_words(&d, 125, (const char *const[]){"8 h", "166,65", "1.333,20", NULL}, xs + 2);
+    put_words(&d, 125, (const char *const[]){"1", NULL}, xs);
+    CU_ASSERT_FATAL(ex_layout(&d) == 0);
+    CU_ASSERT_FATAL(ex_items_find(&d, &it) == 0);
+    CU_ASSERT_EQUAL_FATAL(it.n, 1);
+    CU_ASSERT_STRING_EQUAL(it.items[0].desc, "Software development for the order module");
+    CU_ASSERT_EQUAL(it.items[0].net_cents, 133320);
+    ex_items_clear(&it);
+    ex_doc_clear(&d);
+
+    /* label wordings of other producers */
+    CU_ASSERT(ex_label_mask("Vendu par") & (1u << EXL_SELLER));
+    CU_ASSERT(!(ex_label_mask("Vendu par") & (1u << EXL_DATE)));
+    CU_ASSERT(ex_label_mask("Payable by") & (1u << EXL_DUE));
+    CU_ASSERT(ex_label_mask("Cessionario/committente") & (1u << EXL_BILLTO));
+    CU_ASSERT(ex_label_mask("Ihre Ref.") & (1u << EXL_REF));
+    CU_ASSERT(ex_label_mask("Warenempfänger") & (1u << EXL_SHIPTO));
+    CU_ASSERT(!(ex_label_mask("Zahlungsempfänger") & (1u << EXL_BILLTO)));
 }
 
 /* ---- a generated text PDF, read with the committed model ---- */
@@ -363,6 +429,7 @@ void tst_suites(void)
         return;
     }
     CU_add_test(s, "value shapes and check digits", test_shapes);
+    CU_add_test(s, "item rows and labels from placed words", test_item_rows);
     CU_add_test(s, "generated text PDF end to end", test_text_pdf);
     CU_add_test(s, "OCR of a small scan", test_scan);
     CU_add_test(s, "truncated and non-PDF input", test_truncated);

@@ -7,7 +7,7 @@ situations, decoy numbers and addresses) so a model trained on them learns what 
 like, not where one template puts them. Scans: pdftoppm -gray, ImageMagick degradations,
 img2pdf. Ground truth in the format of ../shared/extraction (README there).
 
-usage: gen.py --out DIR --n N [--seed S] [--scan-frac 0.3] [--jobs 2]
+usage: gen.py --out DIR --n N [--seed S] [--scan-frac 0.3] [--jobs 2] [--extras] [--split train|heldout]
 """
 import argparse, datetime, json, os, random, subprocess, sys, tempfile, zlib
 from concurrent.futures import ProcessPoolExecutor
@@ -165,10 +165,14 @@ def _size(pgm):
 
 
 FONTS = None
+# layout families only the held-out split draws: metadata as boxed label|value pairs; the
+# figures of a wrapped row on its last line; the totals block on the left; the supplier's
+# address only in a remit-to block after the notes (letterhead with the name only, no footer)
+HELDOUT_FAMILIES = ["metabox", "bottom", "totleft", "remit"]
 
 
 def one(args):
-    i, out, seed, scan_frac, extras = args
+    i, out, seed, scan_frac, extras, split = args
     global FONTS
     if FONTS is None:
         FONTS = fonts()
@@ -177,6 +181,12 @@ def one(args):
     inv = make_invoice(r)
     if extras:   # layout variants added later, from their own generator (older corpora unchanged)
         inv["rx"] = random.Random(seed * 7919 + i)
+    if split:    # label wordings and layout families of the split, from a third generator
+        rs = random.Random(seed * 104729 + i)
+        inv["rs"], inv["split"] = rs, split
+        if split == "heldout":   # families the training split never draws, at least one a document
+            fams = [f for f in HELDOUT_FAMILIES if rs.random() < 0.4] or [rs.choice(HELDOUT_FAMILIES)]
+            inv["families"] = set(fams)
     ident = "g%05d" % i
     pdf = os.path.join(out, ident + ".pdf")
     pages = gen_render.render(inv, pdf, FONTS, r)
@@ -189,7 +199,8 @@ def one(args):
         os.remove(tmp)
     with open(os.path.join(out, ident + ".json"), "w", encoding="utf-8") as f:
         json.dump(inv["truth"], f, ensure_ascii=False, indent=1)
-    return {"id": ident, "pdf": ident + ".pdf", "truth": ident + ".json", "layout": "synthetic",
+    layout = "+".join(sorted(inv.get("families", ()))) or "synthetic"
+    return {"id": ident, "pdf": ident + ".pdf", "truth": ident + ".json", "layout": layout,
             "language": inv["lang"], "kind": kind, "dpi": dpi, "pages": pages}
 
 
@@ -202,10 +213,14 @@ def main():
     ap.add_argument("--scan-frac", type=float, default=0.3)
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--extras", action="store_true", help="the later layout variants (inline metadata lines)")
+    ap.add_argument("--split", choices=["train", "heldout"], default=None,
+                    help="train: more label wordings, no held-out family; heldout: the held-out wordings and "
+                         "layout families (gen_data.LABELS_HELDOUT, HELDOUT_FAMILIES); also fixes the older "
+                         "corpora's flaws (column widths from their content, the supplier's address always printed)")
     a = ap.parse_args()
     os.makedirs(a.out, exist_ok=True)
     sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-    work = [(i, a.out, a.seed, a.scan_frac, a.extras) for i in range(a.start, a.start + a.n)]
+    work = [(i, a.out, a.seed, a.scan_frac, a.extras, a.split) for i in range(a.start, a.start + a.n)]
     with ProcessPoolExecutor(max_workers=a.jobs) as ex:
         docs = list(ex.map(one, work))
     with open(os.path.join(a.out, "index.jsonl"), "a", encoding="utf-8") as f:

@@ -320,6 +320,73 @@ LABELS = {
     "receipt": {"de": ["Zahlbar sofort nach Erhalt."], "en": ["Payable upon receipt."],
                 "fr": ["Payable à réception."], "it": ["Pagamento a vista."]},
 }
+# More wordings, drawn by the training split on top of LABELS (gen.py --split train)
+LABELS_TRAIN_EXTRA = {
+    "number": {"de": ["Rechnungs-Nummer", "Beleg Nr."], "en": ["Invoice Number", "Inv. No."],
+               "fr": ["Numéro", "Facture No"], "it": ["Numero documento", "Fattura nr."]},
+    "date": {"de": ["Datum der Rechnung"], "en": ["Invoice Date", "Dated"], "fr": ["Date facture"], "it": ["Data doc."]},
+    "due": {"de": ["Fälligkeitsdatum"], "en": ["Due on"], "fr": ["Échéance le"], "it": ["Data di scadenza"]},
+    "ref": {"de": ["Ihre Ref."], "en": ["Your ref"], "fr": ["Votre réf."], "it": ["Vostro riferimento"]},
+    "customer": {"de": ["Kundennr."], "en": ["Client No."], "fr": ["Numéro client"], "it": ["Cod. cliente"]},
+    "billto": {"de": ["Rechnungsadresse"], "en": ["Sold to"], "fr": ["Adresse de facturation"], "it": ["Destinatario"]},
+    "seller": {"de": ["Rechnungsaussteller"], "en": ["Vendor"], "fr": ["Émis par"], "it": ["Prestatore"]},
+    "shipto": {"de": ["Versandadresse"], "en": ["Deliver to"], "fr": ["Adresse d'expédition"], "it": ["Indirizzo di consegna"]},
+    "subtotal": {"de": ["Summe"], "en": ["Goods total"], "fr": ["Total hors taxes"], "it": ["Totale merce"]},
+    "total": {"de": ["Endbetrag"], "en": ["Total amount"], "fr": ["Total à payer"], "it": ["Totale complessivo"]},
+}
+# Wordings only the held-out split draws (gen.py --split heldout): the models never see them
+# in training, so the held-out score tells whether the label dictionaries and the label-kind
+# features carry wordings the training corpus did not contain.
+LABELS_HELDOUT = {
+    "number": {"de": ["RG-Nr.", "Rechnung-Nr."], "en": ["Bill No.", "Invoice Ref."], "fr": ["Facture numéro", "N° facture"],
+               "it": ["Nr. fattura", "Num. documento"]},
+    "date": {"de": ["Datum Rechnung", "Erstellt am"], "en": ["Tax point", "Date issued"],
+             "fr": ["Date d'établissement", "Établie le"], "it": ["Emessa il", "Data di emissione"]},
+    "due": {"de": ["Zahlungsfrist", "Zahlbar am"], "en": ["Payment due date", "Payable by"],
+            "fr": ["Date limite de paiement", "Paiement avant le"], "it": ["Da pagare entro", "Termine di pagamento"]},
+    "ref": {"de": ["Referenz Kunde", "Ihre Referenznummer"], "en": ["Buyer's reference", "Customer reference"],
+            "fr": ["Référence client", "Réf. acheteur"],
+            "it": ["Rif. cliente", "Riferimento acquirente"]},
+    "customer": {"de": ["Kunden-Nummer", "Debitor"], "en": ["Customer number", "Client ID"], "fr": ["Compte client", "Client n°"],
+                 "it": ["Cliente nr.", "Cod. cli."]},
+    "order": {"de": ["Ihre Bestellung", "Auftrags-Nr."], "en": ["Your order", "Sales order"], "fr": ["Votre commande", "Commande n°"],
+              "it": ["Vs. ordine", "Ordine cliente"]},
+    "billto": {"de": ["Empfänger", "Rechnungsanschrift"], "en": ["Invoice address", "Billing address"],
+               "fr": ["Adressé à", "Facturer à"], "it": ["Cessionario/committente", "Spettabile"]},
+    "seller": {"de": ["Auftragnehmer", "Leistungserbringer"], "en": ["Remit to", "Billed by"], "fr": ["Vendu par", "Société"],
+               "it": ["Cedente/prestatore", "Mittente"]},
+    "shipto": {"de": ["Lieferung an", "Warenempfänger"], "en": ["Shipping address", "Delivered to"],
+               "fr": ["Lieu de livraison", "Livraison à"], "it": ["Consegna presso", "Destinazione merce"]},
+    "buyervat": {"de": ["USt-IdNr. des Kunden", "Kunden-USt-ID"], "en": ["Buyer VAT", "Customer VAT No."],
+                 "fr": ["N° TVA client", "TVA acheteur"], "it": ["P.IVA cliente", "Partita IVA cliente"]},
+    "vat": {"de": ["USt.-Id.", "MwSt-Nr."], "en": ["VAT number", "VAT Reg No"], "fr": ["Identifiant TVA", "TVA n°"],
+            "it": ["C.F./P.IVA", "P. IVA n."]},
+    "subtotal": {"de": ["Gesamt netto", "Nettosumme"], "en": ["Sum net", "Amount excl. VAT"], "fr": ["Base HT", "Total net HT"],
+                 "it": ["Imponibile totale", "Totale imponibile netto"]},
+    "tax": {"de": ["Mehrwertsteuer", "MwSt"], "en": ["Value added tax", "Tax amount"], "fr": ["T.V.A.", "TVA due"],
+            "it": ["Imposta IVA", "IVA dovuta"]},
+    "total": {"de": ["Gesamtsumme", "Rechnungssumme"], "en": ["Total payable", "Invoice amount"], "fr": ["Montant total TTC", "Total général"],
+              "it": ["Totale dovuto", "Importo totale"]},
+    "payable": {"de": ["Restbetrag", "Bitte überweisen"], "en": ["Please pay", "Balance"], "fr": ["Solde à payer", "À payer"],
+                "it": ["Saldo", "Importo da pagare"]},
+    "desc": {"de": ["Artikel", "Position"], "en": ["Item description", "Product"], "fr": ["Article", "Prestation"],
+             "it": ["Descrizione articolo", "Bene/servizio"]},
+    "qty": {"de": ["Stückzahl", "Mge."], "en": ["Qty.", "Count"], "fr": ["Qté.", "Nombre"], "it": ["Q.ta", "Quant."]},
+    "price": {"de": ["Stückpreis", "Preis"], "en": ["Price each", "Unit cost"], "fr": ["PU HT", "Prix"], "it": ["Prezzo cad.", "P. unit."]},
+    "amount": {"de": ["Gesamtpreis", "Summe"], "en": ["Line total", "Ext. price"], "fr": ["Total ligne", "Montant net"],
+               "it": ["Importo riga", "Valore"]},
+}
+
+
+def label_source(split):
+    """The wordings a document of the split draws from: (LABELS, overrides drawn first)."""
+    if split == "heldout":
+        return LABELS_HELDOUT
+    if split == "train":
+        return LABELS_TRAIN_EXTRA
+    return {}
+
+
 MONTHS = {
     "de": ["Januar", "Februar", "März", "April", "Mai", "Juni", "Juli", "August", "September", "Oktober", "November", "Dezember"],
     "en": ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"],

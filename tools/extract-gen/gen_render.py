@@ -105,7 +105,16 @@ def render(inv, pdf_path, fonts, r):
     df = D.date_fmt(r, lang, inv["us"])
     nf = D.num_fmt(r, lang)
     cur = t["currency"]
-    L = lambda k: r.choice(D.LABELS[k][lang])
+    rs = inv.get("rs")              # the split's own draws (gen.py --split), None for older corpora
+    split = inv.get("split")
+    extra = D.label_source(split)
+    fam = inv.get("families", set())
+
+    def L(k):
+        w = r.choice(D.LABELS[k][lang])
+        if rs is not None and k in extra and rs.random() < (0.6 if split == "heldout" else 0.3):
+            w = rs.choice(extra[k][lang])
+        return w
     mx = r.uniform(40, 70)                       # margins
     right = W - r.uniform(40, 70)
     colon = r.choice([":", ":", ""])
@@ -198,6 +207,10 @@ def render(inv, pdf_path, fonts, r):
         y += name_size + lh * 1.2
         head_addr_x, head_align = x, al
     head_addr = r.choice(["lines", "lines", "oneliner", "none"])
+    if "remit" in fam:              # the supplier's address only in a remit-to block below
+        head_addr, foot_style = "none", "none"
+    if rs is not None and head_addr == "none" and foot_style == "none" and "remit" not in fam:
+        foot_style = "line"         # older corpora printed some suppliers' address nowhere
     if head_addr == "lines":   # seller address in the letterhead
         for s in seller_addr + ([seller["phone"]] if r.random() < 0.5 else []) + ([seller["email"]] if r.random() < 0.4 else []):
             pg.text(head_addr_x, y, s, size * 0.9, align=head_align)
@@ -246,7 +259,7 @@ def render(inv, pdf_path, fonts, r):
         meta.append((vat_label, seller_vat_text))
     r.shuffle(meta) if r.random() < 0.3 else None
 
-    if r.random() < 0.6:
+    if r.random() < 0.6 and "remit" not in fam:
         pg.text(mx, y, " · ".join([seller["name"], seller_addr[0], seller_addr[1]]), size * 0.7)
         y += lh
     bx = mx if r.random() < 0.75 else W / 2 + 10
@@ -296,7 +309,31 @@ def render(inv, pdf_path, fonts, r):
     if dotline:   # some metadata as one line "Label: value · Label: value" under the blocks
         k = rx.randint(2, max(2, len(meta)))
         dot_meta, meta = meta[-k:], meta[:-k]
-    if meta_mode == "cells":
+    if "metabox" in fam and meta_mode != "cells":
+        my = by0 - size
+        lw = max(pg.width(k) for k, v in meta) + 12 if meta else 0
+        vw = max(pg.width(v) for k, v in meta) + 12 if meta else 0
+        bx0 = min(mxx, right - lw - vw)
+        for k, v in meta:
+            pg.rect(bx0, my - 2, lw, lh + 4, fill=(0.9, 0.9, 0.9))
+            pg.rect(bx0 + lw, my - 2, vw, lh + 4)
+            pg.text(bx0 + 5, my + size, k, size * 0.9)
+            pg.text(bx0 + lw + 5, my + size, v)
+            my += lh + 4
+        y = max(yy, my) + lh
+    elif meta_mode == "cells" and rs is not None:   # cells as wide as they need, wrapped
+        y = max(yy, y) + lh
+        cx = mx
+        for i, (k, v) in enumerate(meta):
+            cw = max(pg.width(k, size * 0.8), pg.width(v)) + 10
+            if cx + cw > right and cx > mx:
+                cx, y = mx, y + 2 * lh + 8
+            pg.rect(cx, y - size - 3, cw, 2 * lh + 4) if r.random() < 0.8 else None
+            pg.text(cx + 3, y, k, size * 0.8)
+            pg.text(cx + 3, y + lh, v, size)
+            cx += cw
+        y += 2 * lh + 10
+    elif meta_mode == "cells":
         y = max(yy, y) + lh
         cw = (right - mx) / max(1, len(meta))
         for i, (k, v) in enumerate(meta):
@@ -357,15 +394,24 @@ def render(inv, pdf_path, fonts, r):
         cols.insert(1 if cols[0] == "pos" else 0, "qty")
     qty_style = "dec2" if r.random() < 0.2 else "plain"
     widths = {"pos": 28, "qty": 45, "unit": 45, "price": 65, "rate": 40, "amount": 70}
+    tstyle = r.choice(["grid", "rules", "zebra", "plain", "headfill"])
+    heads = {col: L(col) if col != "amount" else L("amount") for col in cols}
+    rate_sym = r.choice(["%", " %"])
+    if rs is not None:   # columns as wide as what they hold (older corpora could overlap)
+        longest = {"qty": max(len(fmt_qty(l["quantity"], nf, r, qty_style)) for l in inv["lines"]) + (8 if unit_mode == "qty" else 0),
+                   "price": max(len(money(nf, int(l["price"] * 100), cur, cur_mode_tab)) for l in inv["lines"]),
+                   "amount": max(len(money(nf, int(l["netAmount"] * 100), cur, cur_mode_tab)) for l in inv["lines"]),
+                   "rate": 7, "unit": 8, "pos": 2}
+        for col in longest:
+            if col in cols:
+                need = max(pg.width("8" * longest[col]), pg.width(heads[col], bold=True)) + 12
+                widths[col] = max(widths[col], need)
     fixed = sum(widths[c] for c in cols if c != "desc")
     widths["desc"] = (right - mx) - fixed
     xs, x = {}, mx
     for col in cols:
         xs[col] = x
         x += widths[col]
-    tstyle = r.choice(["grid", "rules", "zebra", "plain", "headfill"])
-    heads = {col: L(col) if col != "amount" else L("amount") for col in cols}
-    rate_sym = r.choice(["%", " %"])
 
     def table_head(y):
         if tstyle in ("headfill", "zebra"):
@@ -394,19 +440,20 @@ def render(inv, pdf_path, fonts, r):
         qty = fmt_qty(l["quantity"], nf, r, qty_style)
         rate_txt = (nf(int(Decimal(l["taxRate"]) * 100)) if r.random() < 0.3 else
                     rtxt(l["taxRate"]).replace(".", nf.dsep)) + rate_sym
+        fy = y + (len(dl) - 1) * lh if "bottom" in fam else y
         for col in cols:
             if col == "desc":
                 for k, s in enumerate(dl):
                     pg.text(xs[col] + 3, y + k * lh, s)
             elif col == "pos":
-                pg.text(xs[col] + 3, y, str(i + 1))
+                pg.text(xs[col] + 3, fy, str(i + 1))
             elif col == "unit":
-                pg.text(xs[col] + 3, y, unit_word)
+                pg.text(xs[col] + 3, fy, unit_word)
             else:
                 s = {"qty": qty + (" " + unit_word if unit_mode == "qty" else ""), "rate": rate_txt,
                      "price": money(nf, int(l["price"] * 100), cur, cur_mode_tab),
                      "amount": money(nf, int(l["netAmount"] * 100), cur, cur_mode_tab)}[col]
-                pg.text(xs[col] + widths[col] - 3, y, s, align="r")
+                pg.text(xs[col] + widths[col] - 3, fy, s, align="r")
         y += need
         if tstyle == "grid":
             pg.rule(mx, y - size + 2, right, 0.4)
@@ -419,6 +466,9 @@ def render(inv, pdf_path, fonts, r):
         pg.new_page()
         y = 80
     tl = right - r.uniform(180, 260)
+    tot_right = right
+    if "totleft" in fam:
+        tl, tot_right = mx, mx + (right - tl)
     bd = inv["breakdown"]
     tot = t["totals"]
     M = lambda v: money(nf, int(Decimal(v) * 100), cur, cur_mode_tot)
@@ -441,9 +491,9 @@ def render(inv, pdf_path, fonts, r):
     for k, (lab, val) in enumerate(rows):
         bold = k >= len(rows) - 1
         if box:
-            pg.rect(tl - 4, y - size - 2, right - tl + 4, lh, fill=(0.9, 0.9, 0.9) if bold else None)
+            pg.rect(tl - 4, y - size - 2, tot_right - tl + 4, lh, fill=(0.9, 0.9, 0.9) if bold else None)
         pg.text(tl, y, lab + (colon if r.random() < 0.3 else ""), bold=bold)
-        pg.text(right - 3, y, val, bold=bold, align="r")
+        pg.text(tot_right - 3, y, val, bold=bold, align="r")
         y += lh
     y += lh
     if vat_table:
@@ -481,6 +531,17 @@ def render(inv, pdf_path, fonts, r):
             y = 80
         pg.text(mx, y, s, size * 0.95)
         y += lh
+    if "remit" in fam:
+        block = [rs.choice([L("seller"), {"de": "Zahlungsempfänger", "en": "Please remit to", "fr": "Bénéficiaire",
+                                          "it": "Beneficiario"}[lang]])] + [seller["name"]] + seller_addr
+        if y + lh * (len(block) + 1) > bottom:
+            pg.new_page()
+            y = 80
+        y += lh * 0.5
+        x0 = rs.choice([mx, W / 2 + 20])
+        for k, s in enumerate(block):
+            pg.text(x0, y, s, size * 0.95, bold=k == 0)
+            y += lh
     footer(pg)
     c.showPage()
     c.save()
