@@ -31,9 +31,28 @@ void cw_lost(cw_t *w, const einv_node_t *n, const char *why)
                         einv_term_info(n->term)->code, einv_term_info(n->term)->json, why);
 }
 
+/* 1 when a numeric term's text is a negative zero ("-0.00"). */
+static int cw_negative_zero(const einv_node_t *n)
+{
+    einv_term_kind k = einv_term_info(n->term)->kind;
+    const char *t = n->text;
+    if (!t || (k != EINV_K_AMOUNT && k != EINV_K_QUANTITY && k != EINV_K_PERCENT && k != EINV_K_DECIMAL) ||
+        !n->dec.ok || n->dec.m != 0)
+        return 0;
+    while (*t == ' ' || *t == '\t' || *t == '\n' || *t == '\r')
+        t++;
+    return *t == '-';
+}
+
 void cw_leaf(cw_t *w, const char *qn, const einv_node_t *n)
 {
-    if (n)
+    if (!n)
+        return;
+    /* The CII artefact compares -0 as less than 0 (a UBL "-0.00" tax of an E breakdown is
+     * BR-E-09 in CII), the UBL one does not: the same value without its sign. */
+    if (cw_negative_zero(n))
+        xo_leaf(w->b, qn, strchr(n->text, '-') + 1, NULL, NULL, NULL, NULL);
+    else
         xo_leaf(w->b, qn, n->text ? n->text : "", NULL, NULL, NULL, NULL);
 }
 

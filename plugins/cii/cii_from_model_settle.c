@@ -97,8 +97,9 @@ static void cw_payment_means(cw_t *w, const einv_node_t *pay)
         cw_means(w, pay, ct, first);
 }
 
-/* BT-8 is coded from UNTDID 2005 in UBL (3, 35, 432) and from UNTDID 2475 in CII (5, 29,
- * 72): the same three meanings. */
+/* BT-8 is the UNTDID 2005 code in the model, as in UBL (3, 35, 432); CII codes the same
+ * three meanings from UNTDID 2475 (5, 29, 72), and cii_to_model maps them back. Any other
+ * text (a 2475 code of a canonical invoice stored before the model took 2005) is kept. */
 static void cw_tax_point_code(cw_t *w, const einv_node_t *n)
 {
     static const char *const MAP[][2] = {{"3", "5"}, {"35", "29"}, {"432", "72"}};

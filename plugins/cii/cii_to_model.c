@@ -70,13 +70,34 @@ static int cii_filter(const mb_map *m, int f, const xmlNode *n)
     }
 }
 
+/* BT-8 in the model is the EN 16931 semantic code, UNTDID 2005 (3, 35, 432), as UBL writes
+ * it; CII D16B codes the same three meanings from UNTDID 2475 (5, 29, 72). A D16B code of
+ * the three becomes its 2005 code, so a CII and a UBL invoice give the same model; any other
+ * text stays as sent (the rules read the CII tree, never this value). ZUGFeRD 1.0 has no
+ * DueDateTypeCode: its text is kept, since its model is what the UBL rules then check. */
+static const char *cii_tax_point_code(const xmlNode *x, const char *text)
+{
+    static const char *const MAP[][2] = {{"5", "3"}, {"29", "35"}, {"72", "432"}};
+    size_t i;
+    if (!x->ns || !x->ns->href ||
+        strcmp((const char *)x->ns->href,
+               "urn:un:unece:uncefact:data:standard:ReusableAggregateBusinessInformationEntity:100") != 0)
+        return text;
+    for (i = 0; i < MB_N(MAP); i++)
+        if (xw_token_eq(text, MAP[i][0], 0))
+            return MAP[i][1];
+    return text;
+}
+
 /* Dates (udt:DateTimeString / udt:DateString / qdt:DateTimeString) in format 102 become
- * YYYY-MM-DD; anything else keeps its text. */
+ * YYYY-MM-DD; BT-8 becomes its UNTDID 2005 code; anything else keeps its text. */
 static const char *cii_text(const mb_row *r, const xmlNode *x, const char *text, char out[16])
 {
     const char *fmt;
     char t[16];
     int i;
+    if (r->term == EINV_T_BT_8 && x->type == XML_ELEMENT_NODE)
+        return cii_tax_point_code(x, text);
     if (x->type != XML_ELEMENT_NODE || einv_term_info(r->term)->kind != EINV_K_DATE)
         return text;
     fmt = einv_x_attr(x, "format");

@@ -818,7 +818,8 @@ static void g_invoice_period(gen_t *g)
     g_leaf(g, "cbc:EndDate", GET(p, BT_74));
     if (g->for_export && code && code->text && (!strcmp(code->text, "5") || !strcmp(code->text, "29") ||
                                                  !strcmp(code->text, "72")))
-        /* an export of a CII invoice: BT-8 from UNTDID 2475 to the UNTDID 2005 code of UBL */
+        /* the model's BT-8 is the UNTDID 2005 code (the CII reader maps 2475 to it); a
+         * canonical invoice stored before that still has CII's 2475 code: its 2005 code */
         g_text_el(g, "cbc:DescriptionCode", !strcmp(code->text, "5") ? "3" : !strcmp(code->text, "29") ? "35" : "432",
                   code->src);
     else

@@ -17,8 +17,9 @@ einv_xdoc_t *ubl_from_model(const einv_invoice_t *inv, einv_error_t *err);
 
 /* The same document as text (UTF-8, NUL-terminated, *len bytes). (transfer full: free) */
 char *ubl_model_to_xml(const einv_invoice_t *inv, size_t *len);
-/* The same; for_export = 1 also recodes what the two syntaxes code differently (BT-8 of a
- * CII invoice: UNTDID 2475 -> 2005), which validation must see as the input said it. */
+/* The same; for_export = 1 also recodes a BT-8 in UNTDID 2475 (CII's code, in canonical
+ * invoices stored before the model took the 2005 code) to 2005, which validation must see
+ * as the input said it. */
 char *ubl_model_export(const einv_invoice_t *inv, size_t *len, int for_export);
 
 #endif

@@ -305,7 +305,9 @@ static const ubl_row UBL_INVOICE[] = {
     G(BG_10, "cac:PayeeParty", UBL_PAYEE),
     G(BG_11, "cac:TaxRepresentativeParty", UBL_TAXREP),
     G(BG_13, "cac:Delivery", UBL_DELIVERY),
-    G(BG_14, "cac:InvoicePeriod", UBL_PERIOD),
+    /* a cac:InvoicePeriod holding only BT-8 (a document-level term) is no invoicing period:
+     * CII has no empty one (BR-CO-19 wants a date there) */
+    GX(BG_14, "cac:InvoicePeriod", MB_COND, 0, UBL_PERIOD),
     GX(BG_16, ".", MB_COND, 0, UBL_PAYMENT),
     GX(BG_20, "cac:AllowanceCharge", 0, UF_ALLOWANCE, UBL_ALLOWANCE),
     GX(BG_21, "cac:AllowanceCharge", 0, UF_CHARGE, UBL_CHARGE),
