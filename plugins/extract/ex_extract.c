@@ -581,7 +581,7 @@ static int error_result(char **out, const char *rule, const char *msg, int pages
 static const int VARIANTS[][2] = {{300, 3}, {400, 3}, {300, 11}, {400, 6}};
 #define N_VARIANTS ((int)(sizeof VARIANTS / sizeof *VARIANTS))
 /* ACCURATE stops adding readings when one more would take the document past this many
- * seconds per page (the tier's target is a median of 10 s a page). */
+ * seconds per page (the tier's target is a median of 10 s a page; ex_opts_t can say). */
 #define ACCURATE_S_PER_PAGE 9.0
 
 static double now_s(void)
@@ -639,12 +639,12 @@ static double consistency(const ex_reading_t *r) { return r->it.totals_conf * 10
  * page), all were made, or time runs short. *n readings into rd; the most self-consistent
  * one's index into *base. EX_READ_* of the first reading (later failures end the series). */
 static int read_readings(ex_engine_t *e, const unsigned char *data, size_t len, const ex_read_opts_t *base_o,
-                         ex_reading_t *rd, int *n, int *base, char *msg, size_t size)
+                         double budget, int max, ex_reading_t *rd, int *n, int *base, char *msg, size_t size)
 {
     double t0 = now_s();
     int v, rc = EX_READ_OK, reconciled = 0;
     *n = 0, *base = 0;
-    for (v = 0; v < (base_o->accurate ? N_VARIANTS : 1); v++) {
+    for (v = 0; v < (base_o->accurate ? max : 1); v++) {
         ex_read_opts_t o = *base_o;
         double spent;
         o.dpi = VARIANTS[v][0], o.psm = VARIANTS[v][1];
@@ -661,7 +661,7 @@ static int read_readings(ex_engine_t *e, const unsigned char *data, size_t len, 
         (*n)++;
         spent = now_s() - t0;
         if (!rd[0].ocr_pages || (*n >= 2 && reconciled >= 2) ||
-            (spent + spent / *n) / (rd[0].pages > 0 ? rd[0].pages : 1) > ACCURATE_S_PER_PAGE)
+            (spent + spent / *n) / (rd[0].pages > 0 ? rd[0].pages : 1) > budget)
             break;   /* the text layer reads the same every time */
     }
     return EX_READ_OK;
@@ -696,7 +696,9 @@ int ex_extract_pdf(ex_engine_t *e, const unsigned char *data, size_t len, const 
     ro.max_pages = o->max_pages;
     ro.page_ms = o->page_ms ? o->page_ms : o->accurate ? 60000 : 20000;
     *out = NULL;
-    rc = read_readings(e, data, len, &ro, rd, &nr, &b, msg, sizeof msg);
+    rc = read_readings(e, data, len, &ro, o->accurate_s_page > 0 ? o->accurate_s_page : ACCURATE_S_PER_PAGE,
+                       o->max_readings > 0 && o->max_readings < N_VARIANTS ? o->max_readings : N_VARIANTS, rd, &nr, &b,
+                       msg, sizeof msg);
     if (rc == EX_READ_NOMEM) {
         for (i = 0; i < nr; i++)
             ex_items_clear(&rd[i].it);

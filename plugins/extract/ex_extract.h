@@ -13,6 +13,9 @@ typedef struct ex_opts {
     int max_pages;           /* 0: 20 */
     int page_ms;             /* OCR time limit per page; 0: 20000 (FAST), 60000 (ACCURATE) */
     double threshold;        /* confidence under which a field becomes a WARNING; 0: 0.5 */
+    double accurate_s_page;  /* ACCURATE makes no further reading that would take the
+                                document past this many seconds a page; 0: 9 */
+    int max_readings;        /* ACCURATE: readings at most (1-4); 0: 4 */
 } ex_opts_t;
 
 /* The directory of the model files: the source tree's models/extract when it is there (a
