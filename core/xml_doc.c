@@ -301,16 +301,50 @@ static xmlNsPtr cached_ns(parse_state *st, xmlDocPtr doc, xmlNodePtr parent, con
     return ns;
 }
 
-/* What xmlSAX2StartElementNs does for the common element, the child of an element with
- * neither attributes nor namespace declarations and a known namespace, without its
- * ancestor walk per element (xmlSearchNs was a third of its cost); 0 when the element
- * is not such a case and libxml2's own handler must build it. */
+/* A text node holding ch[0..len) as xmlSAX2TextNode makes it: the content in the node itself
+ * when short (XML_PARSE_COMPACT), else a copy of its own. */
+static xmlNodePtr new_text(xmlParserCtxtPtr c, const xmlChar *ch, int len)
+{
+    xmlNodePtr t = new_node(c, XML_TEXT_NODE, xmlStringText);
+    if (!t)
+        return NULL;
+    if (len < (int)(2 * sizeof(void *)) && (c->options & XML_PARSE_COMPACT))
+        t->content = (xmlChar *)&t->properties;
+    else if (!(t->content = xmlMalloc((size_t)len + 1))) {
+        xmlFree(t);
+        return NULL;
+    }
+    memcpy(t->content, ch, (size_t)len);
+    t->content[len] = 0;
+    return t;
+}
+
+/* Unprefixed attributes whose values the parser passed as they stand in the input (no
+ * reference or whitespace to decode: the value then ends at its quote, not at a NUL). */
+static int plain_attributes(int nb_attributes, int nb_defaulted, const xmlChar **attributes)
+{
+    int i;
+    if (nb_defaulted)
+        return 0;
+    for (i = 0; i < nb_attributes; i++)
+        if (attributes[5 * i + 1] || *attributes[5 * i + 4] == 0)
+            return 0;
+    return 1;
+}
+
+/* What xmlSAX2StartElementNs does for the common element, the child of an element with no
+ * namespace declarations, in a known namespace, with plain attributes if any, without its
+ * ancestor walk per element (xmlSearchNs was a third of its cost); 0 when the element is
+ * not such a case and libxml2's own handler must build it. */
 static int fast_start(xmlParserCtxtPtr c, parse_state *st, const xmlChar *localname,
-                      const xmlChar *prefix, const xmlChar *URI)
+                      const xmlChar *prefix, const xmlChar *URI, int nb_attributes,
+                      int nb_defaulted, const xmlChar **attributes)
 {
     xmlNodePtr parent = c->node, n;
     xmlNsPtr ns = NULL;
-    if (st->ns_mixed || !parent || parent->type != XML_ELEMENT_NODE || c->freeElems || !c->dictNames)
+    int i;
+    if (st->ns_mixed || !parent || parent->type != XML_ELEMENT_NODE || c->freeElems || !c->dictNames ||
+        c->freeAttrs || !plain_attributes(nb_attributes, nb_defaulted, attributes))
         return 0;
     if (URI && !(ns = cached_ns(st, c->myDoc, parent, prefix, URI)))
         return 0;
@@ -333,6 +367,18 @@ static int fast_start(xmlParserCtxtPtr c, parse_state *st, const xmlChar *localn
         parent->last->next = n;
     }
     parent->last = n;
+    for (i = 0; i < nb_attributes; i++) {
+        const xmlChar **a = attributes + 5 * i;
+        xmlAttrPtr at = xmlNewNsPropEatName(n, NULL, (xmlChar *)a[0], NULL);
+        xmlNodePtr t = at ? new_text(c, a[3], (int)(a[4] - a[3])) : NULL;
+        if (!t) {
+            st->d->oom = 1;
+            return 1;
+        }
+        t->parent = (xmlNodePtr)at;
+        t->doc = at->doc;
+        at->children = at->last = t;
+    }
     return 1;
 }
 
@@ -352,7 +398,8 @@ static void on_start(void *ctx, const xmlChar *localname, const xmlChar *prefix,
         return stop_at(c, b, LIM_ELEMENTS);
     if (past_deadline(b))
         return stop_at(c, b, LIM_TIME);
-    if (nb_namespaces || nb_attributes || !fast_start(c, st, localname, prefix, URI)) {
+    if (nb_namespaces ||
+        !fast_start(c, st, localname, prefix, URI, nb_attributes, nb_defaulted, attributes)) {
         xmlSAX2StartElementNs(ctx, localname, prefix, URI, nb_namespaces, namespaces,
                               nb_attributes, nb_defaulted, attributes);
         if (depth > 0 && c->node && c->nodeNr == depth + 1 && c->node->nsDef)
@@ -400,18 +447,8 @@ static void on_cdata(void *ctx, const xmlChar *ch, int len)
 static int fast_text(xmlParserCtxtPtr c, const xmlChar *ch, int len)
 {
     xmlNodePtr parent = c->node, t;
-    if (!parent || parent->last || len <= 0 || !c->dictNames)
+    if (!parent || parent->last || len <= 0 || !c->dictNames || !(t = new_text(c, ch, len)))
         return 0;
-    if (!(t = new_node(c, XML_TEXT_NODE, xmlStringText)))
-        return 0;
-    if (len < (int)(2 * sizeof(void *)) && (c->options & XML_PARSE_COMPACT))
-        t->content = (xmlChar *)&t->properties;
-    else if (!(t->content = xmlMalloc((size_t)len + 1))) {
-        xmlFree(t);
-        return 0;
-    }
-    memcpy(t->content, ch, (size_t)len);
-    t->content[len] = 0;
     t->parent = parent;
     t->doc = parent->doc;
     parent->children = parent->last = t;
