@@ -104,7 +104,8 @@ void extract_usage(FILE *f)
                "--profile P adds the validationResult of the extracted invoice under profile P.\n"
                "-o writes the hybrid of a single FILE: its pages (kept, or as images where PDF/A-3 needs\n"
                "it) with the extracted invoice as factur-x.xml, a Factur-X PDF/A-3.\n"
-               "EINV_EXTRACT_MODEL_DIR names the model folder (default: the committed models/extract).\n"
+               "EINV_EXTRACT_MODEL_DIR names the model folder (default: the committed models/extract);\n"
+               "EINV_EXTRACT_ACCURATE_S_PAGE the seconds a page ACCURATE may take for more readings (9).\n"
                "Exit status: 0 every file gave an invoice, 1 some did not, 2 usage, I/O or model errors.\n");
 }
 
@@ -123,6 +124,10 @@ int cmd_extract(einv_engine_t *e, int argc, char **argv)
     if (!getenv("OMP_THREAD_LIMIT") && setenv("OMP_THREAD_LIMIT", "1", 1) == 0)
         execv("/proc/self/exe", argv - 2);   /* argv is main's argv + 2 */
     memset(&o, 0, sizeof o);
+    /* ACCURATE's time budget a page (docs/extraction.md "Tiers"): a benchmark on a busy
+     * machine can lift it to see the full series of readings */
+    if ((v = getenv("EINV_EXTRACT_ACCURATE_S_PAGE")) && atof(v) > 0)
+        o.accurate_s_page = atof(v);
     for (i = 0; i < argc; i++) {
         if ((v = arg_value(argc, argv, &i, "--tier"))) {
             if (strcmp(v, "FAST") && strcmp(v, "ACCURATE")) {
