@@ -10,7 +10,7 @@
 #include <unistd.h>
 #include "tsupport.h"
 #include "exports.h"
-#include "tpdf.h"
+#include "tpdf_tools.h"
 
 static einv_engine_t *eng;
 static char checker[1024];

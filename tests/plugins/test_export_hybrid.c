@@ -11,7 +11,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "exports.h"
-#include "tpdf.h"
+#include "tpdf_tools.h"
 #include "tsupport.h"
 
 static einv_engine_t *eng;

@@ -15,7 +15,7 @@
 #include <unistd.h>
 #include "http_client.h"
 #include "server_proc.h"
-#include "tpdf.h"
+#include "tpdf_tools.h"
 #include "tsupport.h"
 
 typedef struct fixture {

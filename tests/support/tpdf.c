@@ -1,112 +1,152 @@
-/* PDFs in the suites (tpdf.h). */
+/* Test support: buffers and the hybrid PDF writer (see tpdf.h). */
 #include "tpdf.h"
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
-char *tpdf_run(const void *data, size_t len, const char *cmd_fmt, int *status)
+void tst_buf_add(tst_buf_t *b, const void *s, size_t n)
 {
-    char path[] = "/tmp/einv-tpdf-XXXXXX", cmd[1400];
-    int fd = mkstemp(path);
-    FILE *f, *p;
-    char *out = NULL;
-    size_t n = 0, cap = 0;
-    *status = -1;
-    if (fd < 0)
-        return NULL;
-    if (!(f = fdopen(fd, "wb"))) {
-        close(fd);
-        unlink(path);
-        return NULL;
+    if (b->n + n + 1 > b->cap) {
+        char *p;
+        b->cap = (b->n + n + 1) * 2;
+        p = realloc(b->p, b->cap);
+        if (!p)
+            abort();
+        b->p = p;
     }
-    fwrite(data, 1, len, f);
-    fclose(f);
-    snprintf(cmd, sizeof cmd, cmd_fmt, path);
-    if ((p = popen(cmd, "r"))) {
-        char buf[4096];
-        size_t r;
-        while ((r = fread(buf, 1, sizeof buf, p)) > 0) {
-            if (n + r + 1 > cap) {
-                char *q = realloc(out, cap = (n + r + 1) * 2);
-                if (!q)
-                    break;
-                out = q;
-            }
-            memcpy(out + n, buf, r);
-            n += r;
-        }
-        if (out)
-            out[n] = 0;
+    if (n)
+        memcpy(b->p + b->n, s, n);
+    b->n += n;
+    b->p[b->n] = 0;
+}
+
+void tst_buf_fmt(tst_buf_t *b, const char *fmt, ...)
+{
+    va_list ap;
+    int n;
+    va_start(ap, fmt);
+    n = vsnprintf(NULL, 0, fmt, ap);
+    va_end(ap);
+    if (n < 0)
+        return;
+    {
+        char *tmp = malloc((size_t)n + 1);
+        if (!tmp)
+            abort();
+        va_start(ap, fmt);
+        vsnprintf(tmp, (size_t)n + 1, fmt, ap);
+        va_end(ap);
+        tst_buf_add(b, tmp, (size_t)n);
+        free(tmp);
+    }
+}
+
+char *tst_replace(const char *s, const char *from, const char *to)
+{
+    const char *p = strstr(s, from);
+    size_t a, b = strlen(from), c = strlen(to);
+    char *out;
+    if (!p)
+        return NULL;
+    a = (size_t)(p - s);
+    out = malloc(strlen(s) - b + c + 1);
+    if (!out)
+        abort();
+    memcpy(out, s, a);
+    memcpy(out + a, to, c);
+    strcpy(out + a + c, p + b);
+    return out;
+}
+
+static void xmp_packet(const tst_pdf_spec_t *s, const char *fname, tst_buf_t *x)
+{
+    const char *level = s->level ? s->level : s->zf1 ? "COMFORT" : "EN 16931";
+    const char *pfx = s->zf1 ? "zf" : "fx";
+    const char *ns = s->zf1 ? "urn:ferd:pdfa:CrossIndustryDocument:invoice:1p0#"
+                            : "urn:factur-x:pdfa:CrossIndustryDocument:invoice:1p0#";
+    tst_buf_fmt(x, "<?xpacket begin=\"\xEF\xBB\xBF\" id=\"W5M0MpCehiHzreSzNTczkc9d\"?>\n"
+                   "<x:xmpmeta xmlns:x=\"adobe:ns:meta/\"><rdf:RDF xmlns:rdf=\"http://www.w3.org/1999/02/22-rdf-syntax-ns#\">\n");
+    if (s->pdfa_part >= 0)
+        tst_buf_fmt(x, "<rdf:Description rdf:about=\"\" xmlns:pdfaid=\"http://www.aiim.org/pdfa/ns/id/\">"
+                       "<pdfaid:part>%d</pdfaid:part><pdfaid:conformance>B</pdfaid:conformance></rdf:Description>\n",
+                    s->pdfa_part ? s->pdfa_part : 3);
+    tst_buf_fmt(x, "<rdf:Description rdf:about=\"\" xmlns:dc=\"http://purl.org/dc/elements/1.1/\">"
+                   "<dc:title><rdf:Alt><rdf:li xml:lang=\"x-default\">Invoice</rdf:li></rdf:Alt></dc:title></rdf:Description>\n");
+    if (!s->no_fx && s->level_as_attribute)
+        tst_buf_fmt(x, "<rdf:Description rdf:about=\"\" xmlns:%s=\"%s\" %s:DocumentType=\"INVOICE\" "
+                       "%s:DocumentFileName=\"%s\" %s:Version=\"1.0\" %s:ConformanceLevel=\"%s\"/>\n",
+                    pfx, ns, pfx, pfx, fname, pfx, pfx, level);
+    else if (!s->no_fx)
+        tst_buf_fmt(x, "<rdf:Description rdf:about=\"\" xmlns:%s=\"%s\">"
+                       "<%s:DocumentType>INVOICE</%s:DocumentType><%s:DocumentFileName>%s</%s:DocumentFileName>"
+                       "<%s:Version>1.0</%s:Version><%s:ConformanceLevel>%s</%s:ConformanceLevel></rdf:Description>\n",
+                    pfx, ns, pfx, pfx, pfx, fname, pfx, pfx, pfx, pfx, level, pfx);
+    tst_buf_fmt(x, "</rdf:RDF></x:xmpmeta>\n<?xpacket end=\"w\"?>");
+}
+
+char *tst_make_pdf(const tst_pdf_spec_t *s, size_t *len)
+{
+    tst_buf_t b = {0}, x = {0};
+    size_t *off = calloc(8 + s->n_objs + 1, sizeof *off), xref, nobj = 8 + s->n_objs;
+    const char *fname = s->file_name ? s->file_name : s->zf1 ? "ZUGFeRD-invoice.xml" : "factur-x.xml";
+    int i;
+    tst_buf_fmt(&b, "%%PDF-1.7\n%%\xE2\xE3\xCF\xD3\n");
+    off[1] = b.n;
+    tst_buf_fmt(&b, "1 0 obj\n<< /Type /Catalog /Pages 2 0 R");
+    if (!s->no_xmp)
+        tst_buf_fmt(&b, " /Metadata 4 0 R");
+    if (s->xml && !s->no_af)
+        tst_buf_fmt(&b, " /AF %s", s->af_raw ? s->af_raw : "[5 0 R]");
+    if (s->xml && !s->no_names) {
+        if (s->names_raw)
+            tst_buf_fmt(&b, " /Names << /EmbeddedFiles %s >>", s->names_raw);
+        else if (s->names_in_kids)
+            tst_buf_fmt(&b, " /Names << /EmbeddedFiles << /Kids [7 0 R] >> >>");
         else
-            out = calloc(1, 1);
-        *status = pclose(p);
+            tst_buf_fmt(&b, " /Names << /EmbeddedFiles << /Names [(%s) 5 0 R] >> >>", fname);
     }
-    unlink(path);
-    return out;
-}
-
-int tpdf_facturx_check(const void *data, size_t len)
-{
-    const char *src = getenv("EINV_SOURCE_DIR");
-    char tool[1024], cmd[1200], *out;
-    int st;
-    snprintf(tool, sizeof tool, "%s/../shared/tools/facturx-check", src ? src : ".");
-    if (access(tool, R_OK) != 0) {
-        fprintf(stderr, "\n  note: %s not found: the container is not checked", tool);
-        return 1;
+    tst_buf_fmt(&b, " >>\nendobj\n");
+    off[2] = b.n;
+    tst_buf_fmt(&b, "2 0 obj\n<< /Type /Pages /Kids [3 0 R] /Count 1 >>\nendobj\n");
+    off[3] = b.n;
+    tst_buf_fmt(&b, "3 0 obj\n<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] >>\nendobj\n");
+    off[4] = b.n;
+    xmp_packet(s, fname, &x);
+    tst_buf_fmt(&b, "4 0 obj\n<< /Type /Metadata /Subtype /XML /Length %zu >>\nstream\n", x.n);
+    tst_buf_add(&b, x.p, x.n);
+    tst_buf_fmt(&b, "\nendstream\nendobj\n");
+    off[5] = b.n;
+    tst_buf_fmt(&b, "5 0 obj\n<< /Type /Filespec /F (%s) /UF (%s)%s /Desc (Invoice) /EF << /F 6 0 R /UF 6 0 R >> >>\nendobj\n",
+                fname, fname, s->no_afrel ? "" : s->zf1 ? " /AFRelationship /Alternative" : " /AFRelationship /Data");
+    off[6] = b.n;
+    tst_buf_fmt(&b, "6 0 obj\n<< /Type /EmbeddedFile /Subtype /text#2Fxml%s%s%s%s /Length %zu >>\nstream\n",
+                s->filter ? " /Filter " : "", s->filter ? s->filter : "", s->decode_parms ? " /DecodeParms " : "",
+                s->decode_parms ? s->decode_parms : "", s->xml ? s->xml_len : 0);
+    if (s->xml)
+        tst_buf_add(&b, s->xml, s->xml_len);
+    tst_buf_fmt(&b, "\nendstream\nendobj\n");
+    off[7] = b.n;
+    tst_buf_fmt(&b, "7 0 obj\n<< /Limits [(%s) (%s)] /Names [(%s) 5 0 R] >>\nendobj\n", fname, fname, fname);
+    for (i = 8; i < (int)nobj; i++) {
+        off[i] = b.n;
+        tst_buf_fmt(&b, "%d 0 obj\n%s\nendobj\n", i, s->objs[i - 8]);
     }
-    snprintf(cmd, sizeof cmd, "/usr/bin/python3 %s %%s 2>&1", tool);
-    out = tpdf_run(data, len, cmd, &st);
-    if (st != 0)
-        fprintf(stderr, "\n  facturx-check: %s", out ? out : "(did not run)");
-    free(out);
-    return st == 0;
-}
-
-char *tpdf_pages(const void *data, size_t len)
-{
-    int st;
-    char *info = tpdf_run(data, len, "pdfinfo -f 1 -l 1000 %s 2>/dev/null", &st), *out, *line;
-    size_t n = 0, cap;
-    double w = 0, h = 0;
-    int have = 0;
-    if (!info || st != 0) {
-        free(info);
-        return NULL;
+    xref = b.n;
+    if (s->xref_stream) {
+        tst_buf_fmt(&b, "%zu 0 obj\n<< /Type /XRef /Size %zu /W [1 4 2] /Root 1 0 R /Filter %s /Length %zu >>\nstream\n",
+                    nobj, nobj + 1, s->xref_filter ? s->xref_filter : "/FlateDecode", s->xref_stream_len);
+        tst_buf_add(&b, s->xref_stream, s->xref_stream_len);
+        tst_buf_fmt(&b, "\nendstream\nendobj\nstartxref\n%zu\n%%%%EOF\n", xref);
+    } else {
+        tst_buf_fmt(&b, "xref\n0 %zu\n0000000000 65535 f \n", nobj);
+        for (i = 1; i < (int)nobj; i++)
+            tst_buf_fmt(&b, "%010zu 00000 n \n", off[i]);
+        tst_buf_fmt(&b, "trailer\n<< /Size %zu /Root 1 0 R /ID [<0123456789ABCDEF0123456789ABCDEF> "
+                        "<0123456789ABCDEF0123456789ABCDEF>] >>\nstartxref\n%zu\n%%%%EOF\n", nobj, xref);
     }
-    cap = strlen(info) + 64;
-    if (!(out = calloc(1, cap))) {
-        free(info);
-        return NULL;
-    }
-    /* "Page N size: W x H pts" then "Page N rot: R": the size as displayed (W and H swapped
-     * for 90 and 270), so that a rotated page and its upright image compare equal */
-    for (line = strtok(info, "\n"); line; line = strtok(NULL, "\n")) {
-        const char *v;
-        if (!strncmp(line, "Pages:", 6))
-            n += (size_t)snprintf(out + n, cap - n, "%d", atoi(line + 6));
-        else if (!strncmp(line, "Page ", 5) && (v = strstr(line, " size:")) && sscanf(v + 6, "%lf x %lf", &w, &h) == 2)
-            have = 1;
-        else if (!strncmp(line, "Page ", 5) && (v = strstr(line, " rot:")) && have) {
-            int rot = atoi(v + 5);
-            double a = rot % 180 ? h : w, b = rot % 180 ? w : h;
-            if (cap - n > 48)
-                n += (size_t)snprintf(out + n, cap - n, "|%.2f x %.2f", a, b);
-            have = 0;
-        }
-    }
-    free(info);
-    return out;
-}
-
-char *tpdf_text(const void *data, size_t len)
-{
-    int st;
-    char *t = tpdf_run(data, len, "pdftotext %s - 2>/dev/null", &st);
-    if (st != 0) {
-        free(t);
-        return NULL;
-    }
-    return t;
+    free(off);
+    free(x.p);
+    *len = b.n;
+    return b.p;
 }
