@@ -36,7 +36,7 @@ static const einv_rule_t R_GUIDELINE = {
 static const einv_rule_t R_HYBRID = {
     "EXPORT-PDF-HYBRID", EINV_SEV_INFO, EINV_LAYER_SCHEMA, "",
     "The hybrid shows the received pages: kept as they are, or placed as images where PDF/A-3 does not allow them as they are.",
-    "Nothing to do; imaged pages carry no text layer (the invoice data is the embedded factur-x.xml)."};
+    "Nothing to do; imaged pages carry the received text as an invisible layer, the invoice data is the embedded factur-x.xml."};
 
 /* libharu keeps large tables on the stack while it builds a Type0 font (a 64 K-entry
  * code map, over 128 KiB), more than the threads of an HTTP server may have: the

@@ -326,6 +326,7 @@ int fx_hybrid(const unsigned char *src, size_t len, const einv_buf_t *xml, const
         return einv_error_set(err, EINV_ERR_NOMEM, "out of memory", "", "");
     }
     wp->q = q;
+    qpdf_silence_errors(q);   /* handled here: a damaged source is imaged or refused */
     qpdf_set_suppress_warnings(q, QPDF_TRUE);
     if (qpdf_read_memory(q, "received PDF", (const char *)src, len, NULL) & QPDF_ERRORS)
         unfit(wp, "qpdf cannot read it");
@@ -345,6 +346,7 @@ int fx_hybrid(const unsigned char *src, size_t len, const einv_buf_t *xml, const
     snprintf(info->why, sizeof info->why, "%s", wp->why);
     free(wp);
     q = qpdf_init();
+    qpdf_silence_errors(q);
     qpdf_set_suppress_warnings(q, QPDF_TRUE);
     if (qpdf_empty_pdf(q) & QPDF_ERRORS)
         rc = einv_error_set(err, EINV_ERR_NOMEM, "out of memory", "", "");

@@ -110,3 +110,22 @@ char *tpdf_text(const void *data, size_t len)
     }
     return t;
 }
+
+double tpdf_words_found(const char *want, const char *text)
+{
+    size_t words = 0, found = 0;
+    const char *p = want;
+    while (p && *p) {
+        char w[256];
+        size_t n = strcspn(p, " \t\r\n\f");
+        if (n && n < sizeof w) {
+            memcpy(w, p, n);
+            w[n] = 0;
+            words++;
+            found += strstr(text, w) != NULL;
+        }
+        p += n;
+        p += strspn(p, " \t\r\n\f");
+    }
+    return words ? (double)found / (double)words : 0.0;
+}

@@ -17,5 +17,7 @@ int tpdf_facturx_check(const void *data, size_t len);
 char *tpdf_pages(const void *data, size_t len);
 /* The text of the pages (pdftotext), malloc'd, or NULL. */
 char *tpdf_text(const void *data, size_t len);
+/* The share (0..1) of want's words (runs without white space) found in text. */
+double tpdf_words_found(const char *want, const char *text);
 
 #endif
