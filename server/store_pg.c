@@ -357,6 +357,7 @@ static int pg_job_wait(einv_store_t *base, int timeout_ms)
 static void pg_close(einv_store_t *base)
 {
     pg_store_t *s = (pg_store_t *)base;
+    pg_verdicts_stop(s);
     if (s->lis_started) {
         ssize_t w = write(s->lis_pipe[1], "x", 1);
         (void)w;
@@ -800,6 +801,7 @@ static const store_ops_t pg_ops = {
     .jobs_claim = pg_jobs_claim,
     .jobs_renew = pg_jobs_renew,
     .job_complete = pg_job_complete,
+    .job_complete_async = pg_job_complete_async,
     .job_count = pg_job_count,
     .job_wait = pg_job_wait,
     .mappings_get = pg_mappings_get,

@@ -21,7 +21,27 @@ typedef struct pg_store {
     int lis_started;
     pthread_t lis_thread;
     int lis_pipe[2];            /* written to by store_close to stop the thread */
+    struct pg_verdicts *verdicts;   /* the verdict batcher (store_pg_verdicts.c), or NULL */
 } pg_store_t;
+
+/* A verdict to store (store_job_complete's arguments). */
+typedef struct complete_args {
+    long long job_id;
+    int attempts;
+    const char *invoice_id, *status, *api_format, *invoice_number, *canonical_json, *result_json;
+    int error_count, warning_count;
+} complete_args_t;
+/* Store one verdict inside the caller's open transaction, fenced on its claim, with its
+ * webhook deliveries: EINV_OK, EINV_ERR_NOTFOUND (the claim is gone; nothing written) or
+ * EINV_ERR (the transaction is aborted). */
+int pg_verdict_in_tx(PGconn *c, const complete_args_t *a);
+/* store_job_complete_async on PostgreSQL (store_pg_verdicts.c), and the batcher's stop
+ * (pg_close: the queued verdicts are stored first). */
+int pg_job_complete_async(einv_store_t *s, long long job_id, int attempts, const char *invoice_id,
+                          const char *status, const char *api_format, const char *invoice_number,
+                          const char *canonical_json, const char *result_json, int error_count,
+                          int warning_count, store_done_fn done, void *arg);
+void pg_verdicts_stop(pg_store_t *s);
 
 /* Borrow a connected connection (blocks while all are in use; (re)connects as needed).
  * NULL when the database cannot be reached. Give it back with pg_release. */

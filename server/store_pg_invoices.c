@@ -519,13 +519,6 @@ int pg_jobs_renew(einv_store_t *base, const store_lease_t *leases, size_t n, int
     return rc;
 }
 
-typedef struct complete_args {
-    long long job_id;
-    int attempts;
-    const char *invoice_id, *status, *api_format, *invoice_number, *canonical_json, *result_json;
-    int error_count, warning_count;
-} complete_args_t;
-
 /* One statement, so verdict and job removal go together; the invoice is updated only from
  * the row the fenced DELETE removed (the claim was still current). The webhook deliveries
  * of the verdict are written in the same transaction. */
@@ -572,6 +565,19 @@ static int complete_on(PGconn *c, const complete_args_t *a)
     if (PQstatus(c) == CONNECTION_OK)
         pg_cmd(c, "ROLLBACK");
     return rc;
+}
+
+/* See store_pg_int.h: the verdict inside the caller's transaction, with its deliveries. */
+int pg_verdict_in_tx(PGconn *c, const complete_args_t *a)
+{
+    PGresult *r = complete_stmt(c, a,
+        "WITH d AS (DELETE FROM jobs WHERE id = $1::bigint AND invoice_id = $2::uuid"
+        " AND attempts = $11::int RETURNING worker, attempts)" COMPLETE_UPDATE
+        " RETURNING EXISTS (SELECT 1 FROM webhooks w WHERE w.account_id = invoices.account_id)");
+    int rc = !pg_ok(r) ? EINV_ERR : PQntuples(r) ? EINV_OK : EINV_ERR_NOTFOUND;
+    int hooks = rc == EINV_OK && pg_bool(r, 0, 0);
+    PQclear(r);
+    return hooks ? pg_webhooks_emit(c, a->invoice_id) : rc;
 }
 
 /* store_job_complete on PostgreSQL. */

@@ -47,6 +47,12 @@ static int submit_writes(sqlite3 *db, sq_submit_op_t *o);
 static int submit_write(sqlite3 *db, void *arg)
 {
     sq_submit_op_t *o = arg;
+    /* createdAt is taken here, in the single writer's order: it is then the order in which
+     * invoices become visible, so a client following new invoices by keyset pages (after=)
+     * never finds one appearing behind its cursor */
+    long long t = store_epoch_ms();
+    store_time_iso(t, o->now);
+    store_time_iso(t + (long long)o->in->claim_lease_seconds * 1000, o->until);
     int rc = submit_writes(db, o);
     o->failed = rc != EINV_OK;
     return rc;
@@ -120,14 +126,11 @@ int sq_submit(einv_store_t *base, const store_submit_t *in, char out_id[37],
     sq_store_t *s = (sq_store_t *)base;
     sq_submit_op_t o;
     int rc;
-    long long t = store_epoch_ms();
     memset(&o, 0, sizeof o);
     o.in = in;
     o.err = err;
     o.valid = 1;
     store_uuid(o.id);
-    store_time_iso(t, o.now);
-    store_time_iso(t + (long long)in->claim_lease_seconds * 1000, o.until);
     if (in->sandbox)
         store_result_summary(in->sandbox_canonical_json, in->sandbox_result_json, &o.number,
                              &o.valid, &o.errors, &o.warnings);

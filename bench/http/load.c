@@ -3,9 +3,9 @@
  * POST /api/v1/invoices/validate for D seconds (or N requests), recording the latency of
  * every 202; a poller follows the accepted invoices until each one is final (validated |
  * failed_validation) and records when its verdict was first seen. By default it walks
- * GET /api/v1/invoices?sort=createdAt,asc&after=<id> (100 statuses per request, from a cursor
- * just before the oldest invoice without a verdict: what a client following its own batch
- * does; keyset pages cost the server no count and no offset scan); -I polls
+ * GET /api/v1/invoices?sort=createdAt,asc&after=<id> (100 statuses per request, from the
+ * last invoice before which all are final: what a client following its own batch does;
+ * keyset pages cost the server no count and no offset scan); -I polls
  * GET /api/v1/invoices/{id} instead. Prints accepted/s, completed/s, p50/p99
  * of the 202 latency, p50/p99 of submit-to-verdict, and how long after the end of the load
  * the last verdict arrived. The account should be used by this run only (its earlier
@@ -363,14 +363,16 @@ static void *poll_thread(void *arg)
 }
 
 /* ---- the default poller: walks keyset pages GET /api/v1/invoices?sort=createdAt,asc&after=ID
- * (100 statuses per request) from a cursor KEYSET_OVERLAP records before the oldest accepted
- * invoice without a verdict (the account's earlier invoices lie before first_after); an
- * invoice the walk does not find (created before its cursor) is fetched by id after a few
- * rounds. ---- */
+ * (100 statuses per request) from a cursor in the server's order: the last invoice of the
+ * all-final prefix seen so far (at first the account's newest invoice before the run). The
+ * 202s may arrive in another order than createdAt; the walk follows the server's. An
+ * invoice the walk does not find (its 202 arrived after its verdict was walked past) is
+ * fetched by id after a few rounds. ---- */
 
-static char first_after[40];  /* the account's newest invoice before the run ("" when none) */
+static char safe_after[40];   /* the account's newest invoice before the run ("" when none),
+                                 * then the last one of the all-final prefix walked */
+static char prev_safe[40];    /* safe_after one round before: where a round starts */
 static int per_id;
-#define KEYSET_OVERLAP 32
 
 static int get(conn_t *c, const char *path, char **body)
 {
@@ -387,11 +389,13 @@ static int get(conn_t *c, const char *path, char **body)
 }
 
 /* Marks the finals listed in one page body; t = when the page arrived. last (40 bytes) gets
- * the id of the page's last item; returns the number of items. */
-static int mark_page(const char *body, long cursor, long n, int64_t t, char *last)
+ * the id of the page's last item; while *open, safe (40 bytes) gets the id of each final
+ * item and *open drops to 0 at the first one still processing (the next round starts after
+ * safe: everything before it in the server's order is final). Returns the number of items. */
+static int mark_page(const char *body, long cursor, long n, int64_t t, char *last, char *safe, int *open)
 {
     const char *p = body;
-    long hi = cursor + 400 < n ? cursor + 400 : n;
+    long lo = cursor - 400 > 0 ? cursor - 400 : 0, hi = cursor + 400 < n ? cursor + 400 : n;
     int items = 0;
     while ((p = strstr(p, "\"id\""))) {
         char id[40], status[40];
@@ -401,9 +405,13 @@ static int mark_page(const char *body, long cursor, long n, int64_t t, char *las
         const char *next = strstr(p + 4, "\"id\"");
         const char *sp = strstr(p, "\"status\"");
         p += 4;
-        if (!sp || (next && sp > next) || json_str(sp, "status", status, sizeof status) != 0) continue;
-        if (!strcmp(status, "processing")) continue;
-        for (long i = cursor; i < hi; i++) {
+        if (!sp || (next && sp > next) || json_str(sp, "status", status, sizeof status) != 0 ||
+            !strcmp(status, "processing")) {
+            *open = 0;
+            continue;
+        }
+        if (*open) memcpy(safe, id, sizeof id);
+        for (long i = lo; i < hi; i++) {
             rec_t *r = rec_at(i);
             if (!r->t_final && !strcmp(r->id, id)) {
                 r->t_final = t;
@@ -432,13 +440,15 @@ static void *list_poll_thread(void *arg)
         }
         if (load_done && now_ns() - atomic_load(&t_load_end) > drain_timeout_ns) break;
         int64_t r0 = now_ns();
-        /* the cursor: an invoice a little before the oldest one without a verdict (their
-         * createdAt order may differ slightly from the order the 202s arrived in), or the
-         * account's newest one before the run */
-        char after[40];
-        long back = cursor - 1 - KEYSET_OVERLAP;
-        snprintf(after, sizeof after, "%s", back >= 0 ? rec_at(back)->id : first_after);
-        /* up to 4 pages a round: enough to catch up after a slow answer */
+        /* from the cursor on (every invoice before it in the server's createdAt order is
+         * final; at first the account's newest one before the run); up to 4 pages a round,
+         * enough to catch up after a slow answer */
+        char after[40], safe_before[40];
+        int open = 1;
+        /* one round back: an invoice whose transaction was still committing during the last
+         * round (PostgreSQL commits concurrent submits in any order) is not passed over */
+        memcpy(after, prev_safe, sizeof after);
+        memcpy(safe_before, safe_after, sizeof safe_before);
         for (int k = 0; k < 4; k++) {
             char *body = NULL, last[40] = "";
             snprintf(path, sizeof path, "/api/v1/invoices?size=100&sort=createdAt,asc%s%s",
@@ -451,24 +461,31 @@ static void *list_poll_thread(void *arg)
                 sleep_ms(20);
                 break;
             }
-            if (mark_page(body, cursor, n, t, last) < 100 || !last[0]) break;
+            if (mark_page(body, cursor, n, t, last, safe_after, &open) < 100 || !last[0]) break;
             memcpy(after, last, sizeof after);
         }
+        memcpy(prev_safe, safe_before, sizeof prev_safe);
         poll_rounds++;
         poll_round_ns += now_ns() - r0;
         while (cursor < n && rec_at(cursor)->t_final) cursor++;
         if (cursor == last_cursor) stuck++;
         else { stuck = 0; last_cursor = cursor; }
-        if (stuck >= 10 && cursor < n) { /* not found by the walk: ask for it directly */
-            char *body = NULL, status[40];
-            rec_t *r = rec_at(cursor);
-            snprintf(path, sizeof path, "/api/v1/invoices/%s", r->id);
-            int st = get(&c, path, &body);
-            int64_t t = now_ns();
-            if (st == 200 && json_str(body, "status", status, sizeof status) == 0 && strcmp(status, "processing")) {
-                r->t_final = t;
-                r->valid = !strcmp(status, "validated");
-            } else if (st != 200) poll_errors++;
+        if (stuck >= 10 && cursor < n) {
+            /* not found by the walk (its 202 came after the walk passed it): ask for the
+             * oldest ones without a verdict directly */
+            for (long i = cursor, asked = 0; i < n && asked < 16; i++) {
+                char *body = NULL, status[40];
+                rec_t *r = rec_at(i);
+                if (r->t_final) continue;
+                asked++;
+                snprintf(path, sizeof path, "/api/v1/invoices/%s", r->id);
+                int st = get(&c, path, &body);
+                int64_t t = now_ns();
+                if (st == 200 && json_str(body, "status", status, sizeof status) == 0 && strcmp(status, "processing")) {
+                    r->t_final = t;
+                    r->valid = !strcmp(status, "validated");
+                } else if (st != 200) poll_errors++;
+            }
             stuck = 0;
         }
         {   /* at most one round every 10 ms: the walk must not compete with the load */
@@ -604,7 +621,8 @@ int main(int argc, char **argv)
             fprintf(stderr, "load: GET /api/v1/invoices failed (server down or key refused)\n");
             return 1;
         }
-        if (json_str(body, "id", first_after, sizeof first_after) != 0) first_after[0] = 0;
+        if (json_str(body, "id", safe_after, sizeof safe_after) != 0) safe_after[0] = 0;
+        memcpy(prev_safe, safe_after, sizeof prev_safe);
         conn_close(&c);
         free(c.buf);
     }
