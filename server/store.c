@@ -763,6 +763,34 @@ int store_job_complete_async(einv_store_t *s, long long job_id, int attempts, co
     return EINV_OK;
 }
 
+/* See store_int.h. */
+int store_verdict_copy(store_verdict_copy_t *c, const char *invoice_id, const char *status,
+                       const char *api_format, const char *invoice_number,
+                       const char *canonical_json, const char *result_json)
+{
+    memset(c, 0, sizeof *c);
+    store_copy(c->invoice_id, sizeof c->invoice_id, invoice_id);
+    store_copy(c->status, sizeof c->status, status);
+    store_copy(c->api_format, sizeof c->api_format, api_format);
+    c->invoice_number = store_strdup(invoice_number);
+    c->canonical_json = store_strdup(canonical_json);
+    c->result_json = store_strdup(result_json);
+    if ((invoice_number && !c->invoice_number) || (canonical_json && !c->canonical_json) ||
+        (result_json && !c->result_json)) {
+        store_verdict_copy_free(c);
+        return -1;
+    }
+    return 0;
+}
+
+void store_verdict_copy_free(store_verdict_copy_t *c)
+{
+    free(c->invoice_number);
+    free(c->canonical_json);
+    free(c->result_json);
+    c->invoice_number = c->canonical_json = c->result_json = NULL;
+}
+
 /* At a service start: release leases a previous run left behind where the store belongs to
  * one process (SQLite); shared stores (PostgreSQL) rely on lease expiry instead. */
 int store_jobs_recover(einv_store_t *s)

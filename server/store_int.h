@@ -141,6 +141,17 @@ typedef struct store_where {
 void store_list_where(store_where_t *w, const char *account_id, const store_list_filter_t *f, int pg);
 /* Append the keyset condition of f->after (when set) for the sort direction desc. */
 void store_list_after(store_where_t *w, const store_list_filter_t *f, int desc, int pg);
+/* Owned copies of a verdict's texts, for a store that keeps the verdict past the call
+ * (store_job_complete_async). */
+typedef struct store_verdict_copy {
+    char invoice_id[37], status[24], api_format[24];
+    char *invoice_number, *canonical_json, *result_json;
+} store_verdict_copy_t;
+/* Fill c: 0, or -1 out of memory (nothing left to free). */
+int store_verdict_copy(store_verdict_copy_t *c, const char *invoice_id, const char *status,
+                       const char *api_format, const char *invoice_number,
+                       const char *canonical_json, const char *result_json);
+void store_verdict_copy_free(store_verdict_copy_t *c);
 /* Log one line to stderr ("einvoiced: store: ..."); never pass secrets. */
 void store_log(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 #endif

@@ -20,8 +20,7 @@
 
 typedef struct pg_verdict {
     complete_args_t a;
-    char invoice_id[37], status[24], api_format[24];
-    char *invoice_number, *canonical_json, *result_json;
+    store_verdict_copy_t v;
     store_done_fn done;
     void *arg;
     int rc;
@@ -38,9 +37,7 @@ struct pg_verdicts {
 
 static void verdict_free(pg_verdict_t *v)
 {
-    free(v->invoice_number);
-    free(v->canonical_json);
-    free(v->result_json);
+    store_verdict_copy_free(&v->v);
     free(v);
 }
 
@@ -132,26 +129,17 @@ int pg_job_complete_async(einv_store_t *base, long long job_id, int attempts, co
     pg_store_t *s = (pg_store_t *)base;
     struct pg_verdicts *q = batcher_of(s);
     pg_verdict_t *v = q ? calloc(1, sizeof *v) : NULL;
-    if (v) {
-        v->invoice_number = store_strdup(invoice_number);
-        v->canonical_json = store_strdup(canonical_json);
-        v->result_json = store_strdup(result_json);
-    }
-    if (!v || (invoice_number && !v->invoice_number) || (canonical_json && !v->canonical_json) ||
-        (result_json && !v->result_json)) {
+    if (!v || store_verdict_copy(&v->v, invoice_id, status, api_format, invoice_number,
+                                 canonical_json, result_json) != 0) {
         /* no batcher or no memory for the copies: store it now, waiting */
-        if (v)
-            verdict_free(v);
+        free(v);
         done(pg_job_complete(base, job_id, attempts, invoice_id, status, api_format, invoice_number,
                              canonical_json, result_json, error_count, warning_count), arg);
         return EINV_OK;
     }
-    store_copy(v->invoice_id, sizeof v->invoice_id, invoice_id);
-    store_copy(v->status, sizeof v->status, status);
-    store_copy(v->api_format, sizeof v->api_format, api_format);
-    v->a = (complete_args_t){job_id, attempts, v->invoice_id, v->status,
-                             api_format ? v->api_format : NULL, v->invoice_number,
-                             v->canonical_json, v->result_json, error_count, warning_count};
+    v->a = (complete_args_t){job_id, attempts, v->v.invoice_id, v->v.status,
+                             api_format ? v->v.api_format : NULL, v->v.invoice_number,
+                             v->v.canonical_json, v->v.result_json, error_count, warning_count};
     v->done = done;
     v->arg = arg;
     pthread_mutex_lock(&q->mu);

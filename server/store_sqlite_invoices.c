@@ -501,8 +501,7 @@ int sq_job_complete(einv_store_t *base, long long job_id, int attempts, const ch
 /* A verdict queued without waiting: owned copies of its texts, and whom to tell. */
 typedef struct sq_async_complete {
     sq_complete_op_t o;         /* first: the group write's argument is the whole record */
-    char invoice_id[37], status[24], api_format[24];
-    char *invoice_number, *canonical_json, *result_json;
+    store_verdict_copy_t v;
     store_done_fn done;
     void *arg;
 } sq_async_complete_t;
@@ -511,9 +510,7 @@ static void async_complete_after(int rc, void *p)
 {
     sq_async_complete_t *a = p;
     a->done(rc, a->arg);
-    free(a->invoice_number);
-    free(a->canonical_json);
-    free(a->result_json);
+    store_verdict_copy_free(&a->v);
     free(a);
 }
 
@@ -524,30 +521,17 @@ int sq_job_complete_async(einv_store_t *base, long long job_id, int attempts, co
                           int warning_count, store_done_fn done, void *arg)
 {
     sq_async_complete_t *a = calloc(1, sizeof *a);
-    if (a) {
-        a->invoice_number = store_strdup(invoice_number);
-        a->canonical_json = store_strdup(canonical_json);
-        a->result_json = store_strdup(result_json);
-    }
-    if (!a || (invoice_number && !a->invoice_number) || (canonical_json && !a->canonical_json) ||
-        (result_json && !a->result_json)) {
+    if (!a || store_verdict_copy(&a->v, invoice_id, status, api_format, invoice_number,
+                                 canonical_json, result_json) != 0) {
         /* no memory for the copies: store it the waiting way */
-        if (a) {
-            free(a->invoice_number);
-            free(a->canonical_json);
-            free(a->result_json);
-            free(a);
-        }
+        free(a);
         done(sq_job_complete(base, job_id, attempts, invoice_id, status, api_format, invoice_number,
                              canonical_json, result_json, error_count, warning_count), arg);
         return EINV_OK;
     }
-    store_copy(a->invoice_id, sizeof a->invoice_id, invoice_id);
-    store_copy(a->status, sizeof a->status, status);
-    store_copy(a->api_format, sizeof a->api_format, api_format);
-    a->o = (sq_complete_op_t){job_id, attempts, a->invoice_id, a->status,
-                              api_format ? a->api_format : NULL, a->invoice_number,
-                              a->canonical_json, a->result_json, error_count, warning_count, ""};
+    a->o = (sq_complete_op_t){job_id, attempts, a->v.invoice_id, a->v.status,
+                              api_format ? a->v.api_format : NULL, a->v.invoice_number,
+                              a->v.canonical_json, a->v.result_json, error_count, warning_count, ""};
     store_now(a->o.now);
     a->done = done;
     a->arg = arg;
