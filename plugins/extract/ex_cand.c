@@ -587,15 +587,64 @@ static int block_cands(const ex_doc_t *d, ex_cands_t *c, const double *page_max)
     return 0;
 }
 
+/* Scans print a name or street several times (letterhead, sender line, address block,
+ * footer) and OCR reads some of them without their accents ("Garnier Energie EURL"): the
+ * reading with the most accented letters among those that equal t without accents wins.
+ * The parts of one-line addresses (" · ", " : ", " | ") count as readings. */
+static void respell(const ex_doc_t *d, char *t, size_t size)
+{
+    char want[160], got[160], part[160];
+    const char *best = NULL;
+    size_t i, best_len = 0;
+    int best_acc;
+    if (!*t)
+        return;
+    best_acc = ex_fold(t, want, sizeof want);
+    for (i = 0; i < d->n_segs; i++) {
+        const char *p = d->segs[i].text;
+        while (*p) {
+            const char *q = p, *end = NULL;
+            size_t n;
+            for (; *q; q++)
+                if (!strncmp(q, " \xc2\xb7 ", 4) || !strncmp(q, " : ", 3) || !strncmp(q, " | ", 3)) {
+                    end = q;
+                    break;
+                }
+            n = end ? (size_t)(end - p) : strlen(p);
+            if (n < sizeof part) {
+                int acc;
+                memcpy(part, p, n);
+                part[n] = '\0';
+                acc = ex_fold(part, got, sizeof got);
+                if (acc > best_acc && !strcmp(got, want))
+                    best_acc = acc, best = p, best_len = n;
+            }
+            if (!end)
+                break;
+            p = end + (end[1] == '\xc2' ? 4 : 3);
+        }
+    }
+    if (best && best_len < size) {
+        memmove(t, best, best_len);
+        t[best_len] = '\0';
+    }
+}
+
 int ex_cands_build(const ex_doc_t *d, ex_cands_t *c)
 {
     double page_max[32] = {0};
     int p;
+    size_t i;
     memset(c, 0, sizeof *c);
     for (p = 0; p < d->n_pages && p < 32; p++)
         page_max[p] = max_size_on_page(d, p);
     if (head_cands(d, c, page_max) != 0 || block_cands(d, c, page_max) != 0)
         return -1;
+    for (i = 0; d->ocr_pages && i < c->n_blocks; i++) {
+        respell(d, c->blocks[i].name, sizeof c->blocks[i].name);
+        respell(d, c->blocks[i].line1, sizeof c->blocks[i].line1);
+        respell(d, c->blocks[i].city, sizeof c->blocks[i].city);
+    }
     return 0;
 }
 

@@ -176,14 +176,105 @@ static int ocr_fallback(const ex_doc_t *d, const ex_line_t *l, int li, const tok
     return 0;
 }
 
+/* Digits of a word ("8,139.15:£" -> "813915"); their count. */
+static size_t digits_of(const char *t, char *out, size_t size)
+{
+    size_t k = 0;
+    for (; *t && k + 1 < size; t++)
+        if (isdigit((unsigned char)*t))
+            out[k++] = *t;
+    out[k] = '\0';
+    return k;
+}
+
+/* a and b differ in at most two digits (same length), or by one digit left out */
+static int near_digits(const char *a, const char *b)
+{
+    size_t na = strlen(a), nb = strlen(b), i, diff = 0;
+    if (na == nb) {
+        for (i = 0; i < na; i++)
+            diff += a[i] != b[i];
+        return diff <= 2 && diff < na / 2;
+    }
+    if (na + 1 == nb || nb + 1 == na) {   /* one digit dropped or doubled */
+        const char *lo = na < nb ? a : b, *hi = na < nb ? b : a;
+        size_t skip;
+        for (skip = 0; skip < strlen(hi); skip++) {
+            size_t x = 0, y = 0, ok = 1;
+            for (; hi[y]; y++) {
+                if (y == skip)
+                    continue;
+                if (hi[y] != lo[x++]) {
+                    ok = 0;
+                    break;
+                }
+            }
+            if (ok)
+                return strlen(lo) >= 4;
+        }
+    }
+    return 0;
+}
+
+/* A scanned row whose amount OCR garbled ("7315,90" for 7375,50, "8,139.15:£" for
+ * 3,135.15): a quantity before its unit word and a price whose product differs from the
+ * row's last figure in at most two digits. The product is the amount (confidence 0.5; the
+ * subtotal check in reconcile() still weighs the sum). */
+static int ocr_net_repair(const ex_doc_t *d, const ex_line_t *l, int li, const tok_t *t, size_t n,
+                          ex_item_t *it, int *used_w, size_t *n_used)
+{
+    const ex_seg_t *last;
+    char got[32], want[32];
+    size_t a, b;
+    int lw;
+    if (!d->ocr_pages || n < 2 || l->s1 <= l->s0)
+        return 0;
+    last = &d->segs[l->s1 - 1];
+    lw = last->w1 - 1;
+    if (digits_of(d->words[lw].text, got, sizeof got) < 3)
+        return 0;
+    for (a = 0; a < n; a++) {
+        int64_t q;
+        if (t[a].num.percent || t[a].num.v <= 0 || t[a].num.decimals > 3 || t[a].w >= lw || !unit_after(d, t[a].w, li))
+            continue;
+        q = ex_num_scaled(&t[a].num, 3);
+        for (b = a + 1; b < n; b++) {
+            int64_t p, net;
+            if (t[b].w >= lw || t[b].num.percent || t[b].num.decimals < 2 || t[b].num.decimals > 4 || t[b].num.v <= 0)
+                continue;
+            p = ex_num_scaled(&t[b].num, 2);
+            net = mul_round(q, p);
+            snprintf(want, sizeof want, "%lld", (long long)net);
+            if (net < 100 || !near_digits(want, got))
+                continue;
+            memset(it, 0, sizeof *it);
+            it->qty_milli = q, it->price_cents = p, it->net_cents = net, it->rate_cents = -1, it->line = li;
+            *n_used = 0;
+            used_w[(*n_used)++] = t[a].w, used_w[(*n_used)++] = t[b].w, used_w[(*n_used)++] = lw;
+            it->conf = 0.5f;
+            return 1;
+        }
+    }
+    return 0;
+}
+
 /* Try to read line l as an item row. */
 static int item_row(const ex_doc_t *d, const ex_line_t *l, int li, int dec_comma, ex_item_t *it, int *used_w, size_t *n_used)
 {
     tok_t t[24];
     size_t n = line_numbers(d, l, dec_comma, t, 24);
     int a, b, c;
-    if (n < 3)
-        return 0;
+    if (n < 3) {
+        /* a scanned row whose price OCR garbled beyond parsing ("AL tae DO 110,29.%"): two
+         * figures with a word holding digits between them */
+        int w, garbled = 0;
+        char dg[32];
+        if (n != 2 || !d->ocr_pages)
+            return 0;
+        for (w = t[0].w + 1; w < t[1].w; w++)
+            garbled |= digits_of(d->words[w].text, dg, sizeof dg) >= 2;
+        return garbled && ocr_fallback(d, l, li, t, n, it, used_w, n_used);
+    }
     for (c = (int)n - 1; c >= 2; c--) {
         ex_num_t nv = t[c].num;
         const ex_num_t *nn = &nv;
@@ -241,7 +332,8 @@ static int item_row(const ex_doc_t *d, const ex_line_t *l, int li, int dec_comma
             }
         }
     }
-    return ocr_fallback(d, l, li, t, n, it, used_w, n_used);
+    return ocr_fallback(d, l, li, t, n, it, used_w, n_used) ||
+           ocr_net_repair(d, l, li, t, n, it, used_w, n_used);
 }
 
 static int in_used(const int *u, size_t n, int w)
@@ -301,6 +393,8 @@ static int text_cell(const ex_doc_t *d, int k, const int *used, size_t n_used)
     for (w = sg->w0; w < sg->w1; w++)
         if (in_used(used, n_used, w))
             return 0;
+    if (!strcmp(sg->text, "-") || !strcmp(sg->text, "\xe2\x80\x93"))
+        return 1;   /* a dash OCR set apart: "Software development | - | order management" */
     for (i = 0; sg->text[i]; i++)
         letters += isalpha((unsigned char)sg->text[i]) || (unsigned char)sg->text[i] >= 0x80;
     return letters >= 3 && !ex_unit_code(sg->text) && !(sg->w1 - sg->w0 == 1 && pos_number(sg->text));
@@ -428,6 +522,36 @@ static void row_text(const ex_doc_t *d, const ex_line_t *l, ex_item_t *it, const
     }
 }
 
+/* A row with a unit word but no text cell: its description wrapped so that only a figure
+ * is left on the row ("11 | 943336) | 4 jour(s) | 813,97"). The cells left of the figures
+ * that are neither a position number nor a figure of the row are the description; its
+ * other lines are found above or below (precursor, continuation). */
+static void bare_row_text(const ex_doc_t *d, const ex_line_t *l, ex_item_t *it, const int *used, size_t n_used,
+                          double *desc_x0, double *desc_x1, double *num_x0)
+{
+    int s, w;
+    double first_fig = 1e9;
+    for (s = l->s0; s < l->s1; s++)
+        for (w = d->segs[s].w0; w < d->segs[s].w1; w++)
+            if (in_used(used, n_used, w) && d->words[w].x0 < first_fig)
+                first_fig = d->words[w].x0;
+    for (s = l->s0; s < l->s1; s++) {
+        const ex_seg_t *sg = &d->segs[s];
+        int mine = 1;
+        if (sg->x1 > first_fig - 2 || (s == l->s0 && sg->w1 - sg->w0 == 1 && pos_number(sg->text)))
+            continue;
+        for (w = sg->w0; w < sg->w1; w++)
+            mine &= !in_used(used, n_used, w);
+        if (!mine)
+            continue;
+        if (!it->desc[0])
+            *desc_x0 = sg->x0;
+        append(it->desc, sizeof it->desc, sg->text);
+        *desc_x1 = sg->x1;
+    }
+    *num_x0 = first_fig;
+}
+
 /* Continuation lines of a wrapped description: below the row, text only, inside the
  * description column, before the next row. */
 static void continuation(const ex_doc_t *d, int li, int next_item_line, double x0, double x1, double num_x0, ex_item_t *it)
@@ -441,15 +565,19 @@ static void continuation(const ex_doc_t *d, int li, int next_item_line, double x
             break;
         for (s = l->s0; s < l->s1; s++) {
             const ex_seg_t *sg = &d->segs[s];
-            if (sg->x0 < x0 - 4 || sg->x0 > x1 + 4 || sg->x1 > num_x0 - 2)
+            if ((s == l->s0 && sg->x0 < x0 - 4) || sg->x0 > x1 + 4 || sg->x1 > num_x0 - 2)
+                ok = 0;
+            /* OCR cuts a wrapped line at a wide word gap: its parts sit close together */
+            if (s > l->s0 && (d->words[sg->w0].conf >= 1.0f || sg->x0 - d->segs[s - 1].x1 > 3.0 * lh))
                 ok = 0;
         }
-        if (!ok || l->s1 - l->s0 != 1)
+        if (!ok)
             break;
-        if (d->words[d->segs[l->s0].w0].conf < 1.0f &&
+        if (d->words[d->segs[l->s0].w0].conf < 1.0f && l->s1 - l->s0 == 1 &&
             (junk_word(d->segs[l->s0].text) || strlen(d->segs[l->s0].text) == 1))
             continue;   /* OCR debris between rows */
-        append(it->desc, sizeof it->desc, d->segs[l->s0].text);
+        for (s = l->s0; s < l->s1; s++)
+            append(it->desc, sizeof it->desc, d->segs[s].text);
         prev_bottom = l->y1;
     }
 }
@@ -699,11 +827,52 @@ static void fill_gaps(const ex_doc_t *d, ex_items_t *it)
     }
 }
 
+/* The description column of a row: its text's left and right edge, the first figure's left. */
+typedef struct desc_col {
+    double x0, x1, nx0;
+} desc_col_t;
+
+/* Text starts with a lower-case letter (ASCII or Latin-1 à..ÿ). */
+static int starts_lower(const char *t)
+{
+    return islower((unsigned char)t[0]) || ((unsigned char)t[0] == 0xC3 && (unsigned char)t[1] >= 0xA0);
+}
+
+/* Line k lies directly above (dir -1) or below (+1) line li, on its page. */
+static int adjacent(const ex_doc_t *d, int li, int k)
+{
+    const ex_line_t *a = &d->lines[li < k ? li : k], *b = &d->lines[li < k ? k : li];
+    return k >= 0 && k < (int)d->n_lines && a->page == b->page && b->y0 - a->y1 < 0.9 * (a->y1 - a->y0);
+}
+
+/* Are the table's cells aligned at the bottom (the figures on the last line of a wrapped
+ * description)? Evidence: description text right above the first row (the head above it
+ * has several cells); rows whose own text starts in lower case below a description line
+ * (the tail of a wrapped text) for; description lines starting in lower case below a row
+ * (its wrapped tail) against. */
+static int bottom_aligned(const ex_doc_t *d, const ex_items_t *it, const desc_col_t *col)
+{
+    size_t i;
+    int up = 0, down = 0;
+    if (!it->n)
+        return 0;
+    for (i = 0; i < it->n; i++) {
+        int li = it->items[i].line;
+        if (li > 0 && adjacent(d, li, li - 1) && desc_line(d, li - 1, col[i].x0, col[i].x1, col[i].nx0) &&
+            (i == 0 || li - 1 > it->items[i - 1].line))
+            up += i == 0 ? 2 : starts_lower(it->items[i].desc);
+        if (adjacent(d, li, li + 1) && desc_line(d, li + 1, col[i].x0, col[i].x1, col[i].nx0) &&
+            (i + 1 >= it->n || li + 1 < it->items[i + 1].line))
+            down += starts_lower(d->segs[d->lines[li + 1].s0].text) || i + 1 == it->n;
+    }
+    return up > down;
+}
+
 int ex_items_find(const ex_doc_t *d, ex_items_t *it)
 {
     size_t li, cap = 16, i;
     int used[32], bottom = 0;
-    struct { double x0, x1, nx0; } *col = NULL;
+    desc_col_t *col = NULL;
     memset(it, 0, sizeof *it);
     it->first_total_line = -1;
     it->dec_comma = guess_dec_comma(d);
@@ -719,6 +888,8 @@ int ex_items_find(const ex_doc_t *d, ex_items_t *it)
         /* a totals line "Tax 19 % on 1.234,56  234,57" can fake a row: it has no text
          * description, or a total/tax label */
         row_text(d, &d->lines[li], &row, used, n_used, &x0, &x1, &nx0);
+        if (!row.desc[0] && row.unit)
+            bare_row_text(d, &d->lines[li], &row, used, n_used, &x0, &x1, &nx0);
         if (!row.desc[0] || (!row.unit && ex_label_prefix(row.desc) > 0 &&
                              (ex_label_mask(row.desc) & ((1u << EXL_TOTAL) | (1u << EXL_SUBTOTAL) | (1u << EXL_PAYABLE)))))
             continue;
@@ -749,14 +920,7 @@ int ex_items_find(const ex_doc_t *d, ex_items_t *it)
         }
         it->n++;
     }
-    /* the table's cells aligned at the bottom: description text right above the first row
-     * (the head above it has several cells) */
-    if (it->n && it->items[0].line > 0) {
-        int k = it->items[0].line - 1;
-        bottom = d->lines[k].page == d->lines[it->items[0].line].page &&
-                 d->lines[it->items[0].line].y0 - d->lines[k].y1 < 0.9 * (d->lines[k].y1 - d->lines[k].y0) &&
-                 desc_line(d, k, col[0].x0, col[0].x1, col[0].nx0);
-    }
+    bottom = bottom_aligned(d, it, col);
     for (i = 0; i < it->n; i++) {
         if (bottom)
             precursor(d, it->items[i].line, i ? it->items[i - 1].line : it->items[0].line - 8,
@@ -765,6 +929,18 @@ int ex_items_find(const ex_doc_t *d, ex_items_t *it)
             continuation(d, it->items[i].line, -1, col[i].x0, col[i].x1, col[i].nx0, &it->items[i]);
     }
     free(col);
+    /* a description OCR read with its accents on one row and without on another: the
+     * accented reading for both (ex_fold) */
+    for (i = 0; d->ocr_pages && i < it->n; i++) {
+        char a[sizeof it->items[0].desc], b[sizeof it->items[0].desc];
+        int acc = ex_fold(it->items[i].desc, a, sizeof a);
+        size_t j;
+        for (j = 0; j < it->n; j++)
+            if (j != i && ex_fold(it->items[j].desc, b, sizeof b) > acc && !strcmp(a, b)) {
+                memcpy(it->items[i].desc, it->items[j].desc, sizeof it->items[i].desc);
+                acc = ex_fold(it->items[i].desc, a, sizeof a);
+            }
+    }
     if (it->n && d->ocr_pages)
         fill_gaps(d, it);
     reconcile(d, it);

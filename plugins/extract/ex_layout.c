@@ -168,10 +168,31 @@ static int join_seg(ex_doc_t *d, ex_seg_t *s)
     return 0;
 }
 
+/* The word space of OCR'd text: the median gap between neighbouring words of a line that
+ * are closer than an em (scans at 200 dpi and wide fonts space words wider than the glyph
+ * boxes' height suggests). 0 without OCR'd words. */
+static double ocr_word_gap(const ex_doc_t *d)
+{
+    size_t i, n = 0;
+    double *g = malloc((d->n_words + 1) * sizeof *g), m;
+    if (!g)
+        return 0;
+    for (i = 1; i < d->n_words; i++) {
+        const ex_word_t *a = &d->words[i - 1], *b = &d->words[i];
+        double gap = b->x0 - a->x1, em = fmax(b->size, d->median_size) * 1.1;
+        if (a->line == b->line && b->conf < 1.0f && a->conf < 1.0f && gap > 0 && gap < 1.2 * em)
+            g[n++] = gap;
+    }
+    qsort(g, n, sizeof *g, cmp_double);
+    m = n >= 20 ? g[n / 2] : 0;
+    free(g);
+    return m;
+}
+
 int ex_layout(ex_doc_t *d)
 {
     size_t i, n_lines;
-    double *sizes;
+    double *sizes, space;
     if (!d->n_words)
         return 0;
     qsort(d->words, d->n_words, sizeof *d->words, by_page_top);
@@ -193,6 +214,7 @@ int ex_layout(ex_doc_t *d)
     qsort(sizes, d->n_words, sizeof *sizes, cmp_double);
     d->median_size = sizes[d->n_words / 2];
     free(sizes);
+    space = ocr_word_gap(d);
     d->n_lines = n_lines;
     for (i = 0; i < d->n_words; i++) {
         ex_word_t *w = &d->words[i];
@@ -201,7 +223,8 @@ int ex_layout(ex_doc_t *d)
         /* OCR boxes hug the glyphs ("marzo" is shorter than "Data"): the page's median
          * size is the em of an OCR'd word, so that a date or a name stays one segment */
         double em = w->conf < 1.0f ? fmax(w->size, d->median_size) * 1.1 : w->size > 4 ? w->size : 4;
-        if (!s || s->line != w->line || w->x0 - s->x1 > 0.9 * em) {
+        double cut = w->conf < 1.0f ? fmax(0.9 * em, 1.8 * space * fmax(1.0, w->size / fmax(d->median_size, 1))) : 0.9 * em;
+        if (!s || s->line != w->line || w->x0 - s->x1 > cut) {
             if (s && join_seg(d, s) != 0)
                 return -1;
             s = &d->segs[d->n_segs++];

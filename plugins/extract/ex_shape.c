@@ -598,3 +598,23 @@ const char *ex_country_code(const char *name)
             return C[i].c;
     return NULL;
 }
+
+int ex_fold(const char *s, char *out, size_t size)
+{
+    /* base letters of U+00C0..U+00FF (UTF-8 C3 80..C3 BF); '\0' keeps the character */
+    static const char BASE[] = "aaaaaaaceeeeiiii" "dnooooo\0ouuuuyts" "aaaaaaaceeeeiiii" "dnooooo\0ouuuuyty";
+    size_t k = 0;
+    int accents = 0;
+    for (; *s && k + 2 < size; s++) {
+        unsigned char c = (unsigned char)*s, c2 = (unsigned char)s[1];
+        if (c == 0xC3 && c2 >= 0x80 && c2 <= 0xBF && BASE[c2 - 0x80]) {
+            out[k++] = BASE[c2 - 0x80];
+            accents++;
+            s++;
+        } else {
+            out[k++] = (char)tolower(c);
+        }
+    }
+    out[k] = '\0';
+    return accents;
+}

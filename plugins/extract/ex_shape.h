@@ -43,5 +43,9 @@ int ex_ein(const char *s);
 const char *ex_unit_code(const char *word);
 /* ISO country code of a printed country name ("Deutschland", "France", "Italia", ...). */
 const char *ex_country_code(const char *name);
+/* s lower-cased without the diacritics of Latin-1 letters ("Énergie" -> "energie"), so that
+ * OCR readings of one text with and without accents compare equal; the number of accented
+ * letters s has (OCR drops accents far more often than it adds them). */
+int ex_fold(const char *s, char *out, size_t size);
 
 #endif

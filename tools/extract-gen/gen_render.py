@@ -283,6 +283,8 @@ def render(inv, pdf_path, fonts, r):
     seller_box = not ship and r.random() < 0.3
     if seller_box:   # a seller box beside the buyer's (the metadata goes below, as cells)
         sx = bx + (W / 2 - mx) * 0.6 if bx == mx else mx
+        if rs is not None and bx == mx:   # clear of the buyer's longest line
+            sx = max(sx, bx + max(pg.width(s, size * 1.05) for s in blines) + 30)
         sy = by0
         pg.text(sx, sy, L("seller"), size * 0.9, bold=True)
         for s in [seller["name"]] + seller_addr[:2] + (["%s %s" % (vat_label, seller_vat_text)] if r.random() < 0.5 else []):
@@ -325,7 +327,7 @@ def render(inv, pdf_path, fonts, r):
         y = max(yy, y) + lh
         cx = mx
         for i, (k, v) in enumerate(meta):
-            cw = max(pg.width(k, size * 0.8), pg.width(v)) + 10
+            cw = max(pg.width(k, size * 0.8), pg.width(v)) + 24
             if cx + cw > right and cx > mx:
                 cx, y = mx, y + 2 * lh + 8
             pg.rect(cx, y - size - 3, cw, 2 * lh + 4) if r.random() < 0.8 else None
