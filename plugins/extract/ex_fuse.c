@@ -59,6 +59,8 @@ static size_t order(size_t n, size_t base, size_t *idx)
     return k;
 }
 
+/* One text field of the readings (FIELD and CONF: members of ex_reading_t) voted into the
+ * base reading out, over ex_fuse's readings r[idx[0..k)]. */
 #define FUSE_TEXT(FIELD, CONF)                                                                \
     do {                                                                                      \
         field_votes_t fv = {.n = k};                                                          \
