@@ -50,12 +50,11 @@ char *store_strdup(const char *src)
     return src ? strdup(src) : NULL;
 }
 
-/* A random version-4 UUID from the OpenSSL CSPRNG; falls back to a time-seeded mix only if
- * the CSPRNG fails (it does not on a working system), so ids stay unique either way. */
-void store_uuid(char out[37])
+/* 16 random bytes from the OpenSSL CSPRNG; falls back to a time-seeded mix only if the
+ * CSPRNG fails (it does not on a working system), so ids stay unique either way. */
+static void uuid_random(unsigned char b[16])
 {
-    unsigned char b[16];
-    if (RAND_bytes(b, sizeof b) != 1) {
+    if (RAND_bytes(b, 16) != 1) {
         static unsigned long long ctr;
         unsigned long long t = (unsigned long long)store_epoch_ms() ^
                                (__atomic_add_fetch(&ctr, 1, __ATOMIC_RELAXED) << 40);
@@ -64,11 +63,35 @@ void store_uuid(char out[37])
             b[i] = (unsigned char)(t >> 56);
         }
     }
-    b[6] = (unsigned char)((b[6] & 0x0f) | 0x40);
+}
+
+/* b as a UUID of the given version (RFC 9562 variant bits). */
+static void uuid_format(unsigned char b[16], int version, char out[37])
+{
+    b[6] = (unsigned char)((b[6] & 0x0f) | (version << 4));
     b[8] = (unsigned char)((b[8] & 0x3f) | 0x80);
     snprintf(out, 37, "%02x%02x%02x%02x-%02x%02x-%02x%02x-%02x%02x-%02x%02x%02x%02x%02x%02x",
              b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7], b[8], b[9], b[10], b[11], b[12],
              b[13], b[14], b[15]);
+}
+
+/* A random version-4 UUID. */
+void store_uuid(char out[37])
+{
+    unsigned char b[16];
+    uuid_random(b);
+    uuid_format(b, 4, out);
+}
+
+/* See store.h. */
+void store_uuid_v7(char out[37])
+{
+    unsigned char b[16];
+    unsigned long long ms = (unsigned long long)store_epoch_ms();
+    uuid_random(b);
+    for (int i = 0; i < 6; i++)
+        b[i] = (unsigned char)(ms >> (40 - 8 * i));
+    uuid_format(b, 7, out);
 }
 
 /* Wall-clock milliseconds since 1970 (UTC). */

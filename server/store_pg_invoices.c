@@ -157,7 +157,7 @@ int pg_submit(einv_store_t *base, const store_submit_t *in, char out_id[37],
     int rc;
     /* one id for both attempts: if a first COMMIT did land before the connection broke, the
      * retry fails on the primary key instead of storing (and counting) the invoice twice */
-    store_uuid(id);
+    store_uuid_v7(id);     /* time-ordered: appended to the id indexes */
     if (in->sandbox)
         store_result_summary(in->sandbox_canonical_json, in->sandbox_result_json, &f.number,
                              &f.valid, &f.errors, &f.warnings);

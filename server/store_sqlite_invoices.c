@@ -130,7 +130,7 @@ int sq_submit(einv_store_t *base, const store_submit_t *in, char out_id[37],
     o.in = in;
     o.err = err;
     o.valid = 1;
-    store_uuid(o.id);
+    store_uuid_v7(o.id);   /* time-ordered: appended to the id indexes */
     if (in->sandbox)
         store_result_summary(in->sandbox_canonical_json, in->sandbox_result_json, &o.number,
                              &o.valid, &o.errors, &o.warnings);
