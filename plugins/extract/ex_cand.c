@@ -377,10 +377,16 @@ static int one_liner(const char *t, ex_block_t *b)
     size_t lens[8], k = 0, i;
     const char *p = t;
     while (k < 8) {
-        const char *q = strstr(p, " \xc2\xb7 "), *q2 = strstr(p, " | "), *q3 = strstr(p, " - ");
-        size_t skip = 4;
-        if (q2 && (!q || q2 < q)) q = q2, skip = 3;
-        if (q3 && (!q || q3 < q)) q = q3, skip = 3;
+        /* separators: middle dot, bar, hyphen, en dash, em dash, bullet */
+        static const char *const SEP[] = {" \xc2\xb7 ", " | ", " - ", " \xe2\x80\x93 ", " \xe2\x80\x94 ",
+                                          " \xe2\x80\xa2 "};
+        const char *q = NULL;
+        size_t skip = 0, j;
+        for (j = 0; j < sizeof SEP / sizeof *SEP; j++) {
+            const char *x = strstr(p, SEP[j]);
+            if (x && (!q || x < q))
+                q = x, skip = strlen(SEP[j]);
+        }
         parts[k] = p;
         lens[k] = q ? (size_t)(q - p) : strlen(p);
         k++;

@@ -421,6 +421,7 @@ static void row_text(const ex_doc_t *d, const ex_line_t *l, ex_item_t *it, const
     int s, w, best_seg = -1;
     size_t best_len = 0;
     const char *found_unit = NULL;
+    char cur[4];
     *num_x0 = 1e9;
     /* the description: the longest segment of mostly letters */
     for (s = l->s0; s < l->s1; s++) {
@@ -430,7 +431,7 @@ static void row_text(const ex_doc_t *d, const ex_line_t *l, ex_item_t *it, const
             letters += isalpha((unsigned char)sg->text[k]) || (unsigned char)sg->text[k] >= 0x80;
         if (in_used(used, n_used, sg->w0) && sg->w1 - sg->w0 == 1)
             continue;
-        if (letters > best_len && !(sg->w1 - sg->w0 <= 2 && ex_unit_code(sg->text)))
+        if (letters > best_len && !(sg->w1 - sg->w0 <= 2 && ex_unit_code(sg->text)) && !ex_currency(sg->text, cur))
             best_len = letters, best_seg = s;
     }
     it->desc[0] = '\0';

@@ -132,6 +132,8 @@ def render(inv, pdf_path, fonts, r):
             pc = "%s, %s %s" % (city, co["prov"], co["postalCode"])
         elif cc == "GB":
             pc = r.choice(["%s %s" % (city, co["postalCode"])]) if r.random() < 0.5 else None
+            if pc is None and rs is not None:   # older corpora: the postcode on a third line that
+                pc = "%s %s" % (city, co["postalCode"])   # the two-line uses ([:2]) dropped
             if pc is None:
                 return [co["line1"], city, co["postalCode"]] + ([D.COUNTRY_NAMES[cc][lang]] if with_country else [])
         else:
@@ -208,7 +210,7 @@ def render(inv, pdf_path, fonts, r):
         head_addr_x, head_align = x, al
     head_addr = r.choice(["lines", "lines", "oneliner", "none"])
     if "remit" in fam:              # the supplier's address only in a remit-to block below
-        head_addr, foot_style = "none", "none"
+        head_addr, foot_style, bank_in_body = "none", "none", True
     if rs is not None and head_addr == "none" and foot_style == "none" and "remit" not in fam:
         foot_style = "line"         # older corpora printed some suppliers' address nowhere
     if head_addr == "lines":   # seller address in the letterhead
@@ -295,6 +297,8 @@ def render(inv, pdf_path, fonts, r):
             mxx = right - 170 if bx == mx else mxx
     if ship:
         sx = bx + (W / 2 - mx) * 0.55 if bx == mx else mx
+        if rs is not None and bx == mx:   # clear of the buyer's longest line
+            sx = max(sx, bx + max(pg.width(s, size * 1.05) for s in blines) + 30)
         if sx != mxx or True:
             sy = by0
             pg.text(sx, sy, L("shipto"), size * 0.9, bold=True)
