@@ -93,8 +93,26 @@ static size_t ubl_note_code_len(const char *t)
                : 0;
 }
 
+/* What the binding makes a sender write where UBL cannot do without a value, read as the
+ * absence it stands for (so an export of the model and its read-back agree):
+ * - cac:OrderReference/cbc:ID "NA" next to a cbc:SalesOrderID: no purchase order (BT-13);
+ *   the binding asks for "NA" when there is only a sales order reference (BT-14);
+ * - a price allowance cbc:Amount of zero: no price discount (BT-147); the schema requires
+ *   the amount whenever the gross price (BT-148, cbc:BaseAmount) is given. */
+static int ubl_placeholder(const mb_row *r, const xmlNode *x, const char *text)
+{
+    einv_dec_t d;
+    if (r->term == EINV_T_BT_13)
+        return xw_token_eq(text, "NA", 0) && einv_x_child(x->parent, EINV_NS_CBC, "SalesOrderID");
+    if (r->term == EINV_T_BT_147)
+        return text && einv_dec_parse(text, (size_t)-1, &d) && d.m == 0;
+    return 0;
+}
+
 static const char *ubl_text(const mb_row *r, const xmlNode *x, const char *text, char buf[16])
 {
+    if (ubl_placeholder(r, x, text))
+        return NULL;
     if (r->flags & UM_NOTE_CODE) {
         if (!ubl_note_code_len(text))
             return NULL;

@@ -70,9 +70,12 @@ def _ids(p):
 def _lines_where(ref, back, test):
     """Every line that differs in priceDiscount / grossPrice passes test(ref line, back line)."""
     rl, bl = ref.get("lines") or [], back.get("lines") or []
-    return len(rl) == len(bl) and all(test(a, b) for a, b in zip(rl, bl)
-                                      if a.get("grossPrice") != b.get("grossPrice") or
-                                      a.get("priceDiscount") != b.get("priceDiscount"))
+    try:
+        return len(rl) == len(bl) and all(test(a, b) for a, b in zip(rl, bl)
+                                          if a.get("grossPrice") != b.get("grossPrice") or
+                                          a.get("priceDiscount") != b.get("priceDiscount"))
+    except TypeError:   # a term the documented reason needs is missing
+        return False
 
 def _dec(v):
     return Decimal(str(v)) if v is not None else None
@@ -94,11 +97,14 @@ REASONS = [
     ("H", r"^/invoicePeriod: missing after$",
      lambda r, b: not {"startDate", "endDate"} & set(r.get("invoicePeriod") or {})),
     ("I", r"^EN16931 errors: BR-S-08(; XRECHNUNG errors: BR-S-08)?$|^XRECHNUNG errors: BR-S-08$", None),
-    ("J", r"^/purchaseOrderReference: added$",
-     lambda r, b: b.get("purchaseOrderReference") == "NA" and r.get("salesOrderReference")),
-    ("K", r"^/lines/\d+/priceDiscount: added$",
+    ("J", r"^/purchaseOrderReference: (added|missing after)$",
+     lambda r, b: r.get("salesOrderReference") and
+     (b.get("purchaseOrderReference") == "NA") != (r.get("purchaseOrderReference") == "NA")),
+    ("K", r"^/lines/\d+/priceDiscount: (added|missing after)$",
      lambda r, b: _lines_where(r, b, lambda x, y: _dec(y.get("priceDiscount")) ==
-                               _dec(x.get("grossPrice")) - _dec(x.get("price")))),
+                               _dec(x.get("grossPrice")) - _dec(x.get("price"))
+                               if "priceDiscount" not in x else
+                               "priceDiscount" not in y and _dec(x["priceDiscount"]) == 0)),
 ]
 
 def reasons_of(diffs, ref, back):
