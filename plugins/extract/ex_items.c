@@ -780,7 +780,9 @@ static void fill_gaps(const ex_doc_t *d, ex_items_t *it)
         sum += it->items[i].net_cents;
     if (ex_amount_printed(d, it->dec_comma, sum))
         return;   /* the rows found already make the printed subtotal */
-    for (li = first + 1; li <= last + 1 && li < d->n_lines && n_extra < 16; li++) {
+    /* from two lines above the first row found (the first row itself may be the garbled
+     * one) to the line below the last */
+    for (li = first >= 2 ? first - 2 : 0; li <= last + 1 && li < d->n_lines && n_extra < 16; li++) {
         size_t n, k;
         int known = 0, used[2];
         double x0, x1, nx0;
@@ -788,7 +790,8 @@ static void fill_gaps(const ex_doc_t *d, ex_items_t *it)
         ex_num_t nv;
         for (k = 0; k < it->n; k++)
             known |= (size_t)it->items[k].line == li;
-        if (known || d->lines[li].page != d->lines[last].page)
+        if (known || (li > first && d->lines[li].page != d->lines[last].page) ||
+            (li < first && d->lines[li].page != d->lines[first].page))
             continue;
         n = line_numbers(d, &d->lines[li], it->dec_comma, t, 24);
         if (n < 2)

@@ -529,7 +529,7 @@ const char *ex_unit_code(const char *word)
 {
     static const struct { const char *w; const char *c; } U[] = {
         {"stk", "H87"}, {"stk.", "H87"}, {"stück", "H87"}, {"pcs", "H87"}, {"pc", "H87"},
-        {"pcs.", "H87"}, {"each", "H87"}, {"ea", "H87"}, {"pce", "H87"}, {"pièce", "H87"},
+        {"pcs.", "H87"}, {"each", "H87"}, {"stuck", "H87"} /* OCR's Stück */, {"ea", "H87"}, {"pce", "H87"}, {"pièce", "H87"},
         {"pièces", "H87"}, {"pièce(s)", "H87"}, {"pz", "H87"}, {"pz.", "H87"}, {"pezzi", "H87"},
         {"einh.", "C62"}, {"einheit", "C62"}, {"einheiten", "C62"}, {"unit", "C62"},
         {"units", "C62"}, {"unité", "C62"}, {"unités", "C62"}, {"u.", "C62"}, {"unità", "C62"},
