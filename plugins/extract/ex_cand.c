@@ -208,7 +208,9 @@ static int head_cands(const ex_doc_t *d, ex_cands_t *c, const double *page_max)
             isdigit((unsigned char)d->segs[si + 1].text[0]) &&
             d->segs[si + 1].x0 - d->segs[si].x1 < 2.5 * (d->median_size > 0 ? d->median_size : 9)) {
             snprintf(joined, sizeof joined, "%s %s", t, d->segs[si + 1].text);
-            if (ex_find_date(joined, iso, NULL, NULL))
+            /* only a date that starts in this segment and ends in the next one (an invoice
+             * number beside a date cell, "SI-40738 | 6. Januar 2026", stays itself) */
+            if (ex_find_date(joined, iso, &a, &b) && a < strlen(t) && b > strlen(t) + 1)
                 rest = joined, t = joined;
         }
         /* dates anywhere in the segment, the text before them as their own label */
