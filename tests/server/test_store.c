@@ -1333,6 +1333,40 @@ static void test_mappings(void)
     CU_ASSERT_EQUAL(store_mappings_get(S, "1' OR '1'='1", &json), EINV_ERR_NOTFOUND);
 }
 
+/* Counted submits without any limit (PostgreSQL: one statement each) count exactly under
+ * concurrency, key and account alike, and report the counters they left. */
+static void test_submit_unlimited_counts(void)
+{
+    char acc[37], key[37], id[37];
+    long long au = -1, ku = -1, count = -1;
+    int refused, other;
+    store_quota_state_t q;
+    new_account(acc, 1);
+    new_key(acc, -1, 0, key);
+    const char *keys[] = {key, NULL};
+    int ok = quota_race(40, acc, keys, 2, -1, -1, &refused, &other);
+    CU_ASSERT_EQUAL(ok, 40);
+    CU_ASSERT_EQUAL(refused, 0);
+    CU_ASSERT_EQUAL(other, 0);
+    CU_ASSERT_EQUAL(store_count_invoices(S, acc, &count), EINV_OK);
+    CU_ASSERT_EQUAL(count, 40);
+    CU_ASSERT_EQUAL(store_usage(S, acc, key, PERIOD, &au, &ku), EINV_OK);
+    CU_ASSERT_EQUAL(au, 40);
+    CU_ASSERT_EQUAL(ku, 20);        /* every other submit went with the key */
+    memset(&q, 0, sizeof q);
+    CU_ASSERT_EQUAL(submit(S, acc, key, "EN16931", NULL, 1, -1, -1, id, &q), EINV_OK);
+    CU_ASSERT_EQUAL(q.account_used, 41);
+    CU_ASSERT_EQUAL(q.key_used, 21);
+    /* an unknown key is refused, nothing written or counted */
+    CU_ASSERT_EQUAL(submit(S, acc, "00000000-0000-4000-8000-0000000000aa", "EN16931", NULL, 1, -1, -1,
+                           id, &q), EINV_ERR_NOTFOUND);
+    CU_ASSERT_EQUAL(store_count_invoices(S, acc, &count), EINV_OK);
+    CU_ASSERT_EQUAL(count, 41);
+    CU_ASSERT_EQUAL(store_usage(S, acc, key, PERIOD, &au, &ku), EINV_OK);
+    CU_ASSERT_EQUAL(au, 41);
+    drain_jobs();
+}
+
 /* PostgreSQL: every pooled connection is killed (as a server restart does); the next calls
  * reconnect by themselves, and the LISTEN connection comes back too. */
 static void test_pg_reconnect(void)
@@ -1549,6 +1583,7 @@ static void add_tests(CU_pSuite s, int pg)
     CU_add_test(s, "subject race", test_subject_race);
     CU_add_test(s, "api keys", test_keys);
     CU_add_test(s, "submit and quota", test_submit_quota);
+    CU_add_test(s, "counted submits without limits: exact under concurrency", test_submit_unlimited_counts);
     CU_add_test(s, "invoice and payload", test_invoice_and_payload);
     CU_add_test(s, "sandbox submit", test_sandbox);
     CU_add_test(s, "jobs", test_jobs);
