@@ -190,7 +190,7 @@ def make_invoice(g, idx, xr):
             notes.append(n)
         inv["notes"] = notes
     pc = {}
-    if g.p(0.4):
+    if g.p(0.4) or xr:   # XRechnung 3.0 applies PEPPOL-EN16931-R001
         pc["businessProcessType"] = PEPPOL_PROC
     pc["specificationId"] = XR_SPEC if xr else "urn:cen.eu:en16931:2017"
     inv["processControl"] = pc
