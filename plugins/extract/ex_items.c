@@ -60,7 +60,12 @@ static size_t line_numbers(const ex_doc_t *d, const ex_line_t *l, int dec_comma,
             char buf[64];
             int k = w;
             ex_num_t num;
-            snprintf(buf, sizeof buf, "%s", d->words[w].text);
+            {   /* OCR glues a rule's underscore to a figure: "_2,826.00" */
+                const char *wt = d->words[w].text;
+                while (d->words[w].conf < 1.0f && *wt == '_' && isdigit((unsigned char)wt[1 + (wt[1] == '_')]))
+                    wt++;
+                snprintf(buf, sizeof buf, "%s", wt);
+            }
             /* OCR splits "1657,36" after the mark: "1657," "36" */
             {
                 size_t bl = strlen(buf);
