@@ -63,7 +63,7 @@ PGresult *pg_x(PGconn *c, int binary_result, const char *sql, const char *types,
         }
     }
     va_end(ap);
-    PGresult *r = PQexecParams(c, sql, n, NULL, vals, lens, fmts, binary_result ? 1 : 0);
+    PGresult *r = pg_exec_cached(c, sql, n, vals, lens, fmts, binary_result ? 1 : 0);
     if (r && !pg_ok(r) && PQstatus(c) == CONNECTION_OK && strncmp(pg_state(r), "23", 2) != 0) {
         /* the primary message only: DETAIL lines may quote stored values */
         const char *m = PQresultErrorField(r, PG_DIAG_MESSAGE_PRIMARY);
@@ -339,6 +339,7 @@ static void *listener_main(void *arg)
                 store_waker_signal(&s->base.waker);
         }
     }
+    pg_stmt_forget(c);
     PQfinish(c);
     return NULL;
 }
@@ -369,7 +370,10 @@ static void pg_close(einv_store_t *base)
     }
     for (int i = 0; i < s->n; i++)
         if (s->conns && s->conns[i])
+        {
+            pg_stmt_forget(s->conns[i]);
             PQfinish(s->conns[i]);
+        }
     free(s->conns);
     free(s->busy);
     free(s->url);

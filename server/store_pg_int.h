@@ -35,6 +35,12 @@ typedef struct complete_args {
  * webhook deliveries: EINV_OK, EINV_ERR_NOTFOUND (the claim is gone; nothing written) or
  * EINV_ERR (the transaction is aborted). */
 int pg_verdict_in_tx(PGconn *c, const complete_args_t *a);
+/* Run sql with parameters as a statement prepared once per connection (store_pg_stmt.c),
+ * else unprepared; the result as PQexecParams gives it. pg_stmt_forget drops c's entries
+ * (before PQfinish: a later connection may get the same address). */
+PGresult *pg_exec_cached(PGconn *c, const char *sql, int n, const char *const *vals,
+                         const int *lens, const int *fmts, int binary_result);
+void pg_stmt_forget(const PGconn *c);
 /* store_job_complete_async on PostgreSQL (store_pg_verdicts.c), and the batcher's stop
  * (pg_close: the queued verdicts are stored first). */
 int pg_job_complete_async(einv_store_t *s, long long job_id, int attempts, const char *invoice_id,
