@@ -17,6 +17,7 @@
 
 #define PG_BATCH_MAX 64
 #define PG_QUEUED_MAX 1024      /* queued verdicts (each holds its JSON): bounded memory */
+#define PG_QUEUED_MAX_BYTES (64u << 20)
 
 typedef struct pg_verdict {
     complete_args_t a;
@@ -24,6 +25,7 @@ typedef struct pg_verdict {
     store_done_fn done;
     void *arg;
     int rc;
+    size_t bytes;
     struct pg_verdict *next;
 } pg_verdict_t;
 
@@ -32,6 +34,7 @@ struct pg_verdicts {
     pthread_cond_t work, room;
     pg_verdict_t *head, *tail;
     int n, stop;
+    size_t bytes;
     pthread_t thread;
 };
 
@@ -72,6 +75,7 @@ static void *batcher(void *p)
             break;
         pg_verdict_t *first = q->head, *last = first, *v, *next;
         int n = 1, rc;
+        size_t bytes = 0;
         while (last->next && n < PG_BATCH_MAX) {
             last = last->next;
             n++;
@@ -84,11 +88,13 @@ static void *batcher(void *p)
         PG_CALL(s, rc, c, batch_on(c, first));
         for (v = first; v; v = next) {
             next = v->next;
+            bytes += v->bytes;
             v->done(rc == EINV_OK ? v->rc : EINV_ERR, v->arg);
             verdict_free(v);
         }
         pthread_mutex_lock(&q->mu);
         q->n -= n;
+        q->bytes -= bytes;
         pthread_cond_broadcast(&q->room);
     }
     pthread_mutex_unlock(&q->mu);
@@ -142,10 +148,12 @@ int pg_job_complete_async(einv_store_t *base, long long job_id, int attempts, co
                              v->v.canonical_json, v->v.result_json, error_count, warning_count};
     v->done = done;
     v->arg = arg;
+    v->bytes = (canonical_json ? strlen(canonical_json) : 0) + (result_json ? strlen(result_json) : 0);
     pthread_mutex_lock(&q->mu);
-    while (q->n >= PG_QUEUED_MAX && !q->stop)
+    while (q->n > 0 && (q->n >= PG_QUEUED_MAX || q->bytes + v->bytes > PG_QUEUED_MAX_BYTES) && !q->stop)
         pthread_cond_wait(&q->room, &q->mu);
     q->n++;
+    q->bytes += v->bytes;
     if (q->tail)
         q->tail->next = v;
     else

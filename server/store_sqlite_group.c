@@ -20,6 +20,8 @@
 #define SQ_GROUP_MAX 256
 /* Writes queued without a waiting caller (verdicts): each holds its verdict's JSON. */
 #define SQ_ASYNC_MAX 1024
+/* ... and the bytes they hold at most (large invoices' canonical JSON): one beyond it waits */
+#define SQ_ASYNC_MAX_BYTES (64u << 20)
 
 typedef struct sq_gop {
     sq_group_fn fn;
@@ -29,6 +31,7 @@ typedef struct sq_gop {
     int done;
     struct sq_gop *next;
     void (*after)(int rc, void *arg);   /* set: nobody waits (sq_group_write_async) */
+    size_t bytes;                       /* what an async write holds (SQ_ASYNC_MAX_BYTES) */
 } sq_gop_t;
 
 /* Run one group (the leader, without group_mu held): every write in its own savepoint. */
@@ -102,6 +105,7 @@ static void *committer(void *p)
             break;
         sq_gop_t *first = take_group(s), *async = NULL, *op, *next;
         int k = 0;
+        size_t bytes = 0;
         pthread_mutex_unlock(&s->group_mu);
         run_group(s, first);
         pthread_mutex_lock(&s->group_mu);
@@ -112,11 +116,13 @@ static void *committer(void *p)
                 op->next = async;
                 async = op;
                 k++;
+                bytes += op->bytes;
             } else
                 op->done = 1;
         }
         s->group_leader = 0;
         s->group_async_n -= k;
+        s->group_async_bytes -= bytes;
         pthread_cond_broadcast(&s->group_cond);
         pthread_mutex_unlock(&s->group_mu);
         for (op = async; op; op = next) {
@@ -174,7 +180,7 @@ static void lead_inline(sq_store_t *s, sq_gop_t *me)
 /* See store_sqlite_int.h. */
 int sq_group_write(sq_store_t *s, sq_group_fn fn, void *arg, int durable)
 {
-    sq_gop_t me = {fn, arg, durable, EINV_ERR, 0, NULL, NULL};
+    sq_gop_t me = {fn, arg, durable, EINV_ERR, 0, NULL, NULL, 0};
     pthread_mutex_lock(&s->group_mu);
     if (enqueue(s, &me)) {
         while (!me.done)
@@ -186,7 +192,8 @@ int sq_group_write(sq_store_t *s, sq_group_fn fn, void *arg, int durable)
 }
 
 /* See store_sqlite_int.h. */
-void sq_group_write_async(sq_store_t *s, sq_group_fn fn, void *arg, void (*after)(int rc, void *arg))
+void sq_group_write_async(sq_store_t *s, sq_group_fn fn, void *arg, size_t bytes,
+                          void (*after)(int rc, void *arg))
 {
     sq_gop_t *op = calloc(1, sizeof *op);
     if (!op) {
@@ -194,16 +201,19 @@ void sq_group_write_async(sq_store_t *s, sq_group_fn fn, void *arg, void (*after
         after(sq_group_write(s, fn, arg, 0), arg);
         return;
     }
-    *op = (sq_gop_t){fn, arg, 0, EINV_ERR, 0, NULL, after};
+    *op = (sq_gop_t){fn, arg, 0, EINV_ERR, 0, NULL, after, bytes};
     pthread_mutex_lock(&s->group_mu);
-    while (s->group_started && s->group_async_n >= SQ_ASYNC_MAX)
+    while (s->group_started && s->group_async_n > 0 &&
+           (s->group_async_n >= SQ_ASYNC_MAX || s->group_async_bytes + bytes > SQ_ASYNC_MAX_BYTES))
         pthread_cond_wait(&s->group_cond, &s->group_mu);
     s->group_async_n++;
+    s->group_async_bytes += bytes;
     if (!enqueue(s, op)) {
         /* no committer thread: commit it now, as a waiting caller would */
         op->after = NULL;
         lead_inline(s, op);
         s->group_async_n--;
+        s->group_async_bytes -= bytes;
         pthread_mutex_unlock(&s->group_mu);
         after(op->rc, arg);
         free(op);

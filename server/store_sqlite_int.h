@@ -30,6 +30,7 @@ typedef struct sq_store {
      * callers that do not wait (sq_group_write_async) are bounded by group_async_n */
     pthread_t group_thread;
     int group_started, group_stop, group_async_n;
+    size_t group_async_bytes;
     pthread_cond_t group_work;
 } sq_store_t;
 
@@ -43,9 +44,11 @@ typedef int (*sq_group_fn)(sqlite3 *db, void *arg);
 int sq_group_write(sq_store_t *s, sq_group_fn fn, void *arg, int durable);
 /* Queue fn(db, arg) for the next group commit without waiting for it (never durable: a
  * verdict); after(rc, arg) runs on the committer thread once that commit is over (rc as
- * sq_group_write returns it) and must release arg. When SQ_ASYNC_MAX writes are queued
+ * sq_group_write returns it) and must release arg. bytes: what arg holds. When SQ_ASYNC_MAX
+ * writes (or SQ_ASYNC_MAX_BYTES) are queued
  * already, waits for room first (memory stays bounded). */
-void sq_group_write_async(sq_store_t *s, sq_group_fn fn, void *arg, void (*after)(int rc, void *arg));
+void sq_group_write_async(sq_store_t *s, sq_group_fn fn, void *arg, size_t bytes,
+                          void (*after)(int rc, void *arg));
 /* Stop the committer thread once the queue is empty (sq_close). */
 void sq_group_stop(sq_store_t *s);
 

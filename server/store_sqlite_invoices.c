@@ -535,7 +535,9 @@ int sq_job_complete_async(einv_store_t *base, long long job_id, int attempts, co
     store_now(a->o.now);
     a->done = done;
     a->arg = arg;
-    sq_group_write_async((sq_store_t *)base, complete_write, &a->o, async_complete_after);
+    sq_group_write_async((sq_store_t *)base, complete_write, &a->o,
+                         (canonical_json ? strlen(canonical_json) : 0) + (result_json ? strlen(result_json) : 0),
+                         async_complete_after);
     return EINV_OK;
 }
 
