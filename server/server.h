@@ -28,7 +28,7 @@ typedef struct einv_config {
     int lease_seconds;          /* EINV_JOB_LEASE: seconds before a claimed job is reclaimed, default 60 */
     int max_attempts;           /* EINV_JOB_MAX_ATTEMPTS: claims of a job before PROCESSING-TIMEOUT, default 3 */
     int job_deadline_seconds;   /* EINV_JOB_DEADLINE: seconds from a job's first claim to PROCESSING-TIMEOUT, default 600 */
-    int http_threads;           /* EINV_HTTP_THREADS, default 64 */
+    int http_threads;           /* EINV_HTTP_THREADS, default 128 */
     int pool_size;              /* EINV_DB_POOL, default 16 */
     int header_timeout_ms;      /* EINV_HTTP_HEADER_TIMEOUT_MS: request head must arrive within, default 10000 */
     int body_timeout_ms;        /* EINV_HTTP_BODY_TIMEOUT_MS: request body must arrive within, default 60000 */

@@ -38,7 +38,7 @@ static const einv_setting_t SETTINGS[] = {
      "claims of a job before it ends with PROCESSING-TIMEOUT"},
     {"EINV_JOB_DEADLINE", EINV_SET_INT, "600", 1, 7 * 86400, CFG(job_deadline_seconds),
      "seconds from a job's first claim to PROCESSING-TIMEOUT"},
-    {"EINV_HTTP_THREADS", EINV_SET_INT, "64", 1, 1024, CFG(http_threads), "HTTP worker threads"},
+    {"EINV_HTTP_THREADS", EINV_SET_INT, "128", 1, 1024, CFG(http_threads), "HTTP worker threads"},
     {"EINV_DB_POOL", EINV_SET_INT, "16", 1, 1024, CFG(pool_size), "database connections"},
     {"EINV_HTTP_HEADER_TIMEOUT_MS", EINV_SET_INT, "10000", 100, 600000, CFG(header_timeout_ms),
      "milliseconds the request head must arrive within"},
