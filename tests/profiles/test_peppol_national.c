@@ -6,16 +6,12 @@
 #include <CUnit/Basic.h>
 #include <stdio.h>
 #include <string.h>
+#include "trules.h"
 #include "tsupport.h"
 
-enum { PASS = 0, FIRE = 1, WARN = 2 };
+enum { PASS = TST_PASS, FIRE = TST_FIRE, WARN = TST_WARN };
 
-typedef struct tcase {
-    const char *rule;
-    int expect;
-    int credit_note;
-    const char *body;
-} tcase;
+typedef tst_rule_case tcase;
 
 /* ---- reusable fragments ---- */
 #define SCHEME(s) "<cac:TaxScheme><cbc:ID>" s "</cbc:ID></cac:TaxScheme>"
@@ -57,28 +53,7 @@ typedef struct tcase {
 #define DEDE(x) SUP(ADDR("DE") x) CUS(ADDR("DE"))
 #define NL_SUP(x) SUP(ADDR("NL") x)
 
-static void run(const tcase *tc, size_t n)
-{
-    size_t i;
-    for (i = 0; i < n; i++) {
-        const char *doc = tc[i].credit_note ? tst_ubl_cn(tc[i].body) : tst_ubl(tc[i].body);
-        tst_result_t *r = tst_validate("PEPPOL", NULL, doc);
-        int ok;
-        char msg[640];
-        if (tc[i].expect == FIRE)
-            ok = tst_has(r, tc[i].rule, EINV_SEV_ERROR);
-        else if (tc[i].expect == WARN)
-            ok = tst_has(r, tc[i].rule, EINV_SEV_WARNING) && !tst_has(r, tc[i].rule, EINV_SEV_ERROR);
-        else
-            ok = tst_count(r, tc[i].rule) == 0;
-        snprintf(msg, sizeof msg, "%s should %s: %.300s | got: %.150s [%s]", tc[i].rule,
-                 tc[i].expect == PASS ? "not fire" : "fire", tc[i].body, tst_codes(r),
-                 tst_error(r) ? tst_error(r) : "");
-        CU_assertImplementation(ok ? CU_TRUE : CU_FALSE, __LINE__, msg, __FILE__, "", CU_FALSE);
-        tst_free(r);
-    }
-}
-#define RUN(t) run(t, sizeof t / sizeof t[0])
+#define RUN(t) TST_RULES_UBL("PEPPOL", t)
 
 static void test_norway(void)
 {
