@@ -17,6 +17,11 @@ typedef struct tok {
     int is_num;
 } tok_t;
 
+/* The description column of a row: its text's left and right edge, the first figure's left. */
+typedef struct desc_col {
+    double x0, x1, nx0;
+} desc_col_t;
+
 static int guess_dec_comma(const ex_doc_t *d)
 {
     size_t i;
@@ -130,6 +135,24 @@ static int64_t mul_round(int64_t qty_milli, int64_t price_cents)
     return (x + (x >= 0 ? 500 : -500)) / 1000;
 }
 
+static int64_t tax_of(int64_t base, int64_t rate_cents)
+{
+    /* base (cents) x rate (1/100 %) / 100 / 100 -> cents, half up */
+    int64_t x = base * rate_cents;
+    return (x + (x >= 0 ? 5000 : -5000)) / 10000;
+}
+
+/* "Tax 20% on 726,546.63  145,309.33": a percentage of the line times a base gives its
+ * amount; a tax line, not an item whose quantity would be 0.2. */
+static int tax_line(const tok_t *t, size_t n, int64_t base, int64_t amount)
+{
+    size_t k;
+    for (k = 0; k < n; k++)
+        if (t[k].num.percent && t[k].num.v > 0 && tax_of(base, ex_num_scaled(&t[k].num, 2)) == amount)
+            return 1;
+    return 0;
+}
+
 /* A scanned row whose price OCR could not read ("EIS" for 0.75): the quantity is the number
  * before the unit word, the net the last amount, the price their quotient when it gives the
  * net back exactly. Less sure than a row whose three figures agree (confidence 0.5). */
@@ -143,10 +166,11 @@ static int ocr_fallback(const ex_doc_t *d, const ex_line_t *l, int li, const tok
     for (a = 0; a + 1 < n; a++) {
         int w = t[a].w;
         int64_t q, nc, p;
+        ex_num_t gl;
         if (t[a].num.percent || t[a].num.v <= 0 || t[a].num.decimals > 3)
             continue;
-        if (!unit_after(d, w, li))
-            continue;
+        if (!unit_after(d, w, li) && !glued_unit(d->words[w].text, -1, &gl))
+            continue;   /* "8m": the unit glued on counts too */
         q = ex_num_scaled(&t[a].num, 3), nc = ex_num_scaled(&net->num, 2);
         p = (nc * 1000 + q / 2) / q;
         if (mul_round(q, p) != nc)
@@ -155,6 +179,7 @@ static int ocr_fallback(const ex_doc_t *d, const ex_line_t *l, int li, const tok
         it->qty_milli = q, it->price_cents = p, it->net_cents = nc, it->rate_cents = -1, it->line = li;
         *n_used = 0;
         used_w[(*n_used)++] = w, used_w[(*n_used)++] = net->w;
+        it->net_w = net->w;
         (void)l;
         it->conf = 0.5f;
         return 2;
@@ -171,10 +196,13 @@ static int ocr_fallback(const ex_doc_t *d, const ex_line_t *l, int li, const tok
             continue;
         if (a == 0)
             continue;   /* the garbled quantity is a token left of the price */
+        if (tax_line(t, n, p, nc))
+            continue;
         memset(it, 0, sizeof *it);
         it->qty_milli = q, it->price_cents = p, it->net_cents = nc, it->rate_cents = -1, it->line = li;
         *n_used = 0;
         used_w[(*n_used)++] = t[a].w, used_w[(*n_used)++] = net->w;
+        it->net_w = net->w;
         it->conf = 0.5f;
         return 2;
     }
@@ -256,6 +284,7 @@ static int ocr_net_repair(const ex_doc_t *d, const ex_line_t *l, int li, const t
             it->qty_milli = q, it->price_cents = p, it->net_cents = net, it->rate_cents = -1, it->line = li;
             *n_used = 0;
             used_w[(*n_used)++] = t[a].w, used_w[(*n_used)++] = t[b].w, used_w[(*n_used)++] = lw;
+            it->net_w = lw;
             it->conf = 0.5f;
             return 1;
         }
@@ -318,6 +347,7 @@ static int item_row(const ex_doc_t *d, const ex_line_t *l, int li, int dec_comma
                     it->line = li;
                     *n_used = 0;
                     used_w[(*n_used)++] = t[a % n].w, used_w[(*n_used)++] = t[b].w, used_w[(*n_used)++] = t[c].w;
+                    it->net_w = t[c].w;
                     for (k = 0; k < (int)n; k++)
                         if (t[k].num.percent && t[k].num.v >= 0) {
                             it->rate_cents = ex_num_scaled(&t[k].num, 2);
@@ -660,13 +690,6 @@ static size_t rate_candidates(const ex_doc_t *d, int dec_comma, int64_t *out, si
     return n;
 }
 
-static int64_t tax_of(int64_t base, int64_t rate_cents)
-{
-    /* base (cents) x rate (1/100 %) / 100 / 100 -> cents, half up */
-    int64_t x = base * rate_cents;
-    return (x + (x >= 0 ? 5000 : -5000)) / 10000;
-}
-
 /* Rates for items printed without one, and the breakdown. */
 static void reconcile(const ex_doc_t *d, ex_items_t *it)
 {
@@ -802,7 +825,7 @@ static void fill_gaps(const ex_doc_t *d, ex_items_t *it)
         if (n < 2)
             continue;
         memset(&row, 0, sizeof row);
-        row.rate_cents = -1, row.line = (int)li;
+        row.rate_cents = -1, row.line = (int)li, row.net_w = t[n - 1].w;
         if (qty_price(d, t, n, li, &row)) {
             used[0] = t[n - 1].w, used[1] = t[0].w;   /* the amount OCR garbled: q x p */
         } else {
@@ -836,10 +859,243 @@ static void fill_gaps(const ex_doc_t *d, ex_items_t *it)
     }
 }
 
-/* The description column of a row: its text's left and right edge, the first figure's left. */
-typedef struct desc_col {
-    double x0, x1, nx0;
-} desc_col_t;
+
+/* OCR reads the litre's "l" as "1" or "I": glued to the quantity ("3481" for 348 l, a word
+ * the arithmetic did not use) or alone in the unit cell right of the description. Such a
+ * word is marked used (it is no description text); 1 when one was found. */
+static int litre_misread(const ex_doc_t *d, const ex_line_t *l, const ex_item_t *row, int dec_comma,
+                         int *used, size_t *n_used, size_t max)
+{
+    char q[32];
+    size_t qn;
+    int s, w;
+    int64_t frac = row->qty_milli % 1000;
+    if (frac == 0)
+        snprintf(q, sizeof q, "%lld", (long long)(row->qty_milli / 1000));
+    else {
+        snprintf(q, sizeof q, "%lld%c%03lld", (long long)(row->qty_milli / 1000), dec_comma ? ',' : '.',
+                 (long long)frac);
+        for (qn = strlen(q); q[qn - 1] == '0'; qn--)
+            q[qn - 1] = '\0';
+    }
+    qn = strlen(q);
+    for (s = l->s0; s < l->s1; s++)
+        for (w = d->segs[s].w0; w < d->segs[s].w1; w++) {
+            const char *t = d->words[w].text;
+            int glued = !strncmp(t, q, qn) && t[qn] && strchr("1Il|", t[qn]) && !t[qn + 1];
+            int alone = s > l->s0 && d->segs[s].w1 - d->segs[s].w0 == 1 && t[0] && strchr("1Il", t[0]) && !t[1];
+            if (in_used(used, *n_used, w) || !(glued || alone) || *n_used >= max)
+                continue;
+            used[(*n_used)++] = w;
+            return 1;
+        }
+    return 0;
+}
+
+/* The net total printed under the table: the last figure with two decimals on the first
+ * line after line `from` whose label is a subtotal ("Zwischensumme", "Total HT"); -1. */
+static int64_t printed_subtotal(const ex_doc_t *d, int dec_comma, size_t from)
+{
+    size_t li, k;
+    tok_t t[24];
+    for (li = from + 1; li < d->n_lines && li < from + 40; li++) {
+        const ex_line_t *l = &d->lines[li];
+        int s, lab = 0;
+        for (s = l->s0; s < l->s1; s++)
+            lab |= (ex_label_mask(d->segs[s].text) & (1u << EXL_SUBTOTAL)) != 0;
+        if (!lab)
+            continue;
+        k = line_numbers(d, l, dec_comma, t, 24);
+        while (k-- > 0)
+            if (!t[k].num.percent && t[k].num.decimals == 2 && t[k].num.v > 0)
+                return ex_num_scaled(&t[k].num, 2);
+        return -1;
+    }
+    return -1;
+}
+
+/* The amount of a figure OCR may have garbled: as printed with two decimals, else its digits
+ * with two implied decimals ("55323274", "1.844,8A"); -1 without three digits. */
+static int64_t garbled_amount(const ex_doc_t *d, int w, int dec_comma, int *clean)
+{
+    ex_num_t num;
+    char dg[32];
+    *clean = 0;
+    if (ex_parse_num(d->words[w].text, dec_comma, &num) && !num.percent && num.decimals == 2) {
+        *clean = 1;
+        return ex_num_scaled(&num, 2);
+    }
+    if (digits_of(d->words[w].text, dg, sizeof dg) < 3 || strlen(dg) > 15)
+        return -1;
+    return strtoll(dg, NULL, 10);
+}
+
+/* Scans: a line between the rows found (or right after them) with a description and a
+ * figure in the amount column is a row, even when OCR garbled its quantity and price beyond
+ * the arithmetic: dropping it would shift every later row. Its values are the best the
+ * figures allow (quantity before a unit word, a price, the amount; one of them derived from
+ * the other two when it divides exactly), confidence 0.3. When one row is recovered and the
+ * rows do not make the printed subtotal, its amount is what makes them. */
+static int recover_rows(const ex_doc_t *d, ex_items_t *it, desc_col_t **colp, size_t *cap)
+{
+    double xs[64], ax1, tol, lh;
+    size_t i, nx = 0, li, first, last, n_new = 0, new_at = 0;
+    int64_t sum = 0;
+    tok_t t[24];
+    if (!d->ocr_pages || it->n < 2)
+        return 0;
+    for (i = 0; i < it->n && nx < 64; i++)
+        if (it->items[i].net_w >= 0)
+            xs[nx++] = d->words[it->items[i].net_w].x1;
+    if (nx < 2)
+        return 0;
+    for (i = 1; i < nx; i++) {   /* median right edge of the amounts */
+        double v = xs[i];
+        size_t k = i;
+        while (k > 0 && xs[k - 1] > v)
+            xs[k] = xs[k - 1], k--;
+        xs[k] = v;
+    }
+    ax1 = xs[nx / 2];
+    tol = d->median_size > 4 ? d->median_size : 6;
+    first = (size_t)it->items[0].line, last = (size_t)it->items[it->n - 1].line;
+    lh = d->lines[last].y1 - d->lines[last].y0;
+    for (li = first > 3 ? first - 3 : 0; li < d->n_lines && li <= last + 8; li++) {
+        const ex_line_t *l = &d->lines[li];
+        ex_item_t row;
+        int used[8], aw = -1, s, w, clean, k, qa = -1, pb = -1, lab = 0;
+        size_t n_used = 0, n, j;
+        double x0, x1, nx0;
+        int64_t amount;
+        for (j = 0; j < it->n && (size_t)it->items[j].line != li; j++)
+            ;
+        if (j < it->n)
+            continue;
+        for (s = l->s0; s < l->s1; s++)
+            lab |= (ex_label_mask(d->segs[s].text) &
+                    ((1u << EXL_TAX) | (1u << EXL_TOTAL) | (1u << EXL_SUBTOTAL) | (1u << EXL_PAYABLE))) != 0;
+        if (li > last && (lab || l->page != d->lines[last].page || l->y0 - d->lines[li - 1].y1 > 2.5 * lh))
+            break;   /* the totals start, or the table ended */
+        if (lab || (li < first && l->page != d->lines[first].page))
+            continue;
+        for (s = l->s0; s < l->s1; s++)   /* the figure in the amount column */
+            for (w = d->segs[s].w0; w < d->segs[s].w1; w++)
+                if (fabs(d->words[w].x1 - ax1) <= tol)
+                    aw = w;
+        if (aw < 0 || (amount = garbled_amount(d, aw, it->dec_comma, &clean)) <= 0)
+            continue;
+        {
+            char iso[11];
+            size_t a0, a1;
+            if (ex_find_date(d->segs[d->words[aw].seg].text, iso, &a0, &a1) || (li < first && !clean))
+                continue;   /* "Bilbao, 29 September 2026" above the table */
+        }
+        memset(&row, 0, sizeof row);
+        row.rate_cents = -1, row.line = (int)li, row.net_w = aw, row.conf = 0.3f;
+        used[n_used++] = aw;
+        n = line_numbers(d, l, it->dec_comma, t, 24);
+        for (k = 0; k < (int)n; k++) {   /* a quantity (before a unit word first), a price */
+            ex_num_t gl;
+            if (t[k].w >= aw || t[k].num.percent || t[k].num.v <= 0)
+                continue;
+            if (qa < 0 && t[k].num.decimals <= 3 &&
+                (unit_after(d, t[k].w, (int)li) || glued_unit(d->words[t[k].w].text, -1, &gl)))
+                qa = k;
+            else if (pb < 0 && qa >= 0 && t[k].num.decimals >= 2 && t[k].num.decimals <= 4)
+                pb = k;
+        }
+        if (qa < 0)   /* no unit word: a figure that starts its own cell left of the price */
+            for (k = 0; k < (int)n; k++)
+                if (t[k].w < aw && !t[k].num.percent && t[k].num.v > 0 && t[k].num.decimals <= 3 &&
+                    t[k].w == d->segs[d->words[t[k].w].seg].w0 && k + 1 < (int)n && t[k + 1].w < aw &&
+                    t[k + 1].num.decimals >= 2 && !t[k + 1].num.percent) {
+                    qa = k, pb = k + 1;
+                    break;
+                }
+        if (pb < 0 && qa < 0)
+            for (k = 0; k < (int)n; k++)
+                if (t[k].w < aw && !t[k].num.percent && t[k].num.decimals == 2 && t[k].num.v > 0)
+                    pb = k;
+        row.qty_milli = qa >= 0 ? ex_num_scaled(&t[qa].num, 3) : 1000;
+        row.price_cents = pb >= 0 ? ex_num_scaled(&t[pb].num, 2) : -1;
+        row.net_cents = amount;
+        if (qa >= 0 && pb >= 0 && (!clean || mul_round(row.qty_milli, row.price_cents) != amount)) {
+            int64_t prod = mul_round(row.qty_milli, row.price_cents), p2, q2;
+            char a[32], b[32];
+            snprintf(a, sizeof a, "%lld", (long long)prod);
+            digits_of(d->words[aw].text, b, sizeof b);
+            p2 = (amount * 1000 + row.qty_milli / 2) / row.qty_milli;
+            q2 = (amount * 1000 + row.price_cents / 2) / row.price_cents;
+            if (!clean || near_digits(a, b) || strstr(b, a))
+                row.net_cents = prod;            /* the amount garbled */
+            else if (mul_round(row.qty_milli, p2) == amount)
+                row.price_cents = p2;            /* the price garbled */
+            else if (q2 > 0 && q2 % 10 == 0 && mul_round(q2, row.price_cents) == amount)
+                row.qty_milli = q2;              /* the quantity garbled */
+        } else if (pb < 0) {
+            int64_t p2 = (amount * 1000 + row.qty_milli / 2) / row.qty_milli;
+            row.price_cents = p2;
+        } else if (qa < 0) {
+            int64_t q2 = (amount * 1000 + row.price_cents / 2) / row.price_cents;
+            if (q2 > 0 && q2 % 10 == 0 && mul_round(q2, row.price_cents) == amount)
+                row.qty_milli = q2;
+            else
+                row.price_cents = amount;
+        }
+        if (qa >= 0)
+            used[n_used++] = t[qa].w;
+        if (pb >= 0)
+            used[n_used++] = t[pb].w;
+        row_text(d, l, &row, used, n_used, &x0, &x1, &nx0);
+        if (!row.desc[0] || ex_label_prefix(row.desc) > 0 || strlen(row.desc) < 3)
+            continue;
+        {
+            size_t letters = 0, c;
+            for (c = 0; row.desc[c]; c++)
+                letters += isalpha((unsigned char)row.desc[c]) != 0;
+            if (letters < 3)
+                continue;
+        }
+        if (it->n == *cap) {
+            ex_item_t *p = realloc(it->items, 2 * *cap * sizeof *p);
+            desc_col_t *q;
+            if (!p)
+                return -1;
+            it->items = p;
+            if (!(q = realloc(*colp, 2 * *cap * sizeof *q)))
+                return -1;
+            *colp = q;
+            *cap *= 2;
+        }
+        /* insert in line order, with its description column */
+        for (j = it->n; j > 0 && it->items[j - 1].line > (int)li; j--) {
+            it->items[j] = it->items[j - 1];
+            (*colp)[j] = (*colp)[j - 1];
+        }
+        it->items[j] = row;
+        (*colp)[j].x0 = x0, (*colp)[j].x1 = x1 > x0 ? x1 + 200 : x0 + 300, (*colp)[j].nx0 = nx0;
+        it->n++;
+        n_new++, new_at = j;
+        if (li > last)
+            last = li;
+    }
+    if (n_new == 1) {
+        int64_t sub = printed_subtotal(d, it->dec_comma, (size_t)it->items[it->n - 1].line);
+        ex_item_t *r = &it->items[new_at];
+        for (i = 0; i < it->n; i++)
+            sum += it->items[i].net_cents;
+        if (sub > 0 && sub != sum && sub - (sum - r->net_cents) > 0) {
+            int64_t nn = sub - (sum - r->net_cents);
+            int64_t p2 = (nn * 1000 + r->qty_milli / 2) / r->qty_milli;
+            r->net_cents = nn;
+            if (mul_round(r->qty_milli, p2) == nn)
+                r->price_cents = p2;
+            else
+                r->qty_milli = 1000, r->price_cents = nn;
+        }
+    }
+    return (int)n_new;
+}
 
 /* Text starts with a lower-case letter (ASCII or Latin-1 à..ÿ). */
 static int starts_lower(const char *t)
@@ -896,7 +1152,12 @@ int ex_items_find(const ex_doc_t *d, ex_items_t *it)
             continue;
         /* a totals line "Tax 19 % on 1.234,56  234,57" can fake a row: it has no text
          * description, or a total/tax label */
-        row_text(d, &d->lines[li], &row, used, n_used, &x0, &x1, &nx0);
+        {
+            int litre = d->ocr_pages && litre_misread(d, &d->lines[li], &row, it->dec_comma, used, &n_used, 32);
+            row_text(d, &d->lines[li], &row, used, n_used, &x0, &x1, &nx0);
+            if (litre && !row.unit)
+                row.unit = "LTR";
+        }
         if (!row.desc[0] && row.unit)
             bare_row_text(d, &d->lines[li], &row, used, n_used, &x0, &x1, &nx0);
         if (!row.desc[0] || (!row.unit && ex_label_prefix(row.desc) > 0 &&
@@ -928,6 +1189,10 @@ int ex_items_find(const ex_doc_t *d, ex_items_t *it)
                 cur->conf = conf * 0.67f;
         }
         it->n++;
+    }
+    if (recover_rows(d, it, &col, &cap) < 0) {
+        free(col);
+        return -1;
     }
     bottom = bottom_aligned(d, it, col);
     for (i = 0; i < it->n; i++) {

@@ -13,6 +13,7 @@ typedef struct ex_item {
     int64_t rate_cents;       /* percent x 100; -1 unknown */
     const char *unit;         /* Rec 20 code or NULL */
     int line;                 /* doc line of the row */
+    int net_w;                /* word of the printed amount (-1: none) */
     float conf;
 } ex_item_t;
 
