@@ -32,40 +32,63 @@ typedef struct sq_gop {
     struct sq_gop *next;
     void (*after)(int rc, void *arg);   /* set: nobody waits (sq_group_write_async) */
     size_t bytes;                       /* what an async write holds (SQ_ASYNC_MAX_BYTES) */
+    /* the waiting caller's own condition: the committer wakes the callers of its group
+     * only, not every caller queued (at 64 connections, most wait for the next group) */
+    pthread_cond_t *wake;
 } sq_gop_t;
 
-/* Run one group (the leader, without group_mu held): every write in its own savepoint. */
+/* The writes of a group inside one transaction on db. Without savepoints (the usual case):
+ * a write that fails without having changed a row (a quota refusal, a verdict whose claim
+ * was lost) needs no undo, and one that fails after changing rows makes the pass answer
+ * SQ_PASS_RETRY, so that the group is rolled back and run again with each write in its own
+ * savepoint, where such a write is undone alone. A savepoint per write costs: SQLite copies
+ * every page a write touches into the statement journal first. */
+enum { SQ_PASS_OK, SQ_PASS_FAILED, SQ_PASS_RETRY };
+static int run_pass(sqlite3 *db, sq_gop_t *first, int savepoints)
+{
+    for (sq_gop_t *op = first; op; op = op->next) {
+        /* sq_exec: prepared once per connection (the statement cache), not parsed per write */
+        if (savepoints && sq_exec(db, "SAVEPOINT g", "") != SQLITE_DONE)
+            return SQ_PASS_FAILED;
+        sqlite3_int64 changes = sqlite3_total_changes64(db);
+        op->rc = op->fn(db, op->arg);
+        if (sqlite3_get_autocommit(db))
+            return SQ_PASS_FAILED;      /* an I/O error ended the whole transaction */
+        if (op->rc != EINV_OK && savepoints)
+            sq_exec(db, "ROLLBACK TO g", "");
+        else if (op->rc != EINV_OK && sqlite3_total_changes64(db) != changes)
+            return SQ_PASS_RETRY;
+        if (savepoints && sq_exec(db, "RELEASE g", "") != SQLITE_DONE)
+            return SQ_PASS_FAILED;
+    }
+    return SQ_PASS_OK;
+}
+
+/* Run one group (the leader, without group_mu held) in one transaction, its writes without
+ * savepoints unless one of them must be undone alone (run_pass). */
 static void run_group(sq_store_t *s, sq_gop_t *first)
 {
     sqlite3 *db = s->group_db;     /* only the leader uses it */
     sq_gop_t *op;
-    int durable = 0, ok;
+    int durable = 0, ok, held, pass = SQ_PASS_FAILED;
     for (op = first; op; op = op->next)
         durable |= op->durable;
     /* a group of verdicts only need not wait for the disk: in WAL mode it becomes durable
      * with the next synchronous commit, and losing it to a power cut only runs the jobs
      * again (their rows are still there); a group with a submit syncs (its 202 waits) */
     if (!durable)
-        sqlite3_exec(db, "PRAGMA synchronous=NORMAL", NULL, NULL, NULL);
-    ok = sq_begin(s, db) == EINV_OK;
-    for (op = first; ok && op; op = op->next) {
-        /* sq_exec: prepared once per connection (the statement cache), not parsed per write */
-        if (sq_exec(db, "SAVEPOINT g", "") != SQLITE_DONE) {
-            ok = 0;
-            break;
-        }
-        op->rc = op->fn(db, op->arg);
-        if (op->rc != EINV_OK)
-            sq_exec(db, "ROLLBACK TO g", "");
-        if (sq_exec(db, "RELEASE g", "") != SQLITE_DONE)
-            ok = 0;
-    }
-    if (ok)
-        ok = sq_commit(s, db) == EINV_OK;
-    else if (!sqlite3_get_autocommit(db))
+        sq_exec(db, "PRAGMA synchronous=NORMAL", "");
+    held = sq_begin(s, db) == EINV_OK;     /* the write mutex and a transaction */
+    if (held && (pass = run_pass(db, first, 0)) == SQ_PASS_RETRY) {
         sq_rollback(s, db);
+        held = sq_begin(s, db) == EINV_OK;
+        pass = held ? run_pass(db, first, 1) : SQ_PASS_FAILED;
+    }
+    ok = held && pass == SQ_PASS_OK && sq_commit(s, db) == EINV_OK;
+    if (held && pass != SQ_PASS_OK)
+        sq_rollback(s, db);     /* also releases the mutex when an error ended the transaction */
     if (!durable)
-        sqlite3_exec(db, "PRAGMA synchronous=FULL", NULL, NULL, NULL);
+        sq_exec(db, "PRAGMA synchronous=FULL", "");
     if (!ok) {
         store_log("sqlite: a group of writes could not be committed; each is answered with an error");
         for (op = first; op; op = op->next)
@@ -117,8 +140,11 @@ static void *committer(void *p)
                 async = op;
                 k++;
                 bytes += op->bytes;
-            } else
+            } else {
                 op->done = 1;
+                if (op->wake)
+                    pthread_cond_signal(op->wake);
+            }
         }
         s->group_leader = 0;
         s->group_async_n -= k;
@@ -167,6 +193,8 @@ static void lead_inline(sq_store_t *s, sq_gop_t *me)
         for (sq_gop_t *op = first, *next; op; op = next) {
             next = op->next;
             op->done = 1;
+            if (op->wake)
+                pthread_cond_signal(op->wake);
             if (op->after) {    /* cannot happen: async writes need the committer */
                 op->after(op->rc, op->arg);
                 free(op);
@@ -180,14 +208,19 @@ static void lead_inline(sq_store_t *s, sq_gop_t *me)
 /* See store_sqlite_int.h. */
 int sq_group_write(sq_store_t *s, sq_group_fn fn, void *arg, int durable)
 {
-    sq_gop_t me = {fn, arg, durable, EINV_ERR, 0, NULL, NULL, 0};
+    pthread_cond_t wake;
+    sq_gop_t me = {fn, arg, durable, EINV_ERR, 0, NULL, NULL, 0, &wake};
+    pthread_cond_init(&wake, NULL);
     pthread_mutex_lock(&s->group_mu);
     if (enqueue(s, &me)) {
         while (!me.done)
-            pthread_cond_wait(&s->group_cond, &s->group_mu);
-    } else
+            pthread_cond_wait(&wake, &s->group_mu);
+    } else {
+        me.wake = NULL;     /* no committer: the callers take turns leading (group_cond) */
         lead_inline(s, &me);
+    }
     pthread_mutex_unlock(&s->group_mu);
+    pthread_cond_destroy(&wake);
     return me.rc;
 }
 
@@ -201,7 +234,7 @@ void sq_group_write_async(sq_store_t *s, sq_group_fn fn, void *arg, size_t bytes
         after(sq_group_write(s, fn, arg, 0), arg);
         return;
     }
-    *op = (sq_gop_t){fn, arg, 0, EINV_ERR, 0, NULL, after, bytes};
+    *op = (sq_gop_t){fn, arg, 0, EINV_ERR, 0, NULL, after, bytes, NULL};
     pthread_mutex_lock(&s->group_mu);
     while (s->group_started && s->group_async_n > 0 &&
            (s->group_async_n >= SQ_ASYNC_MAX || s->group_async_bytes + bytes > SQ_ASYNC_MAX_BYTES))

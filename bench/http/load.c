@@ -23,7 +23,8 @@
  *   -r R open loop: offer R submits a second in all (a schedule of send times shared by the C
  *        connections; a connection that is still waiting for its previous answer delays its
  *        next send, so the 202 latency is measured from the scheduled time, queueing included)
- *   -S PID  report the peak RSS (VmHWM) of the server process PID at the end
+ *   -S PID  report the peak RSS (VmHWM) of the server process PID at the end, and its CPU time per
+ *           verdict (all its threads, from the load's start to the last verdict: cpu_ms)
  *   env EINV_LOAD_DEBUG=1 prints the poller's failed requests on stderr
  * The list walker starts a round at most every 10 ms (its own cost on the server stays small
  * next to the load); that is the resolution of the verdict times. A last line "RESULT k=v ..."
@@ -526,6 +527,24 @@ static long peak_rss_kb(long pid)
     return kb;
 }
 
+/* CPU seconds (utime + stime, all threads) a process has used so far, or -1. */
+static double proc_cpu_s(long pid)
+{
+    char path[64], buf[1024];
+    unsigned long ut = 0, st = 0;
+    if (pid <= 0) return -1;
+    snprintf(path, sizeof path, "/proc/%ld/stat", pid);
+    FILE *f = fopen(path, "r");
+    if (!f) return -1;
+    size_t n = fread(buf, 1, sizeof buf - 1, f);
+    fclose(f);
+    buf[n] = 0;
+    char *p = strrchr(buf, ')');    /* the name may hold spaces: fields count from its end */
+    if (!p || sscanf(p + 2, "%*c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %lu %lu", &ut, &st) != 2)
+        return -1;
+    return (double)(ut + st) / (double)sysconf(_SC_CLK_TCK);
+}
+
 static int is_loopback(const char *h)
 {
     if (!strcmp(h, "localhost") || !strcmp(h, "::1")) return 1;
@@ -635,6 +654,7 @@ int main(int argc, char **argv)
     fflush(stdout);
 
     pthread_t th[MAX_CONNS], pt[64];
+    double cpu0 = proc_cpu_s(server_pid);
     t_start = now_ns();
     t_end_planned = t_start + (int64_t)(dur * 1e9);
     for (int i = 0; i < conns; i++) pthread_create(&th[i], NULL, load_thread, NULL);
@@ -692,12 +712,18 @@ int main(int argc, char **argv)
            finals - valid, n - finals, (long)poll_errors);
     long rss_kb = peak_rss_kb(server_pid);
     if (rss_kb > 0) printf("server peak RSS %.1f MiB (VmHWM of pid %ld)\n", (double)rss_kb / 1024.0, server_pid);
+    /* the server's CPU per verdict (load and walk included): what a change saves shows here
+     * even when other jobs on the machine make the rates swing */
+    double cpu1 = proc_cpu_s(server_pid), cpu_ms = cpu0 >= 0 && cpu1 >= 0 && finals > 0
+                                                     ? (cpu1 - cpu0) * 1e3 / (double)finals : 0;
+    if (cpu_ms > 0) printf("server CPU      %.3f ms per verdict (all threads, load and walk)\n", cpu_ms);
     printf("RESULT accepted_s=%.1f verdicts_during_s=%.1f completed_s=%.1f p202_50_ms=%.2f p202_99_ms=%.2f"
-           " verdict_50_ms=%.1f verdict_99_ms=%.1f last_after_s=%.2f n503=%ld n429=%ld not_final=%ld rss_mib=%.1f\n",
+           " verdict_50_ms=%.1f verdict_99_ms=%.1f last_after_s=%.2f n503=%ld n429=%ld not_final=%ld rss_mib=%.1f"
+           " cpu_ms=%.3f\n",
            load_s > 0 ? (double)n / load_s : 0, load_s > 0 ? (double)during / load_s : 0,
            span > 0 ? (double)finals / span : 0, pct(lat, n, 0.50), pct(lat, n, 0.99), pct(ver, finals, 0.50),
            pct(ver, finals, 0.99), last_final > load_end ? (double)(last_final - load_end) / 1e9 : 0.0,
-           (long)st_503, (long)st_429, n - finals, rss_kb > 0 ? (double)rss_kb / 1024.0 : 0.0);
+           (long)st_503, (long)st_429, n - finals, rss_kb > 0 ? (double)rss_kb / 1024.0 : 0.0, cpu_ms);
     free(lat);
     free(ver);
     return (n > 0 && finals == n) ? 0 : 1;
