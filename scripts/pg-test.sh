@@ -3,6 +3,8 @@
 # prints the URL to use (EINV_TEST_PG_URL). usage:
 #   eval "$(bash scripts/pg-test.sh start)"    # exports EINV_TEST_PG_URL, PG_TEST_DIR
 #   bash scripts/pg-test.sh stop "$PG_TEST_DIR"
+# PG_TEST_OPTS adds server options, e.g. for measuring what runs per verdict:
+#   PG_TEST_OPTS="-c shared_preload_libraries=pg_stat_statements -c pg_stat_statements.track=all"
 set -euo pipefail
 cmd=${1:-start}
 BIN=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)
@@ -33,7 +35,7 @@ started=0
 for try in 1 2 3 4 5; do
   PORT=${PG_TEST_PORT:-$(free_port)}
   if "${AS[@]}" "$BIN/pg_ctl" -D "$DIR/data" -l "$DIR/log" -w -t 60 \
-       -o "-c listen_addresses=127.0.0.1 -p $PORT -c unix_socket_directories=$DIR -c fsync=off -c max_connections=200" \
+       -o "-c listen_addresses=127.0.0.1 -p $PORT -c unix_socket_directories=$DIR -c fsync=off -c max_connections=200 ${PG_TEST_OPTS:-}" \
        start >/dev/null 2>&1; then
     started=1; break
   fi

@@ -845,11 +845,19 @@ int store_job_count_recent(einv_store_t *s, int max_age_ms, long long *n)
         *n = __atomic_load_n(&s->count_value, __ATOMIC_RELAXED);
         return EINV_OK;
     }
+    /* one thread counts; the others meanwhile take the value it is replacing (one count
+     * older), instead of every waiting submit counting the whole queue at once */
+    if (at && __atomic_exchange_n(&s->count_busy, 1, __ATOMIC_ACQUIRE)) {
+        *n = __atomic_load_n(&s->count_value, __ATOMIC_RELAXED);
+        return EINV_OK;
+    }
     rc = store_job_count(s, n);
     if (rc == EINV_OK) {
         __atomic_store_n(&s->count_value, *n, __ATOMIC_RELAXED);
         __atomic_store_n(&s->count_at_ms, now, __ATOMIC_RELEASE);
     }
+    if (at)
+        __atomic_store_n(&s->count_busy, 0, __ATOMIC_RELEASE);
     return rc;
 }
 

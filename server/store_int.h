@@ -87,6 +87,7 @@ struct einv_store {
     const store_ops_t *ops;
     store_waker_t waker;
     long long count_at_ms, count_value;     /* store_job_count_recent (atomics) */
+    int count_busy;                         /* a thread is counting (atomic) */
 };
 
 void store_waker_init(store_waker_t *w);

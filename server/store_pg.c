@@ -358,6 +358,7 @@ static int pg_job_wait(einv_store_t *base, int timeout_ms)
 static void pg_close(einv_store_t *base)
 {
     pg_store_t *s = (pg_store_t *)base;
+    pg_submits_stop(s);
     pg_verdicts_stop(s);
     if (s->lis_started) {
         ssize_t w = write(s->lis_pipe[1], "x", 1);

@@ -4,9 +4,19 @@
 #define EINV_STORE_PG_INT_H
 
 #include <libpq-fe.h>
+#include <pthread.h>
 #include "store_int.h"
 
 #define PG_NOTIFY_CHANNEL "einv_jobs"
+
+/* The queue lock, the wake-up and the thread of a batcher (store_pg_batcher.c); the first
+ * member of each batcher's own state. */
+typedef struct pg_batcher {
+    pthread_mutex_t mu;
+    pthread_cond_t work;
+    int stop;
+    pthread_t thread;
+} pg_batcher_t;
 
 typedef struct pg_store {
     struct einv_store base;     /* first: the vtable and the job wake-up signal */
@@ -21,7 +31,8 @@ typedef struct pg_store {
     int lis_started;
     pthread_t lis_thread;
     int lis_pipe[2];            /* written to by store_close to stop the thread */
-    struct pg_verdicts *verdicts;   /* the verdict batcher (store_pg_verdicts.c), or NULL */
+    pg_batcher_t *verdicts;         /* the verdict batcher (store_pg_verdicts.c), or NULL */
+    pg_batcher_t *submits;          /* the submit batcher (store_pg_submits.c), or NULL */
 } pg_store_t;
 
 /* A verdict to store (store_job_complete's arguments). */
@@ -31,10 +42,6 @@ typedef struct complete_args {
     const char *invoice_id, *status, *api_format, *invoice_number, *canonical_json, *result_json;
     int error_count, warning_count;
 } complete_args_t;
-/* Store one verdict inside the caller's open transaction, fenced on its claim, with its
- * webhook deliveries: EINV_OK, EINV_ERR_NOTFOUND (the claim is gone; nothing written) or
- * EINV_ERR (the transaction is aborted). */
-int pg_verdict_in_tx(PGconn *c, const complete_args_t *a);
 /* Run sql with parameters as a statement prepared once per connection (store_pg_stmt.c),
  * else unprepared; the result as PQexecParams gives it. pg_stmt_forget drops c's entries
  * (before PQfinish: a later connection may get the same address). */
@@ -48,6 +55,40 @@ int pg_job_complete_async(einv_store_t *s, long long job_id, int attempts, const
                           const char *canonical_json, const char *result_json, int error_count,
                           int warning_count, store_done_fn done, void *arg);
 void pg_verdicts_stop(pg_store_t *s);
+
+/* A submit without limits (store.h's store_submit_t, not a sandbox, counted, no limit) with
+ * the submits queued meanwhile, in one statement and one commit (store_pg_submits.c); alone:
+ * in its own statement. EINV_OK (job id and counters set), EINV_ERR_NOTFOUND (no such
+ * account or key) or EINV_ERR. pg_submits_stop (pg_close) stores what is queued first. */
+int pg_submit_batched(pg_store_t *s, const store_submit_t *in, const char *id,
+                      store_quota_state_t *q);
+int pg_submit_alone(einv_store_t *s, const store_submit_t *in, const char *id,
+                    store_quota_state_t *q);
+void pg_submits_stop(pg_store_t *s);
+
+/* Array parameters of the batch statements (store_pg_arrays.c). A text literal: pg_arr_open,
+ * then one pg_arr_text (NULL sends NULL) or pg_arr_int per element, then pg_arr_close; a
+ * binary text[] (format 1, length b.n): pg_arr_bin_open with the element count, then
+ * pg_arr_bin_text per element. b.ok is 0 once memory ran out; free(b.p) afterwards. */
+typedef struct pg_arr {
+    char *p;
+    size_t n, cap;
+    int ok, items;
+} pg_arr_t;
+void pg_arr_open(pg_arr_t *b);
+void pg_arr_text(pg_arr_t *b, const char *s);
+void pg_arr_int(pg_arr_t *b, long long v);
+int pg_arr_close(pg_arr_t *b);
+void pg_arr_bin_open(pg_arr_t *b, int n);
+void pg_arr_bin_text(pg_arr_t *b, const char *s);
+void pg_arr_put(pg_arr_t *b, const void *s, size_t n);
+
+/* Start run(arg) as *slot's thread unless it runs already: a zeroed object of size bytes
+ * (its first member the pg_batcher_t), init (may be NULL) called on it first; *slot (NULL when
+ * it cannot start). pg_batcher_stop: stop flag, wake-up, join, fini (may be NULL), free. */
+pg_batcher_t *pg_batcher_start(pg_batcher_t **slot, size_t size, void (*init)(pg_batcher_t *),
+                               void *(*run)(void *), void *arg);
+void pg_batcher_stop(pg_batcher_t **slot, void (*fini)(pg_batcher_t *));
 
 /* Borrow a connected connection (blocks while all are in use; (re)connects as needed).
  * NULL when the database cannot be reached. Give it back with pg_release. */

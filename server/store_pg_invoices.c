@@ -100,14 +100,21 @@ static int submit_one_statement(PGconn *c, const store_submit_t *in, const char 
     return EINV_OK;
 }
 
+/* See store_pg_int.h: one submit without limits in its own statement. */
+int pg_submit_alone(einv_store_t *base, const store_submit_t *in, const char *id,
+                    store_quota_state_t *q)
+{
+    int rc;
+    PG_CALL((pg_store_t *)base, rc, c, submit_one_statement(c, in, id, q, NULL));
+    return rc;
+}
+
 static int submit_on(PGconn *c, const store_submit_t *in, const char *id, const submit_final_t *f,
                      store_quota_state_t *q, einv_error_t *err)
 {
     long long au = 0, ku = 0;
     PGresult *r;
     int rc;
-    if (!in->sandbox && in->counts && in->period && in->key_limit < 0 && in->account_limit < 0)
-        return submit_one_statement(c, in, id, q, err);
     if (pg_cmd(c, "BEGIN") != EINV_OK)
         return einv_error_set(err, EINV_ERR, "database unavailable", "", "Retry later");
     if (in->counts) {
@@ -209,7 +216,17 @@ int pg_submit(einv_store_t *base, const store_submit_t *in, char out_id[37],
     if (in->sandbox)
         store_result_summary(in->sandbox_canonical_json, in->sandbox_result_json, &f.number,
                              &f.valid, &f.errors, &f.warnings);
-    PG_CALL(s, rc, c, submit_on(c, in, id, &f, q, err));
+    if (!in->sandbox && in->counts && in->period && in->key_limit < 0 && in->account_limit < 0) {
+        /* nothing can refuse it: it shares a statement and a commit with the submits queued
+         * meanwhile (store_pg_submits.c) */
+        rc = pg_submit_batched(s, in, id, q);
+        if (rc == EINV_ERR_NOTFOUND)
+            einv_error_set(err, EINV_ERR_NOTFOUND, "unknown account or API key", "", "");
+        else if (rc != EINV_OK)
+            einv_error_set(err, EINV_ERR, "cannot store the invoice", "", "Retry later");
+    } else {
+        PG_CALL(s, rc, c, submit_on(c, in, id, &f, q, err));
+    }
     free(f.number);
     if (rc == EINV_OK) {
         store_copy(out_id, 37, id);
@@ -613,19 +630,6 @@ static int complete_on(PGconn *c, const complete_args_t *a)
     if (PQstatus(c) == CONNECTION_OK)
         pg_cmd(c, "ROLLBACK");
     return rc;
-}
-
-/* See store_pg_int.h: the verdict inside the caller's transaction, with its deliveries. */
-int pg_verdict_in_tx(PGconn *c, const complete_args_t *a)
-{
-    PGresult *r = complete_stmt(c, a,
-        "WITH d AS (DELETE FROM jobs WHERE id = $1::bigint AND invoice_id = $2::uuid"
-        " AND attempts = $11::int RETURNING worker, attempts)" COMPLETE_UPDATE
-        " RETURNING EXISTS (SELECT 1 FROM webhooks w WHERE w.account_id = invoices.account_id)");
-    int rc = !pg_ok(r) ? EINV_ERR : PQntuples(r) ? EINV_OK : EINV_ERR_NOTFOUND;
-    int hooks = rc == EINV_OK && pg_bool(r, 0, 0);
-    PQclear(r);
-    return hooks ? pg_webhooks_emit(c, a->invoice_id) : rc;
 }
 
 /* store_job_complete on PostgreSQL. */

@@ -1,9 +1,10 @@
 /* Verdicts in batches on PostgreSQL (store_job_complete_async): workers queue their verdicts
  * and go on validating; one batcher thread (started with the first verdict) stores what is
- * queued, up to PG_BATCH_MAX at a time, in one transaction on a pooled connection: one
- * round trip per verdict (its fenced DELETE and UPDATE in one statement, plus its webhook
- * deliveries when the account has webhooks) and one commit for them all, instead of a commit
- * (and a wait for the disk) per verdict.
+ * queued, up to PG_BATCH_MAX at a time, in one transaction on a pooled connection: ONE
+ * statement for the whole batch (every job's fenced DELETE and its invoice's UPDATE, from
+ * arrays), plus the webhook deliveries of the verdicts whose account has webhooks, and one
+ * commit for them all, instead of a statement and a commit (and a wait for the disk) per
+ * verdict.
  *
  * The batch commits with synchronous_commit off: a verdict is not waited for by any client
  * (nothing is answered on it), and one lost to a crash of PostgreSQL itself is lost with its
@@ -14,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "store_pg_int.h"
+#include "store_webhooks_int.h"
 
 #define PG_BATCH_MAX 64
 #define PG_QUEUED_MAX 1024      /* queued verdicts (each holds its JSON): bounded memory */
@@ -30,12 +32,11 @@ typedef struct pg_verdict {
 } pg_verdict_t;
 
 struct pg_verdicts {
-    pthread_mutex_t mu;
-    pthread_cond_t work, room;
+    pg_batcher_t b;             /* first: lock, wake-up, thread */
+    pthread_cond_t room;
     pg_verdict_t *head, *tail;
-    int n, stop;
+    int n;
     size_t bytes;
-    pthread_t thread;
 };
 
 static void verdict_free(pg_verdict_t *v)
@@ -44,18 +45,99 @@ static void verdict_free(pg_verdict_t *v)
     free(v);
 }
 
+enum { V_JOB, V_INVOICE, V_ATTEMPTS, V_STATUS, V_API_FORMAT, V_NUMBER, V_ERRORS, V_WARNINGS,
+       V_CANONICAL, V_RESULT, N_VARRAYS };
+
+/* Every verdict of a batch in ONE statement: each job's fenced DELETE (its claim still
+ * current) and its invoice's UPDATE from the row it removed (as store_job_complete does for
+ * one); a verdict whose claim is gone matches no job and writes nothing. The rows returned
+ * are the verdicts stored, with whether their account has webhooks (then their deliveries
+ * are written in the same transaction). The jobs are found by their ids in the primary key
+ * (= ANY): a join with the unnested rows was planned as a scan of the whole jobs table,
+ * dead rows of the jobs completed since the last vacuum included. */
+static const char BATCH_SQL[] =
+    "WITH v AS (SELECT * FROM unnest($1::bigint[], $2::uuid[], $3::int[], $4::text[], $5::text[],"
+    " $6::text[], $7::int[], $8::int[], $9::text[], $10::text[]) AS v(job_id, invoice_id, attempts,"
+    " status, api_format, number, errors, warnings, canonical, result)),"
+    " d AS (DELETE FROM jobs j WHERE j.id = ANY ($1::bigint[]) AND (j.id, j.invoice_id, j.attempts)"
+    " IN (SELECT job_id, invoice_id, attempts FROM v) RETURNING j.id, j.worker, j.attempts)"
+    " UPDATE invoices i SET status = v.status, invoice_format = COALESCE(v.api_format, i.invoice_format),"
+    " invoice_number = v.number, canonical_json = v.canonical, result_json = v.result,"
+    " valid = v.status = 'validated', error_count = v.errors, warning_count = v.warnings,"
+    " completed_at = now(), attempts = d.attempts, completed_by = d.worker"
+    " FROM v JOIN d ON d.id = v.job_id AND d.attempts = v.attempts WHERE i.id = v.invoice_id"
+    " RETURNING v.job_id, v.attempts, i.id, EXISTS (SELECT 1 FROM webhooks w"
+    " WHERE w.account_id = i.account_id)";
+
+/* The batch's statement; v->rc of each verdict: EINV_OK stored, EINV_ERR_NOTFOUND claim gone. */
+static int batch_stmt(PGconn *c, pg_verdict_t *first)
+{
+    pg_arr_t a[N_VARRAYS];
+    pg_verdict_t *v;
+    int n = 0, k, ok = 1, rc = EINV_ERR;
+    for (v = first; v; v = v->next)
+        n++;
+    for (k = 0; k < V_CANONICAL; k++)
+        pg_arr_open(&a[k]);
+    pg_arr_bin_open(&a[V_CANONICAL], n);
+    pg_arr_bin_open(&a[V_RESULT], n);
+    for (v = first; v; v = v->next) {
+        pg_arr_int(&a[V_JOB], v->a.job_id);
+        pg_arr_text(&a[V_INVOICE], v->a.invoice_id);
+        pg_arr_int(&a[V_ATTEMPTS], v->a.attempts);
+        pg_arr_text(&a[V_STATUS], v->a.status);
+        pg_arr_text(&a[V_API_FORMAT], v->a.api_format);
+        pg_arr_text(&a[V_NUMBER], v->a.invoice_number);
+        pg_arr_int(&a[V_ERRORS], v->a.error_count);
+        pg_arr_int(&a[V_WARNINGS], v->a.warning_count);
+        pg_arr_bin_text(&a[V_CANONICAL], v->a.canonical_json);
+        pg_arr_bin_text(&a[V_RESULT], v->a.result_json);
+        v->rc = EINV_ERR_NOTFOUND;
+    }
+    for (k = 0; k < V_CANONICAL; k++)
+        ok = pg_arr_close(&a[k]) && ok;
+    ok = ok && a[V_CANONICAL].ok && a[V_RESULT].ok;
+    if (ok) {
+        const char *vals[N_VARRAYS];
+        int lens[N_VARRAYS] = {0}, fmts[N_VARRAYS] = {0};
+        for (k = 0; k < N_VARRAYS; k++)
+            vals[k] = a[k].p;
+        for (k = V_CANONICAL; k < N_VARRAYS; k++) {
+            lens[k] = (int)a[k].n;
+            fmts[k] = 1;
+        }
+        PGresult *r = pg_exec_cached(c, BATCH_SQL, N_VARRAYS, vals, lens, fmts, 0);
+        if (pg_ok(r)) {
+            rc = EINV_OK;
+            for (int row = 0; rc == EINV_OK && row < PQntuples(r); row++) {
+                long long job = pg_ll(r, row, 0, 0), attempts = pg_ll(r, row, 1, 0);
+                for (v = first; v; v = v->next)
+                    if (v->a.job_id == job && v->a.attempts == attempts)
+                        break;
+                if (!v)
+                    continue;
+                v->rc = EINV_OK;
+                if (pg_bool(r, row, 3) && pg_webhooks_emit(c, v->a.invoice_id) != EINV_OK)
+                    rc = EINV_ERR;
+            }
+        } else if (PQstatus(c) == CONNECTION_OK) {
+            store_log("postgresql verdict batch of %d failed: %s", n, PQerrorMessage(c));
+        }
+        PQclear(r);
+    }
+    for (k = 0; k < N_VARRAYS; k++)
+        free(a[k].p);
+    return rc;
+}
+
 /* One batch in one transaction; each verdict's own outcome in v->rc. */
 static int batch_on(PGconn *c, pg_verdict_t *first)
 {
-    pg_verdict_t *v;
     if (pg_cmd(c, "BEGIN") != EINV_OK)
         return EINV_ERR;
     int rc = pg_cmd(c, "SET LOCAL synchronous_commit TO off");
-    for (v = first; rc == EINV_OK && v; v = v->next) {
-        v->rc = pg_verdict_in_tx(c, &v->a);
-        if (v->rc == EINV_ERR)
-            rc = EINV_ERR;
-    }
+    if (rc == EINV_OK)
+        rc = batch_stmt(c, first);
     if (rc == EINV_OK)
         return pg_cmd(c, "COMMIT");
     if (PQstatus(c) == CONNECTION_OK)
@@ -66,11 +148,11 @@ static int batch_on(PGconn *c, pg_verdict_t *first)
 static void *batcher(void *p)
 {
     pg_store_t *s = p;
-    struct pg_verdicts *q = s->verdicts;
-    pthread_mutex_lock(&q->mu);
+    struct pg_verdicts *q = (struct pg_verdicts *)s->verdicts;
+    pthread_mutex_lock(&q->b.mu);
     for (;;) {
-        while (!q->head && !q->stop)
-            pthread_cond_wait(&q->work, &q->mu);
+        while (!q->head && !q->b.stop)
+            pthread_cond_wait(&q->b.work, &q->b.mu);
         if (!q->head)
             break;
         pg_verdict_t *first = q->head, *last = first, *v, *next;
@@ -84,7 +166,7 @@ static void *batcher(void *p)
         if (!q->head)
             q->tail = NULL;
         last->next = NULL;
-        pthread_mutex_unlock(&q->mu);
+        pthread_mutex_unlock(&q->b.mu);
         PG_CALL(s, rc, c, batch_on(c, first));
         for (v = first; v; v = next) {
             next = v->next;
@@ -92,38 +174,31 @@ static void *batcher(void *p)
             v->done(rc == EINV_OK ? v->rc : EINV_ERR, v->arg);
             verdict_free(v);
         }
-        pthread_mutex_lock(&q->mu);
+        pthread_mutex_lock(&q->b.mu);
         q->n -= n;
         q->bytes -= bytes;
         pthread_cond_broadcast(&q->room);
     }
-    pthread_mutex_unlock(&q->mu);
+    pthread_mutex_unlock(&q->b.mu);
     return NULL;
+}
+
+static void room_init(pg_batcher_t *b)
+{
+    pthread_cond_init(&((struct pg_verdicts *)b)->room, NULL);
+}
+
+static void room_fini(pg_batcher_t *b)
+{
+    pthread_cond_destroy(&((struct pg_verdicts *)b)->room);
 }
 
 /* The batcher of s, started on first use; NULL when it cannot run (then verdicts are
  * stored one by one, waiting). */
 static struct pg_verdicts *batcher_of(pg_store_t *s)
 {
-    static pthread_mutex_t start_mu = PTHREAD_MUTEX_INITIALIZER;
-    struct pg_verdicts *q;
-    pthread_mutex_lock(&start_mu);
-    if (!s->verdicts && (q = calloc(1, sizeof *q)) != NULL) {
-        pthread_mutex_init(&q->mu, NULL);
-        pthread_cond_init(&q->work, NULL);
-        pthread_cond_init(&q->room, NULL);
-        s->verdicts = q;
-        if (pthread_create(&q->thread, NULL, batcher, s) != 0) {
-            s->verdicts = NULL;
-            pthread_mutex_destroy(&q->mu);
-            pthread_cond_destroy(&q->work);
-            pthread_cond_destroy(&q->room);
-            free(q);
-        }
-    }
-    q = s->verdicts;
-    pthread_mutex_unlock(&start_mu);
-    return q;
+    return (struct pg_verdicts *)pg_batcher_start(&s->verdicts, sizeof(struct pg_verdicts),
+                                                  room_init, batcher, s);
 }
 
 /* See store_pg_int.h. */
@@ -149,9 +224,9 @@ int pg_job_complete_async(einv_store_t *base, long long job_id, int attempts, co
     v->done = done;
     v->arg = arg;
     v->bytes = (canonical_json ? strlen(canonical_json) : 0) + (result_json ? strlen(result_json) : 0);
-    pthread_mutex_lock(&q->mu);
-    while (q->n > 0 && (q->n >= PG_QUEUED_MAX || q->bytes + v->bytes > PG_QUEUED_MAX_BYTES) && !q->stop)
-        pthread_cond_wait(&q->room, &q->mu);
+    pthread_mutex_lock(&q->b.mu);
+    while (q->n > 0 && (q->n >= PG_QUEUED_MAX || q->bytes + v->bytes > PG_QUEUED_MAX_BYTES) && !q->b.stop)
+        pthread_cond_wait(&q->room, &q->b.mu);
     q->n++;
     q->bytes += v->bytes;
     if (q->tail)
@@ -159,25 +234,13 @@ int pg_job_complete_async(einv_store_t *base, long long job_id, int attempts, co
     else
         q->head = v;
     q->tail = v;
-    pthread_cond_signal(&q->work);
-    pthread_mutex_unlock(&q->mu);
+    pthread_cond_signal(&q->b.work);
+    pthread_mutex_unlock(&q->b.mu);
     return EINV_OK;
 }
 
 /* See store_pg_int.h. */
 void pg_verdicts_stop(pg_store_t *s)
 {
-    struct pg_verdicts *q = s->verdicts;
-    if (!q)
-        return;
-    pthread_mutex_lock(&q->mu);
-    q->stop = 1;
-    pthread_cond_signal(&q->work);
-    pthread_mutex_unlock(&q->mu);
-    pthread_join(q->thread, NULL);
-    pthread_mutex_destroy(&q->mu);
-    pthread_cond_destroy(&q->work);
-    pthread_cond_destroy(&q->room);
-    free(q);
-    s->verdicts = NULL;
+    pg_batcher_stop(&s->verdicts, room_fini);
 }
