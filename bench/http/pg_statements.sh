@@ -9,6 +9,8 @@
 #     bash scripts/pg-test.sh start
 # usage: bench/http/pg_statements.sh --pg URL [-c CONNS (16)] [-d SECONDS (6)]
 #   SERVER=path/einvoiced PLUGINS=path/lib/einvoice select a build (default: build-bench)
+#   PRE_SQL="..." runs on the fresh database after the migrations, before the load (to
+#   measure a lever alone, e.g. "ALTER TABLE invoice_payloads ALTER COLUMN data SET COMPRESSION pglz")
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 PG=""; CONNS=16; SECS=6
@@ -32,6 +34,7 @@ q() { psql "$DB" -XAtqc "$1"; }
 q "CREATE EXTENSION IF NOT EXISTS pg_stat_statements" >/dev/null ||
   { echo "pg_stat_statements is not loaded (shared_preload_libraries)" >&2; exit 1; }
 srv_start postgresql "$DB"
+[ -z "${PRE_SQL:-}" ] || q "$PRE_SQL" >/dev/null
 PGPIDS=$(q "SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()" | tr '\n' ' ')
 POSTMASTER=$(ps -o ppid= -p "${PGPIDS%% *}" 2>/dev/null | tr -d ' ' || true)
 pgcpu() {   # CPU ticks of every child of the postmaster (backends of every database, walwriter, ...)

@@ -48,7 +48,7 @@ python3 - "$TMP/d" "$TMP/bt.txt" "$(awk '/^completed/{print $3}' "$TMP/load.out"
 import sys, re, collections
 ticks = dict(l.split() for l in open(sys.argv[1]))
 bt = open(sys.argv[2]).read()
-kinds = ['committer', 'batcher', 'civetweb-worker', 'civetweb-master', 'worker_main', 'keeper_main',
+kinds = ['committer', 'batcher', 'submitter', 'civetweb-worker', 'civetweb-master', 'worker_main', 'keeper_main',
          'webhooks', 'conn_guard', 'lis_', 'sigwait']
 kind = {}
 for m in re.finditer(r'Thread \d+ \(Thread 0x[0-9a-f]+ \(LWP (\d+)\)[^\n]*\n((?:#.*\n)+)', bt):
