@@ -178,16 +178,17 @@ int sq_invoice_get(einv_store_t *base, const char *id, const char *account_id,
 {
     sq_store_t *s = (sq_store_t *)base;
     sqlite3 *db = sq_acquire(s);
-    sqlite3_stmt *st = sq_prep(db, "SELECT " SUMMARY_COLS ", canonical_json, result_json"
-                                   " FROM invoices WHERE id = ? AND (? IS NULL OR account_id = ?)",
-                               "sss", id, account_id, account_id);
+    int slot;   /* a client polling its invoice asks this again and again: prepared once */
+    sqlite3_stmt *st = sq_prep_cached(db, &slot, "SELECT " SUMMARY_COLS ", canonical_json, result_json"
+                                      " FROM invoices WHERE id = ? AND (? IS NULL OR account_id = ?)",
+                                      "sss", id, account_id, account_id);
     int rc = st ? sqlite3_step(st) : SQLITE_ERROR;
     if (rc == SQLITE_ROW) {
         read_summary(st, out);
         out->canonical_json = sq_coldup(st, 12);
         out->result_json = sq_coldup(st, 13);
     }
-    sqlite3_finalize(st);
+    sq_stmt_put(st, slot);
     sq_release(s, db);
     return rc == SQLITE_ROW ? EINV_OK : rc == SQLITE_DONE ? EINV_ERR_NOTFOUND : EINV_ERR;
 }
@@ -231,11 +232,14 @@ int sq_count_invoices(einv_store_t *base, const char *account_id, long long *n)
     return rc;
 }
 
-/* Prepare sql and bind the where clause's texts, then n_extra integers after them. */
-static sqlite3_stmt *prep_where(sqlite3 *db, const char *sql, const store_where_t *w,
+/* Prepare sql (from the statement cache: a listing's texts are few, one per combination
+ * of filters and order, and a client following its invoices asks for the same one again and
+ * again) and bind the where clause's texts, then n_extra integers after them; *slot for
+ * sq_stmt_put. */
+static sqlite3_stmt *prep_where(sqlite3 *db, int *slot, const char *sql, const store_where_t *w,
                                 const long long *extra, int n_extra)
 {
-    sqlite3_stmt *st = sq_prep(db, sql, "");
+    sqlite3_stmt *st = sq_prep_cached(db, slot, sql, "");
     int i, rc = SQLITE_OK;
     for (i = 0; st && i < w->n && rc == SQLITE_OK; i++)
         rc = sqlite3_bind_text(st, i + 1, w->vals[i], -1, SQLITE_TRANSIENT);
@@ -243,7 +247,7 @@ static sqlite3_stmt *prep_where(sqlite3 *db, const char *sql, const store_where_
         rc = sqlite3_bind_int64(st, w->n + i + 1, extra[i]);
     if (st && rc != SQLITE_OK) {
         store_log("sqlite bind failed: %s", sqlite3_errmsg(db));
-        sqlite3_finalize(st);
+        sq_stmt_put(st, *slot);
         st = NULL;
     }
     return st;
@@ -261,7 +265,7 @@ int sq_invoice_list(einv_store_t *base, const char *account_id, const store_list
     const char *dir = desc ? "DESC" : "ASC";
     store_where_t w;
     long long lim[2] = {size, page * size};
-    int rc;
+    int rc, slot;
     sqlite3 *db = sq_acquire(s);
     sqlite3_stmt *st;
     store_list_where(&w, account_id, f, 0);
@@ -269,10 +273,10 @@ int sq_invoice_list(einv_store_t *base, const char *account_id, const store_list
     out->total = -1;    /* keyset pages (f->after) are not counted */
     if (!f->after) {
         snprintf(sql, sizeof sql, "SELECT count(*) FROM invoices WHERE %s", w.sql);
-        st = prep_where(db, sql, &w, NULL, 0);
+        st = prep_where(db, &slot, sql, &w, NULL, 0);
         rc = st ? sqlite3_step(st) : SQLITE_ERROR;
         out->total = rc == SQLITE_ROW ? sqlite3_column_int64(st, 0) : 0;
-        sqlite3_finalize(st);
+        sq_stmt_put(st, slot);
         if (rc != SQLITE_ROW) {
             sq_release(s, db);
             return EINV_ERR;
@@ -287,7 +291,7 @@ int sq_invoice_list(einv_store_t *base, const char *account_id, const store_list
     snprintf(sql, sizeof sql, "SELECT " SUMMARY_COLS " FROM invoices WHERE %s"
              " ORDER BY %s%s %s, seq %s LIMIT ? OFFSET ?", w.sql, f->invoice_number ? "+" : "",
              sort_column, dir, dir);
-    st = prep_where(db, sql, &w, lim, 2);
+    st = prep_where(db, &slot, sql, &w, lim, 2);
     if (!st) {
         sq_release(s, db);
         return EINV_ERR;
@@ -306,7 +310,7 @@ int sq_invoice_list(einv_store_t *base, const char *account_id, const store_list
         }
         read_summary(st, &out->items[out->n++]);
     }
-    sqlite3_finalize(st);
+    sq_stmt_put(st, slot);
     sq_release(s, db);
     if (rc != SQLITE_DONE) {
         store_page_clear(out);
@@ -342,7 +346,17 @@ int sq_job_claim(einv_store_t *base, const char *worker, int lease_seconds, stor
     long long t = store_epoch_ms();
     store_time_iso(t, now);
     store_time_iso(t + (long long)lease_seconds * 1000, until);
-    sqlite3 *db = acquire_relaxed(s);
+    /* first, without the write lock: is there anything to claim? The workers ask every 16th
+     * job even while the hand-off feeds them, and the write lock would make a worker wait for
+     * the group commit under way (its fsync included) only to find nothing, as is usual */
+    long long any = 0;
+    sqlite3 *db = sq_acquire(s);
+    int rc = sq_scalar(db, &any, 0, "SELECT EXISTS (SELECT 1 FROM jobs WHERE lease_until IS NULL"
+                                    " OR lease_until < ?)", "s", now);
+    sq_release(s, db);
+    if (rc == EINV_OK && !any)
+        return EINV_ERR_NOTFOUND;
+    db = acquire_relaxed(s);
     if (sq_begin(s, db) != EINV_OK) {
         release_relaxed(s, db);
         return EINV_ERR;
@@ -354,7 +368,7 @@ int sq_job_claim(einv_store_t *base, const char *worker, int lease_seconds, stor
                                    " * 86400000.0) AS INTEGER) FROM jobs j JOIN invoices i"
                                    " ON i.id = j.invoice_id WHERE j.lease_until IS NULL OR"
                                    " j.lease_until < ?1 ORDER BY j.id LIMIT 1", "s", now);
-    int rc = st ? sqlite3_step(st) : SQLITE_ERROR;
+    rc = st ? sqlite3_step(st) : SQLITE_ERROR;
     if (rc == SQLITE_ROW) {
         out->id = sqlite3_column_int64(st, 0);
         sq_colcpy(st, 1, out->invoice_id, sizeof out->invoice_id);
