@@ -56,10 +56,11 @@ int pg_job_complete_async(einv_store_t *s, long long job_id, int attempts, const
                           int warning_count, store_done_fn done, void *arg);
 void pg_verdicts_stop(pg_store_t *s);
 
-/* A submit without limits (store.h's store_submit_t, not a sandbox, counted, no limit) with
- * the submits queued meanwhile, in one statement and one commit (store_pg_submits.c); alone:
- * in its own statement. EINV_OK (job id and counters set), EINV_ERR_NOTFOUND (no such
- * account or key) or EINV_ERR. pg_submits_stop (pg_close) stores what is queued first. */
+/* A counted submit (store.h's store_submit_t, not a sandbox) with the submits queued
+ * meanwhile, in one transaction (store_pg_submits.c; without limits one statement); alone: as
+ * before, on its own. EINV_OK (job id and counters set), STORE_QUOTA (counters set),
+ * EINV_ERR_NOTFOUND (no such account or key) or EINV_ERR. pg_submits_stop (pg_close) stores
+ * what is queued first. */
 int pg_submit_batched(pg_store_t *s, const store_submit_t *in, const char *id,
                       store_quota_state_t *q);
 int pg_submit_alone(einv_store_t *s, const store_submit_t *in, const char *id,

@@ -100,15 +100,6 @@ static int submit_one_statement(PGconn *c, const store_submit_t *in, const char 
     return EINV_OK;
 }
 
-/* See store_pg_int.h: one submit without limits in its own statement. */
-int pg_submit_alone(einv_store_t *base, const store_submit_t *in, const char *id,
-                    store_quota_state_t *q)
-{
-    int rc;
-    PG_CALL((pg_store_t *)base, rc, c, submit_one_statement(c, in, id, q, NULL));
-    return rc;
-}
-
 static int submit_on(PGconn *c, const store_submit_t *in, const char *id, const submit_final_t *f,
                      store_quota_state_t *q, einv_error_t *err)
 {
@@ -201,6 +192,20 @@ fail:
     return einv_error_set(err, EINV_ERR, "cannot store the invoice", "", "Retry later");
 }
 
+/* See store_pg_int.h: one counted submit on its own (without limits: one statement; with a
+ * limit: its transaction of row-locked counters). */
+int pg_submit_alone(einv_store_t *base, const store_submit_t *in, const char *id,
+                    store_quota_state_t *q)
+{
+    submit_final_t f = {NULL, 1, 0, 0};
+    int rc;
+    if (in->key_limit < 0 && in->account_limit < 0)
+        PG_CALL((pg_store_t *)base, rc, c, submit_one_statement(c, in, id, q, NULL));
+    else
+        PG_CALL((pg_store_t *)base, rc, c, submit_on(c, in, id, &f, q, NULL));
+    return rc;
+}
+
 /* Submit in one transaction with row-locked quota counters (store.h); retried once on a
  * broken connection. */
 int pg_submit(einv_store_t *base, const store_submit_t *in, char out_id[37],
@@ -216,13 +221,13 @@ int pg_submit(einv_store_t *base, const store_submit_t *in, char out_id[37],
     if (in->sandbox)
         store_result_summary(in->sandbox_canonical_json, in->sandbox_result_json, &f.number,
                              &f.valid, &f.errors, &f.warnings);
-    if (!in->sandbox && in->counts && in->period && in->key_limit < 0 && in->account_limit < 0) {
-        /* nothing can refuse it: it shares a statement and a commit with the submits queued
-         * meanwhile (store_pg_submits.c) */
+    if (!in->sandbox && in->counts && in->period) {
+        /* it shares a statement and a commit with the submits queued meanwhile, its quota
+         * checked in queue order (store_pg_submits.c) */
         rc = pg_submit_batched(s, in, id, q);
         if (rc == EINV_ERR_NOTFOUND)
             einv_error_set(err, EINV_ERR_NOTFOUND, "unknown account or API key", "", "");
-        else if (rc != EINV_OK)
+        else if (rc != EINV_OK && rc != STORE_QUOTA)
             einv_error_set(err, EINV_ERR, "cannot store the invoice", "", "Retry later");
     } else {
         PG_CALL(s, rc, c, submit_on(c, in, id, &f, q, err));

@@ -1,9 +1,9 @@
-/* Submits sharing a commit on PostgreSQL (the group commit of submits without a limit): the
+/* Submits sharing a commit on PostgreSQL (the group commit of counted submits): the
  * submitting thread queues its submit and waits; one thread (started with the first submit)
- * stores everything queued meanwhile, up to PG_SUBMITS_MAX, in ONE statement and one
- * transaction: the usage counters of each (key, period) and (account, period) upserted once
- * by +K, the invoices, payloads and jobs inserted from arrays (unnest), the NOTIFY; then every
- * waiting submit gets its answer (the 202 still follows the commit).
+ * stores everything queued meanwhile, up to PG_SUBMITS_MAX, in ONE statement: the usage
+ * counters of each (key, period) and (account, period) upserted once by +K, the invoices,
+ * payloads and jobs inserted from arrays (unnest), the NOTIFY; then every waiting submit gets
+ * its answer (the 202 still follows the commit).
  *
  * Why: with a statement per submit, every submit upserted the SAME key_usage and
  * account_usage rows and held them row-locked until its commit, so concurrent submits of one
@@ -12,6 +12,11 @@
  * and flushed alone. Counts stay exact: the upserts lock the rows as before and add what the
  * batch stored, and each submit's "used after this request" is the batch's final value less
  * the submits queued after it.
+ *
+ * With a quota (a key's limit or an account's cap) in the batch, one transaction: the
+ * counters are locked and read first, the submits accepted in queue order while their limits
+ * leave room and the rest refused (STORE_QUOTA, the same 429 as alone), then the accepted ones
+ * stored as above; the locks make it exact across instances as a submit alone was.
  *
  * A batch that fails (a key deleted meanwhile, the connection lost twice) is stored again one
  * submit at a time, so each submit gets its own outcome, as before. */
@@ -29,6 +34,7 @@ typedef struct pg_sub {
     const char *id;
     store_quota_state_t *q;
     int rc, done;
+    int accepted;               /* 0: refused by a quota (rc STORE_QUOTA, q set) */
     pthread_cond_t cond;        /* the waiting submitter's */
     struct pg_sub *next;
 } pg_sub_t;
@@ -88,8 +94,10 @@ static void counters_per_submit(pg_sub_t *first, const char *keys, const char *a
 {
     for (pg_sub_t *s = first; s; s = s->next) {
         long long kafter = 0, aafter = 0;
+        if (!s->accepted)
+            continue;
         for (pg_sub_t *t = s->next; t; t = t->next) {
-            if (strcmp(t->in->period, s->in->period) != 0)
+            if (!t->accepted || strcmp(t->in->period, s->in->period) != 0)
                 continue;
             aafter += strcasecmp(t->in->account_id, s->in->account_id) == 0;
             kafter += s->in->key_id && t->in->key_id && strcasecmp(t->in->key_id, s->in->key_id) == 0;
@@ -99,8 +107,9 @@ static void counters_per_submit(pg_sub_t *first, const char *keys, const char *a
     }
 }
 
-/* The batch in one statement; EINV_OK with every submit's job id and counters set. */
-static int batch_on(PGconn *c, pg_sub_t *first)
+/* The accepted submits of the batch in one statement; EINV_OK with their job ids and
+ * counters set. */
+static int insert_on(PGconn *c, pg_sub_t *first)
 {
     pg_arr_t a[N_ARRAYS];
     char *payloads = NULL;
@@ -110,10 +119,13 @@ static int batch_on(PGconn *c, pg_sub_t *first)
     for (k = 0; k < N_ARRAYS; k++)
         pg_arr_open(&a[k]);
     for (s = first; s; s = s->next)
-        total += s->in->payload_len;
+        total += s->accepted ? s->in->payload_len : 0;
     payloads = malloc(total ? total : 1);
-    for (s = first; payloads && s; s = s->next, n++) {
+    for (s = first; payloads && s; s = s->next) {
         const store_submit_t *in = s->in;
+        if (!s->accepted)
+            continue;
+        n++;
         pg_arr_text(&a[C_ID], s->id);
         pg_arr_text(&a[C_ACCOUNT], in->account_id);
         pg_arr_text(&a[C_KEY], in->key_id);
@@ -134,7 +146,9 @@ static int batch_on(PGconn *c, pg_sub_t *first)
     int ok = payloads != NULL;
     for (k = 0; k < N_ARRAYS; k++)
         ok = pg_arr_close(&a[k]) && ok;
-    if (ok) {
+    if (ok && n == 0)
+        rc = EINV_OK;   /* every submit refused by its quota */
+    else if (ok) {
         const char *vals[N_ARRAYS + 1];
         int lens[N_ARRAYS + 1] = {0}, fmts[N_ARRAYS + 1] = {0};
         for (k = 0; k < N_ARRAYS; k++)
@@ -147,6 +161,8 @@ static int batch_on(PGconn *c, pg_sub_t *first)
             rc = EINV_OK;
             for (s = first; s; s = s->next) {
                 int row;
+                if (!s->accepted)
+                    continue;
                 for (row = 0; row < n && strcasecmp(PQgetvalue(r, row, 0), s->id) != 0; row++)
                     ;
                 if (row == n) {
@@ -167,6 +183,124 @@ static int batch_on(PGconn *c, pg_sub_t *first)
         free(a[k].p);
     free(payloads);
     return rc;
+}
+
+/* The counters of a batch with limits: each (key, period) and (account, period) row locked
+ * (created at 0 when missing) and read, in one statement, in a fixed order (keys, then
+ * accounts, each sorted) so that batches of several instances cannot deadlock on them. */
+static const char LOCK_SQL[] =
+    "WITH k AS (INSERT INTO key_usage (key_id, period, used) SELECT DISTINCT o, p, 0"
+    " FROM unnest($1::uuid[], $2::text[]) AS t(o, p) ORDER BY o, p ON CONFLICT (key_id, period)"
+    " DO UPDATE SET used = key_usage.used RETURNING key_id, period, used),"
+    " a AS (INSERT INTO account_usage (account_id, period, used) SELECT DISTINCT o, p, 0"
+    " FROM unnest($3::uuid[], $4::text[]) AS t(o, p) ORDER BY o, p ON CONFLICT (account_id, period)"
+    " DO UPDATE SET used = account_usage.used RETURNING account_id, period, used)"
+    " SELECT 'k', key_id::text, period, used FROM k UNION ALL"
+    " SELECT 'a', account_id::text, period, used FROM a";
+
+typedef struct counter {
+    char kind;                  /* 'k' key, 'a' account */
+    const char *owner, *period; /* in the locking result */
+    long long used;
+} counter_t;
+
+static counter_t *counter_find(counter_t *t, int n, char kind, const char *owner, const char *period)
+{
+    for (int i = 0; i < n; i++)
+        if (t[i].kind == kind && strcasecmp(t[i].owner, owner) == 0 && strcmp(t[i].period, period) == 0)
+            return &t[i];
+    return NULL;
+}
+
+/* Lock the batch's counters and accept its submits in queue order while their key's and
+ * account's limits leave room (as a submit alone: the key's limit first, then the account's
+ * cap; a limit of 0 refuses all); the others are refused with the counters as they stand
+ * at their turn. Inside the caller's transaction. */
+static int lock_and_decide(PGconn *c, pg_sub_t *first)
+{
+    pg_arr_t a[4];
+    pg_sub_t *s;
+    int k, rc = EINV_ERR;
+    for (k = 0; k < 4; k++)
+        pg_arr_open(&a[k]);
+    for (s = first; s; s = s->next) {
+        if (s->in->key_id) {
+            pg_arr_text(&a[0], s->in->key_id);
+            pg_arr_text(&a[1], s->in->period);
+        }
+        pg_arr_text(&a[2], s->in->account_id);
+        pg_arr_text(&a[3], s->in->period);
+    }
+    int ok = 1;
+    for (k = 0; k < 4; k++)
+        ok = pg_arr_close(&a[k]) && ok;
+    PGresult *r = ok ? pg_exec_cached(c, LOCK_SQL, 4, (const char *const[]){a[0].p, a[1].p, a[2].p, a[3].p},
+                                      NULL, NULL, 0)
+                     : NULL;
+    int rows = pg_ok(r) ? PQntuples(r) : 0;
+    counter_t *t = rows ? calloc((size_t)rows, sizeof *t) : NULL;
+    if (t) {
+        for (int i = 0; i < rows; i++)
+            t[i] = (counter_t){PQgetvalue(r, i, 0)[0], PQgetvalue(r, i, 1), PQgetvalue(r, i, 2),
+                               pg_ll(r, i, 3, 0)};
+        rc = EINV_OK;
+        for (s = first; rc == EINV_OK && s; s = s->next) {
+            const store_submit_t *in = s->in;
+            counter_t *kc = in->key_id ? counter_find(t, rows, 'k', in->key_id, in->period) : NULL;
+            counter_t *ac = counter_find(t, rows, 'a', in->account_id, in->period);
+            if (!ac || (in->key_id && !kc)) {
+                rc = EINV_ERR;
+                break;
+            }
+            int room = (!kc || in->key_limit < 0 || kc->used < in->key_limit) &&
+                       (in->account_limit < 0 || ac->used < in->account_limit);
+            if (room) {
+                ac->used++;
+                if (kc)
+                    kc->used++;
+            } else {
+                s->accepted = 0;
+                s->rc = STORE_QUOTA;
+                s->q->account_used = ac->used;
+                s->q->key_used = kc ? kc->used : 0;
+            }
+        }
+    } else if (r && !pg_ok(r) && PQstatus(c) == CONNECTION_OK && strcmp(pg_state(r), "23503") != 0) {
+        store_log("postgresql submit batch: cannot lock the counters: %s", PQerrorMessage(c));
+    }
+    free(t);
+    PQclear(r);
+    for (k = 0; k < 4; k++)
+        free(a[k].p);
+    return rc;
+}
+
+/* The batch: without limits one statement (its own transaction); with a limit among them,
+ * the counters locked and the submits accepted in queue order first, in one transaction
+ * (rolled back when none was accepted). Each submit's outcome in s->accepted / s->rc. */
+static int batch_on(PGconn *c, pg_sub_t *first)
+{
+    pg_sub_t *s;
+    int limited = 0, accepted = 0, rc;
+    for (s = first; s; s = s->next) {
+        s->accepted = 1;
+        s->rc = EINV_OK;
+        limited |= s->in->key_limit >= 0 || s->in->account_limit >= 0;
+    }
+    if (!limited)
+        return insert_on(c, first);
+    if (pg_cmd(c, "BEGIN") != EINV_OK)
+        return EINV_ERR;
+    rc = lock_and_decide(c, first);
+    for (s = first; s; s = s->next)
+        accepted += s->accepted;
+    if (rc == EINV_OK && accepted)
+        rc = insert_on(c, first);
+    if (rc == EINV_OK)
+        return pg_cmd(c, accepted ? "COMMIT" : "ROLLBACK");
+    if (PQstatus(c) == CONNECTION_OK)
+        pg_cmd(c, "ROLLBACK");
+    return EINV_ERR;
 }
 
 static void finish(struct pg_submits *q, pg_sub_t *s, int rc)
@@ -206,7 +340,7 @@ static void *submitter(void *p)
             next = s->next;
             /* a failed batch: each submit alone, for its own outcome (23503: its key or
              * account is gone; a PK clash: a first attempt did commit) */
-            finish(q, s, rc == EINV_OK ? EINV_OK : pg_submit_alone(&st->base, s->in, s->id, s->q));
+            finish(q, s, rc == EINV_OK ? s->rc : pg_submit_alone(&st->base, s->in, s->id, s->q));
         }
         pthread_mutex_lock(&q->b.mu);
     }

@@ -3,7 +3,8 @@
  * keys and ID-token submits, every submit's "used after this request" is distinct and the
  * values of one counter are exactly 1..n (no two submits of a batch report the same value, none
  * is skipped), the stored counters equal the submits, and a batch holding an unknown key
- * still stores the others and refuses that one alone. Runs on SQLite, and on PostgreSQL when
+ * still stores the others and refuses that one alone; with limits (a key's and an account's)
+ * exactly the remaining quota is accepted, each refused submit sees a full counter. Runs on SQLite, and on PostgreSQL when
  * EINV_TEST_PG_URL is set (a fresh database, dropped afterwards). */
 #include <CUnit/Basic.h>
 #include <pthread.h>
@@ -28,6 +29,7 @@ typedef struct sub_arg {
     const char *account, *key;
     int rc;
     store_quota_state_t q;
+    long long key_limit, account_limit;     /* 0 in the initialisers below: set to -1 */
 } sub_arg_t;
 
 static void *submit_thread(void *p)
@@ -47,9 +49,10 @@ static void *submit_thread(void *p)
     in.content_type = "application/xml";
     in.counts = 1;
     in.period = PERIOD;
-    in.key_limit = -1;
-    in.account_limit = -1;
-    pthread_barrier_wait(a->bar);
+    in.key_limit = a->key_limit ? a->key_limit : -1;
+    in.account_limit = a->account_limit ? a->account_limit : -1;
+    if (a->bar)
+        pthread_barrier_wait(a->bar);
     a->rc = store_submit(S, &in, id, &a->q, &err);
     return NULL;
 }
@@ -110,7 +113,7 @@ static void run_race(int with_unknown)
         const char *kid = k < 2 ? key[a][k] : NULL;
         if (with_unknown && i % 8 == 7)
             kid = gone;
-        args[i] = (sub_arg_t){&bar, acc[a], kid, -99, {-1, -1}};
+        args[i] = (sub_arg_t){&bar, acc[a], kid, -99, {-1, -1}, 0, 0};
         CU_ASSERT_EQUAL_FATAL(pthread_create(&th[i], NULL, submit_thread, &args[i]), 0);
     }
     for (int i = 0; i < T; i++)
@@ -173,7 +176,7 @@ static void test_payload_round_trip(void)
     sub_arg_t args[8];
     pthread_barrier_init(&bar, NULL, 8);
     for (int i = 0; i < 8; i++) {
-        args[i] = (sub_arg_t){&bar, acc, key, -99, {-1, -1}};
+        args[i] = (sub_arg_t){&bar, acc, key, -99, {-1, -1}, 0, 0};
         pthread_create(&th[i], NULL, submit_thread, &args[i]);
     }
     for (int i = 0; i < 8; i++)
@@ -246,11 +249,70 @@ static int cleanup(void)
     return 0;
 }
 
+/* A batch straddling the limits: a key with a limit of 10 (3 used before) and a key without
+ * one share an account capped at 15 (3 used); 40 submit at once. Exactly 12 more are
+ * accepted, each reporting a distinct account count 4..15; the limited key takes at most its
+ * 7; a refused submit reports a full counter (the key's 10 or the account's 15); nothing
+ * refused is stored or counted. */
+static void test_limits_straddled(void)
+{
+    char acc[37], lim[37], free_key[37];
+    sub_arg_t args[40];
+    pthread_t th[40];
+    pthread_barrier_t bar;
+    long long au = -1, ku = -1, count = -1;
+    int accepted = 0, lim_accepted = 0, refused = 0;
+    char seen[16] = {0};
+    new_account(acc);
+    new_key(acc, lim);
+    new_key(acc, free_key);
+    for (int i = 0; i < 3; i++) {
+        sub_arg_t one = {NULL, acc, lim, -99, {-1, -1}, 10, 15};
+        submit_thread(&one);
+        CU_ASSERT_EQUAL(one.rc, EINV_OK);
+        CU_ASSERT_EQUAL(one.q.key_used, i + 1);
+    }
+    pthread_barrier_init(&bar, NULL, 40);
+    for (int i = 0; i < 40; i++) {
+        args[i] = (sub_arg_t){&bar, acc, i % 2 ? lim : free_key, -99, {-1, -1}, i % 2 ? 10 : 0, 15};
+        CU_ASSERT_EQUAL_FATAL(pthread_create(&th[i], NULL, submit_thread, &args[i]), 0);
+    }
+    for (int i = 0; i < 40; i++)
+        pthread_join(th[i], NULL);
+    pthread_barrier_destroy(&bar);
+    for (int i = 0; i < 40; i++) {
+        if (args[i].rc == EINV_OK) {
+            accepted++;
+            lim_accepted += args[i].key == lim;
+            CU_ASSERT(args[i].q.account_used >= 4 && args[i].q.account_used <= 15);
+            if (args[i].q.account_used >= 4 && args[i].q.account_used <= 15) {
+                CU_ASSERT_FALSE(seen[args[i].q.account_used]);
+                seen[args[i].q.account_used] = 1;
+            }
+            if (args[i].key == lim)
+                CU_ASSERT(args[i].q.key_used >= 4 && args[i].q.key_used <= 10);
+        } else {
+            refused++;
+            CU_ASSERT_EQUAL(args[i].rc, STORE_QUOTA);
+            CU_ASSERT(args[i].q.account_used == 15 || (args[i].key == lim && args[i].q.key_used == 10));
+        }
+    }
+    CU_ASSERT_EQUAL(accepted, 12);
+    CU_ASSERT_EQUAL(refused, 28);
+    CU_ASSERT(lim_accepted <= 7);
+    CU_ASSERT_EQUAL(store_count_invoices(S, acc, &count), EINV_OK);
+    CU_ASSERT_EQUAL(count, 15);
+    CU_ASSERT_EQUAL(store_usage(S, acc, lim, PERIOD, &au, &ku), EINV_OK);
+    CU_ASSERT_EQUAL(au, 15);
+    CU_ASSERT_EQUAL(ku, 3 + lim_accepted);
+}
+
 static void add(CU_pSuite s)
 {
     CU_add_test(s, "concurrent submits: each counter 1..n, exact", test_exact_counters);
     CU_add_test(s, "an unknown key in a batch: refused alone", test_unknown_key_in_batch);
     CU_add_test(s, "payloads and texts from a batch, byte for byte", test_payload_round_trip);
+    CU_add_test(s, "a batch straddling a key's limit and an account's cap", test_limits_straddled);
 }
 
 static void test_pg_missing(void)
