@@ -59,9 +59,15 @@ typedef struct {
     char id[40];
     int64_t t_submit, t_accept, t_final;
     int valid; /* 1 validated, 0 failed_validation */
+    long id_next; /* 1 + the index of the next record in its id bucket (0: none) */
 } rec_t;
 
 static rec_t *chunks[MAX_CHUNKS];
+/* Records by id, for the walker: the server's order may stray far from the 202s' order at
+ * thousands a second (a window around the cursor lost invoices, found again only one by
+ * one at the end). 1 + the index of each bucket's newest record, 0: empty. */
+#define ID_BUCKETS (1L << 20)
+static long *id_heads;
 static long n_recs;
 static pthread_mutex_t recs_lock = PTHREAD_MUTEX_INITIALIZER;
 
@@ -100,19 +106,38 @@ static void sleep_ms(int ms)
 
 static rec_t *rec_at(long i) { return &chunks[i / CHUNK_RECS][i % CHUNK_RECS]; }
 
+static unsigned long id_bucket(const char *id)
+{
+    unsigned long h = 1469598103934665603UL;  /* FNV-1a */
+    for (; *id; id++) h = (h ^ (unsigned char)*id) * 1099511628211UL;
+    return h & (unsigned long)(ID_BUCKETS - 1);
+}
+
+/* The record of an id, or NULL (recs_lock held). */
+static rec_t *rec_find(const char *id)
+{
+    if (!id_heads) return NULL;
+    for (long k = id_heads[id_bucket(id)]; k; k = rec_at(k - 1)->id_next)
+        if (!strcmp(rec_at(k - 1)->id, id)) return rec_at(k - 1);
+    return NULL;
+}
+
 /* Appends a record; returns 0, or -1 when out of memory/capacity. */
 static int rec_add(const char *id, int64_t ts, int64_t ta)
 {
     pthread_mutex_lock(&recs_lock);
     long i = n_recs;
     int rc = -1;
-    if (i / CHUNK_RECS < MAX_CHUNKS) {
+    if (!id_heads) id_heads = calloc((size_t)ID_BUCKETS, sizeof *id_heads);
+    if (i / CHUNK_RECS < MAX_CHUNKS && id_heads) {
         if (!chunks[i / CHUNK_RECS]) chunks[i / CHUNK_RECS] = calloc(CHUNK_RECS, sizeof(rec_t));
         if (chunks[i / CHUNK_RECS]) {
             rec_t *r = rec_at(i);
             snprintf(r->id, sizeof r->id, "%s", id);
             r->t_submit = ts;
             r->t_accept = ta;
+            r->id_next = id_heads[id_bucket(r->id)];
+            id_heads[id_bucket(r->id)] = i + 1;
             n_recs = i + 1;
             rc = 0;
         }
@@ -393,10 +418,9 @@ static int get(conn_t *c, const char *path, char **body)
  * the id of the page's last item; while *open, safe (40 bytes) gets the id of each final
  * item and *open drops to 0 at the first one still processing (the next round starts after
  * safe: everything before it in the server's order is final). Returns the number of items. */
-static int mark_page(const char *body, long cursor, long n, int64_t t, char *last, char *safe, int *open)
+static int mark_page(const char *body, int64_t t, char *last, char *safe, int *open)
 {
     const char *p = body;
-    long lo = cursor - 400 > 0 ? cursor - 400 : 0, hi = cursor + 400 < n ? cursor + 400 : n;
     int items = 0;
     while ((p = strstr(p, "\"id\""))) {
         char id[40], status[40];
@@ -412,13 +436,12 @@ static int mark_page(const char *body, long cursor, long n, int64_t t, char *las
             continue;
         }
         if (*open) memcpy(safe, id, sizeof id);
-        for (long i = lo; i < hi; i++) {
-            rec_t *r = rec_at(i);
-            if (!r->t_final && !strcmp(r->id, id)) {
-                r->t_final = t;
-                r->valid = !strcmp(status, "validated");
-                break;
-            }
+        pthread_mutex_lock(&recs_lock);
+        rec_t *r = rec_find(id);
+        pthread_mutex_unlock(&recs_lock);
+        if (r && !r->t_final) {
+            r->t_final = t;
+            r->valid = !strcmp(status, "validated");
         }
     }
     return items;
@@ -462,7 +485,7 @@ static void *list_poll_thread(void *arg)
                 sleep_ms(20);
                 break;
             }
-            if (mark_page(body, cursor, n, t, last, safe_after, &open) < 100 || !last[0]) break;
+            if (mark_page(body, t, last, safe_after, &open) < 100 || !last[0]) break;
             memcpy(after, last, sizeof after);
         }
         memcpy(prev_safe, safe_before, sizeof prev_safe);
