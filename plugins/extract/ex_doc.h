@@ -39,6 +39,7 @@ typedef struct ex_doc {
     double page_w[32], page_h[32];   /* first pages' sizes (points) */
     int ocr_pages;                   /* pages read by OCR */
     double median_size;              /* median word size */
+    struct ex_ocr *ocr;              /* OCR'd pages' images for re-reading cells (ex_read.h) */
 } ex_doc_t;
 
 /* Append a word (text copied). 0 or -1 when out of memory. */

@@ -5,6 +5,7 @@
 #include "ex_items.h"
 #include "ex_shape.h"
 #include "ex_labels.h"
+#include "ex_read.h"
 #include <ctype.h>
 #include <math.h>
 #include <stdio.h>
@@ -455,7 +456,7 @@ static void row_text(const ex_doc_t *d, const ex_line_t *l, ex_item_t *it, const
 {
     int s, w, best_seg = -1;
     size_t best_len = 0;
-    const char *found_unit = NULL;
+    const char *found_unit = NULL, *weak = NULL;
     char cur[4];
     *num_x0 = 1e9;
     /* the description: the longest segment of mostly letters */
@@ -550,12 +551,21 @@ static void row_text(const ex_doc_t *d, const ex_line_t *l, ex_item_t *it, const
                     break;
             }
             it->unit = ex_unit_code(d->words[w].text);
+            if (it->unit && d->words[w].conf < 1.0f && strchr("iI", d->words[w].text[0]) && !d->words[w].text[1]) {
+                /* OCR's "I" is the litre's l or a quantity's 1 ("I | pce"): the litre only
+                 * when the row has no other unit word */
+                weak = it->unit;
+                it->unit = NULL;
+                continue;
+            }
             if (!it->unit) {
                 ex_num_t num;
                 it->unit = glued_unit(d->words[w].text, -1, &num);
             }
         }
     }
+    if (!it->unit)
+        it->unit = weak;
 }
 
 /* A row with a unit word but no text cell: its description wrapped so that only a figure
@@ -864,7 +874,7 @@ static void fill_gaps(const ex_doc_t *d, ex_items_t *it)
  * the arithmetic did not use) or alone in the unit cell right of the description. Such a
  * word is marked used (it is no description text); 1 when one was found. */
 static int litre_misread(const ex_doc_t *d, const ex_line_t *l, const ex_item_t *row, int dec_comma,
-                         int *used, size_t *n_used, size_t max)
+                         double desc_x1, int *used, size_t *n_used, size_t max)
 {
     char q[32];
     size_t qn;
@@ -882,8 +892,10 @@ static int litre_misread(const ex_doc_t *d, const ex_line_t *l, const ex_item_t 
     for (s = l->s0; s < l->s1; s++)
         for (w = d->segs[s].w0; w < d->segs[s].w1; w++) {
             const char *t = d->words[w].text;
-            int glued = !strncmp(t, q, qn) && t[qn] && strchr("1Il|", t[qn]) && !t[qn + 1];
-            int alone = s > l->s0 && d->segs[s].w1 - d->segs[s].w0 == 1 && t[0] && strchr("1Il", t[0]) && !t[1];
+            /* glued: before the description is taken (desc_x1 < 0); alone: right of it */
+            int glued = desc_x1 < 0 && !strncmp(t, q, qn) && t[qn] && strchr("1Il|", t[qn]) && !t[qn + 1];
+            int alone = desc_x1 >= 0 && d->words[w].x0 > desc_x1 && d->segs[s].w1 - d->segs[s].w0 == 1 &&
+                        t[0] && strchr("1Il", t[0]) && !t[1];
             if (in_used(used, *n_used, w) || !(glued || alone) || *n_used >= max)
                 continue;
             used[(*n_used)++] = w;
@@ -930,13 +942,67 @@ static int64_t garbled_amount(const ex_doc_t *d, int w, int dec_comma, int *clea
     return strtoll(dg, NULL, 10);
 }
 
+/* Re-read the figures of line li from the page image (digits, marks, %, currency signs;
+ * one line at twice the scale) and try the arithmetic again. 1 when the row now holds: the
+ * re-read texts then replace the words' (the row's OCR reading was wrong), else they are
+ * dropped and the words stay as they were. */
+static int reread_row(ex_doc_t *d, int li, int dec_comma, ex_item_t *row, int *used, size_t *n_used)
+{
+    const ex_line_t *l = &d->lines[li];
+    char *old[24];
+    int ws[24], s, w, ok;
+    size_t n = 0, k;
+    for (s = l->s0; s < l->s1 && n + (size_t)(d->segs[s].w1 - d->segs[s].w0) <= 24; s++) {
+        const ex_seg_t *sg = &d->segs[s];
+        char dg[32], buf[64], *nt;
+        ex_num_t gl;
+        size_t a, b;
+        int text = 0;
+        for (w = sg->w0; w < sg->w1; w++) {   /* a text cell ("Cable duct 60x40 mm") stays */
+            const char *c = d->words[w].text;
+            int letters = 0;
+            for (; *c; c++)
+                letters += isalpha((unsigned char)*c) != 0;
+            text |= letters >= 3 || glued_unit(d->words[w].text, -1, &gl) || ex_unit_code(d->words[w].text);
+        }
+        if (text || !digits_of(sg->text, dg, sizeof dg) ||
+            !ex_ocr_reread(d, d->words[sg->w0].page, sg->x0, sg->y0, sg->x1, sg->y1,
+                           "0123456789.,%'-\xe2\x82\xac\xc2\xa3$", buf, sizeof buf))
+            continue;
+        for (a = b = 0; buf[a]; a++)   /* the cell as one word */
+            if (buf[a] != ' ')
+                buf[b++] = buf[a];
+        buf[b] = '\0';
+        if (!b || !strcmp(buf, sg->text))
+            continue;
+        for (w = sg->w0; w < sg->w1; w++) {
+            if (!(nt = strdup(w == sg->w0 ? buf : "")))
+                break;
+            old[n] = d->words[w].text, ws[n++] = w;
+            d->words[w].text = nt;
+        }
+    }
+    if (!n)
+        return 0;
+    ok = item_row(d, l, li, dec_comma, row, used, n_used);
+    for (k = 0; k < n; k++) {
+        if (ok)
+            free(old[k]);
+        else {
+            free(d->words[ws[k]].text);
+            d->words[ws[k]].text = old[k];
+        }
+    }
+    return ok;
+}
+
 /* Scans: a line between the rows found (or right after them) with a description and a
  * figure in the amount column is a row, even when OCR garbled its quantity and price beyond
  * the arithmetic: dropping it would shift every later row. Its values are the best the
  * figures allow (quantity before a unit word, a price, the amount; one of them derived from
  * the other two when it divides exactly), confidence 0.3. When one row is recovered and the
  * rows do not make the printed subtotal, its amount is what makes them. */
-static int recover_rows(const ex_doc_t *d, ex_items_t *it, desc_col_t **colp, size_t *cap)
+static int recover_rows(ex_doc_t *d, ex_items_t *it, desc_col_t **colp, size_t *cap)
 {
     double xs[64], ax1, tol, lh;
     size_t i, nx = 0, li, first, last, n_new = 0, new_at = 0;
@@ -963,8 +1029,8 @@ static int recover_rows(const ex_doc_t *d, ex_items_t *it, desc_col_t **colp, si
     for (li = first > 3 ? first - 3 : 0; li < d->n_lines && li <= last + 8; li++) {
         const ex_line_t *l = &d->lines[li];
         ex_item_t row;
-        int used[8], aw = -1, s, w, clean, k, qa = -1, pb = -1, lab = 0;
-        size_t n_used = 0, n, j;
+        int used[8], used2[32], aw = -1, s, w, clean, k, qa = -1, pb = -1, lab = 0;
+        size_t n_used = 0, n_used2 = 0, n, j;
         double x0, x1, nx0;
         int64_t amount;
         for (j = 0; j < it->n && (size_t)it->items[j].line != li; j++)
@@ -989,6 +1055,12 @@ static int recover_rows(const ex_doc_t *d, ex_items_t *it, desc_col_t **colp, si
             size_t a0, a1;
             if (ex_find_date(d->segs[d->words[aw].seg].text, iso, &a0, &a1) || (li < first && !clean))
                 continue;   /* "Bilbao, 29 September 2026" above the table */
+        }
+        if (reread_row(d, (int)li, it->dec_comma, &row, used2, &n_used2)) {
+            row.conf = 0.6f;
+            row_text(d, l, &row, used2, n_used2, &x0, &x1, &nx0);
+            if (row.desc[0] && ex_label_prefix(row.desc) == 0)
+                goto insert;
         }
         memset(&row, 0, sizeof row);
         row.rate_cents = -1, row.line = (int)li, row.net_w = aw, row.conf = 0.3f;
@@ -1056,6 +1128,7 @@ static int recover_rows(const ex_doc_t *d, ex_items_t *it, desc_col_t **colp, si
             if (letters < 3)
                 continue;
         }
+insert:
         if (it->n == *cap) {
             ex_item_t *p = realloc(it->items, 2 * *cap * sizeof *p);
             desc_col_t *q;
@@ -1133,7 +1206,7 @@ static int bottom_aligned(const ex_doc_t *d, const ex_items_t *it, const desc_co
     return up > down;
 }
 
-int ex_items_find(const ex_doc_t *d, ex_items_t *it)
+int ex_items_find(ex_doc_t *d, ex_items_t *it)
 {
     size_t li, cap = 16, i;
     int used[32], bottom = 0;
@@ -1153,8 +1226,10 @@ int ex_items_find(const ex_doc_t *d, ex_items_t *it)
         /* a totals line "Tax 19 % on 1.234,56  234,57" can fake a row: it has no text
          * description, or a total/tax label */
         {
-            int litre = d->ocr_pages && litre_misread(d, &d->lines[li], &row, it->dec_comma, used, &n_used, 32);
+            int litre = d->ocr_pages && litre_misread(d, &d->lines[li], &row, it->dec_comma, -1, used, &n_used, 32);
             row_text(d, &d->lines[li], &row, used, n_used, &x0, &x1, &nx0);
+            if (!row.unit && d->ocr_pages && !litre && x1 > 0)
+                litre = litre_misread(d, &d->lines[li], &row, it->dec_comma, x1, used, &n_used, 32);
             if (litre && !row.unit)
                 row.unit = "LTR";
         }

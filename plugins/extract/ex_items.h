@@ -32,8 +32,10 @@ typedef struct ex_items {
     int first_total_line;     /* first line below the table (totals area), -1 */
 } ex_items_t;
 
-/* Find the items and totals of d. 0 or -1 (out of memory). */
-int ex_items_find(const ex_doc_t *d, ex_items_t *it);
+/* Find the items and totals of d. 0 or -1 (out of memory). On scans the figures of a row
+ * the arithmetic misses are re-read from the page image (ex_ocr_reread), and the words
+ * take the re-read texts when the row then holds. */
+int ex_items_find(ex_doc_t *d, ex_items_t *it);
 void ex_items_clear(ex_items_t *it);
 /* 1 when the amount (cents) is printed somewhere on the document. */
 int ex_amount_printed(const ex_doc_t *d, int dec_comma, int64_t cents);

@@ -2,6 +2,7 @@
  * extents overlap by more than half), a segment a run of words on it without a gap wider
  * than about one em: table cells, labels and values become separate segments. */
 #include "ex_doc.h"
+#include "ex_read.h"
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -257,5 +258,6 @@ void ex_doc_clear(ex_doc_t *d)
     for (i = 0; i < d->n_segs; i++)
         free(d->segs[i].text);
     free(d->words), free(d->segs), free(d->lines);
+    ex_ocr_free(d->ocr);
     memset(d, 0, sizeof *d);
 }

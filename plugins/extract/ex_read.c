@@ -163,9 +163,17 @@ static unsigned char *render_grey(PopplerPage *page, int dpi, int *w_out, int *h
     return grey;
 }
 
+/* What a read document keeps for re-reading cells: the OCR engine and each OCR'd page's
+ * straightened image (the word boxes are in its coordinates). */
+struct ex_ocr {
+    TessBaseAPI *api;
+    PIX *pix[32];
+    int dpi[32];
+};
+
 /* Straighten the page (scans are rotated by a degree or so, which would tilt every table
- * row across two lines) and hand it to tesseract: 0, or -1 to use the page as it is. */
-static int deskew(TessBaseAPI *api, const unsigned char *grey, int w, int h)
+ * row across two lines): the image tesseract reads, or NULL (out of memory). */
+static PIX *deskew(const unsigned char *grey, int w, int h)
 {
     char head[64];
     int hn = snprintf(head, sizeof head, "P5\n%d %d\n255\n", w, h);
@@ -173,20 +181,18 @@ static int deskew(TessBaseAPI *api, const unsigned char *grey, int w, int h)
     unsigned char *pgm = malloc(n);
     PIX *pix, *straight;
     if (!pgm)
-        return -1;
+        return NULL;
     memcpy(pgm, head, (size_t)hn);
     memcpy(pgm + hn, grey, (size_t)w * h);
     pix = pixReadMem(pgm, n);
     free(pgm);
     if (!pix)
-        return -1;
+        return NULL;
     straight = pixDeskew(pix, 0);
-    pixDestroy(&pix);
     if (!straight)
-        return -1;
-    TessBaseAPISetImage2(api, straight);
-    pixDestroy(&straight);   /* tesseract keeps its own copy */
-    return 0;
+        return pix;   /* the page as it is */
+    pixDestroy(&pix);
+    return straight;
 }
 
 /* Words OCR makes of table rules and box edges: only '|', '_', dashes, quotes, spaces. */
@@ -200,16 +206,14 @@ static int rule_artifact(const char *t)
 
 /* OCR one rendered page into words (points). Returns 0, 1 when the deadline cut it short,
  * -1 out of memory. */
-static int ocr_words(TessBaseAPI *api, const unsigned char *grey, int w, int h, int dpi,
-                     int psm, int ms, int pno, ex_doc_t *d)
+static int ocr_words(TessBaseAPI *api, PIX *pix, int dpi, int psm, int ms, int pno, ex_doc_t *d)
 {
     ETEXT_DESC *mon = TessMonitorCreate();
     TessResultIterator *ri;
     double s = 72.0 / dpi;
     int rc = 0, timed_out = 0;
     TessBaseAPISetPageSegMode(api, (TessPageSegMode)psm);
-    if (deskew(api, grey, w, h) != 0)
-        TessBaseAPISetImage(api, grey, w, h, 1, w);
+    TessBaseAPISetImage2(api, pix);
     TessBaseAPISetSourceResolution(api, dpi);
     TessMonitorSetDeadlineMSecs(mon, ms > 0 ? ms : 20000);
     if (TessBaseAPIRecognize(api, mon) != 0)
@@ -344,15 +348,24 @@ static int ocr_page(TessBaseAPI *api, PopplerPage *page, int pno, const ex_read_
         if (ppi > 0 && ppi < 280)
             dpi = 250;
     }
+    PIX *pix;
     grey = render_grey(page, dpi, &w, &h);
     if (!grey)
         return -1;
-    rc = ocr_words(api, grey, w, h, dpi, o->psm > 0 ? o->psm : PSM_AUTO, o->page_ms, pno, d);
+    pix = deskew(grey, w, h);
+    free(grey);
+    if (!pix)
+        return -1;
+    rc = ocr_words(api, pix, dpi, o->psm > 0 ? o->psm : PSM_AUTO, o->page_ms, pno, d);
     if (rc >= 0 && ocr_fix(d, from) != 0)
         rc = -1;
     if (rc > 0)
         (*timeouts)++;
-    free(grey);
+    if (pno < 32 && (d->ocr || (d->ocr = calloc(1, sizeof *d->ocr)) != NULL)) {
+        d->ocr->pix[pno] = pix, d->ocr->dpi[pno] = dpi;   /* kept for re-reading cells */
+        pix = NULL;
+    }
+    pixDestroy(&pix);
     return rc < 0 ? -1 : 0;
 }
 
@@ -430,7 +443,9 @@ int ex_read_pdf(const unsigned char *data, size_t len, const ex_read_opts_t *o, 
         }
         g_object_unref(page);
     }
-    if (api) {
+    if (api && d->ocr && rc == EX_READ_OK) {
+        d->ocr->api = api;   /* the cells' re-reads use it; ex_doc_clear ends it */
+    } else if (api) {
         TessBaseAPIEnd(api);
         TessBaseAPIDelete(api);
     }
@@ -440,4 +455,76 @@ int ex_read_pdf(const unsigned char *data, size_t len, const ex_read_opts_t *o, 
     if (timeouts)
         *timeouts = to;
     return rc;
+}
+
+int ex_ocr_reread(const ex_doc_t *d, int page, double x0, double y0, double x1, double y1,
+                  const char *whitelist, char *out, size_t size)
+{
+    const struct ex_ocr *o = d->ocr;
+    PIX *crop, *big;
+    BOX *box;
+    char *txt;
+    double k;
+    int bx, by, bw, bh, pw, ph;
+    if (!o || !o->api || page < 0 || page >= 32 || !o->pix[page] || size < 2)
+        return 0;
+    k = o->dpi[page] / 72.0;
+    pw = (int)pixGetWidth(o->pix[page]), ph = (int)pixGetHeight(o->pix[page]);
+    /* the box with a margin of a fifth of its height (OCR boxes hug the ink) */
+    bx = (int)((x0 - 0.2 * (y1 - y0)) * k), by = (int)((y0 - 0.2 * (y1 - y0)) * k);
+    bw = (int)((x1 - x0 + 0.4 * (y1 - y0)) * k + 0.5), bh = (int)((y1 - y0) * 1.4 * k + 0.5);
+    if (bx < 0) bw += bx, bx = 0;
+    if (by < 0) bh += by, by = 0;
+    if (bx + bw > pw) bw = pw - bx;
+    if (by + bh > ph) bh = ph - by;
+    if (bw < 4 || bh < 4 || bw > 4000 || bh > 400)
+        return 0;
+    box = boxCreate(bx, by, bw, bh);
+    crop = box ? pixClipRectangle(o->pix[page], box, NULL) : NULL;
+    boxDestroy(&box);
+    if (!crop)
+        return 0;
+    big = pixScale(crop, 2.0f, 2.0f);
+    pixDestroy(&crop);
+    if (!big)
+        return 0;
+    {   /* a white border: tesseract reads glyphs touching the edge badly */
+        PIX *framed = pixAddBorder(big, 16, 0xff);
+        pixDestroy(&big);
+        if (!framed)
+            return 0;
+        big = framed;
+    }
+    TessBaseAPISetPageSegMode(o->api, PSM_SINGLE_LINE);
+    TessBaseAPISetVariable(o->api, "tessedit_char_whitelist", whitelist ? whitelist : "");
+    TessBaseAPISetImage2(o->api, big);
+    TessBaseAPISetSourceResolution(o->api, 2 * o->dpi[page]);
+    txt = TessBaseAPIGetUTF8Text(o->api);
+    TessBaseAPISetVariable(o->api, "tessedit_char_whitelist", "");
+    TessBaseAPIClear(o->api);
+    pixDestroy(&big);
+    if (!txt)
+        return 0;
+    {
+        size_t n = strlen(txt);
+        while (n && (txt[n - 1] == '\n' || txt[n - 1] == ' '))
+            txt[--n] = '\0';
+        snprintf(out, size, "%s", txt);
+    }
+    TessDeleteText(txt);
+    return 1;
+}
+
+void ex_ocr_free(struct ex_ocr *o)
+{
+    int i;
+    if (!o)
+        return;
+    for (i = 0; i < 32; i++)
+        pixDestroy(&o->pix[i]);
+    if (o->api) {
+        TessBaseAPIEnd(o->api);
+        TessBaseAPIDelete(o->api);
+    }
+    free(o);
 }

@@ -33,4 +33,13 @@ enum {
 int ex_read_pdf(const unsigned char *data, size_t len, const ex_read_opts_t *o, ex_doc_t *d,
                 int *timeouts, char *msg, size_t size);
 
+/* Re-read the box (points) of an OCR'd page of d as one line of text made of the characters
+ * of whitelist only (NULL: any), from the page image at twice its scale: figures of table
+ * cells that the page's reading garbled. 1 with the text in out (size bytes), 0 when the
+ * page's image is not kept (text layer, or no OCR). */
+int ex_ocr_reread(const ex_doc_t *d, int page, double x0, double y0, double x1, double y1,
+                  const char *whitelist, char *out, size_t size);
+/* Free what ex_read_pdf kept for re-reading (ex_doc_clear calls it). */
+void ex_ocr_free(struct ex_ocr *o);
+
 #endif

@@ -138,6 +138,39 @@ static void put_words(ex_doc_t *d, double y, const char *const *cells, const dou
     }
 }
 
+/* Scans: a row whose quantity and price OCR garbled is kept (with its amount) instead of
+ * dropped, so the rows after it keep their positions; a tax line "Tax 20% on X  Y" is no
+ * row of quantity 0.2. */
+static void test_garbled_rows(void)
+{
+    static const double xs[] = {50, 80, 300, 380, 460};
+    static const char *const head[] = {"Pos.", "Description", "Qty", "Price", "Amount", NULL};
+    ex_doc_t d;
+    ex_items_t it;
+    size_t i;
+    memset(&d, 0, sizeof d);
+    d.n_pages = 1, d.page_w[0] = 595, d.page_h[0] = 842, d.ocr_pages = 1;
+    put_words(&d, 100, head, xs);
+    put_words(&d, 114, (const char *const[]){"1", "Cable duct 60x40 mm", "10 m", "2.50", "25.00", NULL}, xs);
+    put_words(&d, 128, (const char *const[]){"2", "Screw set M8", "S pcs", "1l.5O", "92.00", NULL}, xs);
+    put_words(&d, 142, (const char *const[]){"3", "Heating oil", "4 l", "1.25", "5.00", NULL}, xs);
+    /* no subtotal printed to confirm row 2 (the tax line's 30.00 happens to be 25 + 5) */
+    put_words(&d, 184, (const char *const[]){"Tax 20% on 150.00", "30.00", NULL}, (const double[]){300, 460});
+    CU_ASSERT_FATAL(ex_layout(&d) == 0);
+    CU_ASSERT_FATAL(ex_items_find(&d, &it) == 0);
+    CU_ASSERT_EQUAL_FATAL(it.n, 3);
+    CU_ASSERT_STRING_EQUAL(it.items[0].desc, "Cable duct 60x40 mm");
+    CU_ASSERT_STRING_EQUAL(it.items[1].desc, "Screw set M8");
+    CU_ASSERT_EQUAL(it.items[1].net_cents, 9200);
+    CU_ASSERT(it.items[1].conf < 0.5f);   /* a WARNING names it */
+    CU_ASSERT_STRING_EQUAL(it.items[2].desc, "Heating oil");
+    for (i = 0; i < it.n; i++)
+        CU_ASSERT(it.items[i].net_cents != 3000);
+    CU_ASSERT_EQUAL(it.net, 12200);
+    ex_items_clear(&it);
+    ex_doc_clear(&d);
+}
+
 static void test_item_rows(void)
 {
     static const double xs[] = {50, 80, 300, 380, 460};
@@ -430,6 +463,7 @@ void tst_suites(void)
     }
     CU_add_test(s, "value shapes and check digits", test_shapes);
     CU_add_test(s, "item rows and labels from placed words", test_item_rows);
+    CU_add_test(s, "garbled scanned rows kept, tax lines no rows", test_garbled_rows);
     CU_add_test(s, "generated text PDF end to end", test_text_pdf);
     CU_add_test(s, "OCR of a small scan", test_scan);
     CU_add_test(s, "truncated and non-PDF input", test_truncated);
