@@ -882,6 +882,7 @@ void store_job_clear(store_job_t *j)
         return;
     free(j->tier);
     free(j->payload);
+    free(j->mapping);
     memset(j, 0, sizeof *j);
 }
 

@@ -104,6 +104,9 @@ typedef struct store_job {
     char prev_worker[160];      /* who held the previous claim ("" on the first claim) */
     int payload_deferred;       /* a batched claim left a large payload out: read it with
                                  * store_invoice_payload before running the job */
+    int mapping_known;          /* the claim brought the account's mapping document (NULL:
+                                 * none); else read it (store_mappings_get) when the job runs */
+    char *mapping;
 } store_job_t;
 
 /* A claim a worker holds: what lease renewal is fenced on. */

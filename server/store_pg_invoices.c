@@ -440,7 +440,8 @@ int pg_invoice_list(einv_store_t *base, const char *account_id, const store_list
  * waiting for it, and never get the same one. The picking query is a MATERIALIZED CTE so it
  * runs once: as a plain subquery in FROM, a plan that rescans it per row (seen with some
  * table statistics) made each rescan skip the rows this statement had just updated and pick
- * the next, so one claim leased the whole queue. *n: the jobs claimed (0: NOTFOUND). */
+ * the next, so one claim leased the whole queue. Each job comes with its account's mapping
+ * document (store_job_t.mapping_known). *n: the jobs claimed (0: NOTFOUND). */
 static int claim_on(PGconn *c, const char *worker, int lease_seconds, int max, store_job_t *out,
                     size_t *n)
 {
@@ -451,10 +452,12 @@ static int claim_on(PGconn *c, const char *worker, int lease_seconds, int max, s
         " UPDATE jobs j SET worker = $1, lease_until = now() + make_interval(secs => $2::int),"
         " attempts = j.attempts + 1, first_claimed_at = COALESCE(j.first_claimed_at, now())"
         " FROM c JOIN invoices i ON true LEFT JOIN invoice_payloads p ON p.invoice_id = i.id"
+        " LEFT JOIN account_mappings m ON m.account_id = i.account_id"
         " WHERE j.id = c.id AND i.id = j.invoice_id"
         " RETURNING j.id, j.invoice_id, j.attempts, i.account_id, i.profile, i.source_format, i.tier,"
         " c.worker, COALESCE((extract(epoch FROM now() - c.first_claimed_at) * 1000)::bigint, 0),"
-        " CASE WHEN octet_length(p.data) <= $4::int THEN p.data END, octet_length(p.data)",
+        " CASE WHEN octet_length(p.data) <= $4::int THEN p.data END, octet_length(p.data),"
+        " m.document",
         "siii", worker, lease_seconds, max, CLAIM_INLINE_MAX);
     int rows, rc = EINV_OK;
     *n = 0;
@@ -478,6 +481,11 @@ static int claim_on(PGconn *c, const char *worker, int lease_seconds, int max, s
         /* a large payload is not carried by the claim (8 of them would be a result of up to
          * 8 x 2 x EINV_MAX_UPLOAD): its worker reads it when it runs the job */
         o->payload_deferred = PQgetisnull(r, k, 9) && !PQgetisnull(r, k, 10);
+        /* the account's mapping document comes with the claim: no statement per job for it */
+        o->mapping_known = 1;
+        o->mapping = pg_dup(r, k, 11);
+        if (!PQgetisnull(r, k, 11) && !o->mapping)
+            rc = EINV_ERR;
         if (!PQgetisnull(r, k, 9)) {
             /* text-format bytea (hex): unescaped, then copied to be free()d like the rest */
             size_t len = 0;

@@ -302,7 +302,9 @@ static void process(einv_srv_t *srv, const store_job_t *job)
     char *mapping = NULL;
     const char *api_format = NULL;
     long long t0, usec;
-    if (store_mappings_get(srv->store, job->account_id, &mapping) != EINV_OK) {
+    if (job->mapping_known) {
+        /* the claim brought it (PostgreSQL): no statement for it */
+    } else if (store_mappings_get(srv->store, job->account_id, &mapping) != EINV_OK) {
         free(mapping);
         mapping = NULL;
     }
@@ -310,7 +312,7 @@ static void process(einv_srv_t *srv, const store_job_t *job)
     memset(&err, 0, sizeof err);
     o.profile = job->profile;
     o.format = job->format[0] ? job->format : NULL;
-    o.mapping = mapping;
+    o.mapping = job->mapping_known ? job->mapping : mapping;
     o.want_canonical = 1;
     o.limits = &srv->cfg.limits;
     if (job->tier && *job->tier) {

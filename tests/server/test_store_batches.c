@@ -4,7 +4,8 @@
  * values of one counter are exactly 1..n (no two submits of a batch report the same value, none
  * is skipped), the stored counters equal the submits, and a batch holding an unknown key
  * still stores the others and refuses that one alone; with limits (a key's and an account's)
- * exactly the remaining quota is accepted, each refused submit sees a full counter. Runs on SQLite, and on PostgreSQL when
+ * exactly the remaining quota is accepted, each refused submit sees a full counter; and batched
+ * claims bring the account's mapping document on PostgreSQL. Runs on SQLite, and on PostgreSQL when
  * EINV_TEST_PG_URL is set (a fresh database, dropped afterwards). */
 #include <CUnit/Basic.h>
 #include <pthread.h>
@@ -307,12 +308,60 @@ static void test_limits_straddled(void)
     CU_ASSERT_EQUAL(ku, 3 + lim_accepted);
 }
 
+/* A batched claim brings each job's account mapping document on PostgreSQL (the worker then
+ * reads no mapping per job): the document of an account that has one, NULL for one that has
+ * none; a mapping changed before the claim is the one it brings. SQLite's claims leave it to
+ * the worker (mapping_known 0). */
+static void test_claim_brings_mapping(void)
+{
+    static const char doc1[] = "{\"units\":{\"PCE\":\"H87\"}}", doc2[] = "{\"units\":{}}";
+    char with[37], without[37], key[37];
+    sub_arg_t one = {NULL, NULL, NULL, -99, {-1, -1}, 0, 0};
+    store_job_t jobs[8];
+    size_t n = 0;
+    int pg = strcmp(store_kind(S), "postgresql") == 0, seen_with = 0, seen_without = 0;
+    /* earlier tests' jobs are claimed (and dropped) first */
+    while (store_jobs_claim(S, "drain", 60, 8, jobs, &n) == EINV_OK && n > 0)
+        for (size_t i = 0; i < n; i++)
+            store_job_clear(&jobs[i]);
+    new_account(with);
+    new_account(without);
+    new_key(with, key);
+    CU_ASSERT_EQUAL(store_mappings_put(S, with, doc1), EINV_OK);
+    CU_ASSERT_EQUAL(store_mappings_put(S, with, doc2), EINV_OK);
+    one.account = with;
+    one.key = key;
+    submit_thread(&one);
+    CU_ASSERT_EQUAL(one.rc, EINV_OK);
+    one.account = without;
+    one.key = NULL;
+    submit_thread(&one);
+    CU_ASSERT_EQUAL(one.rc, EINV_OK);
+    while (store_jobs_claim(S, "w", 60, 8, jobs, &n) == EINV_OK && n > 0) {
+        for (size_t i = 0; i < n; i++) {
+            CU_ASSERT_EQUAL(jobs[i].mapping_known, pg);
+            if (strcmp(jobs[i].account_id, with) == 0) {
+                seen_with++;
+                if (pg)
+                    CU_ASSERT(jobs[i].mapping && strcmp(jobs[i].mapping, doc2) == 0);
+            } else if (strcmp(jobs[i].account_id, without) == 0) {
+                seen_without++;
+                CU_ASSERT_PTR_NULL(jobs[i].mapping);
+            }
+            store_job_clear(&jobs[i]);
+        }
+    }
+    CU_ASSERT_EQUAL(seen_with, 1);
+    CU_ASSERT_EQUAL(seen_without, 1);
+}
+
 static void add(CU_pSuite s)
 {
     CU_add_test(s, "concurrent submits: each counter 1..n, exact", test_exact_counters);
     CU_add_test(s, "an unknown key in a batch: refused alone", test_unknown_key_in_batch);
     CU_add_test(s, "payloads and texts from a batch, byte for byte", test_payload_round_trip);
     CU_add_test(s, "a batch straddling a key's limit and an account's cap", test_limits_straddled);
+    CU_add_test(s, "claims bring the account's mapping document", test_claim_brings_mapping);
 }
 
 static void test_pg_missing(void)
