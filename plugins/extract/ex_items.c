@@ -145,12 +145,15 @@ static int64_t tax_of(int64_t base, int64_t rate_cents)
 
 /* "Tax 20% on 726,546.63  145,309.33": a percentage of the line times a base gives its
  * amount; a tax line, not an item whose quantity would be 0.2. */
-static int tax_line(const tok_t *t, size_t n, int64_t base, int64_t amount)
+static int tax_line(const ex_doc_t *d, const tok_t *t, size_t n, int64_t base, int64_t amount)
 {
     size_t k;
-    for (k = 0; k < n; k++)
-        if (t[k].num.percent && t[k].num.v > 0 && tax_of(base, ex_num_scaled(&t[k].num, 2)) == amount)
+    for (k = 0; k < n; k++) {
+        const char *nx = t[k].w + 1 < (int)d->n_words ? d->words[t[k].w + 1].text : "";
+        if ((t[k].num.percent || !strcmp(nx, "%") || !strcmp(nx, "%)")) && t[k].num.v > 0 &&
+            tax_of(base, ex_num_scaled(&t[k].num, 2)) == amount)   /* "21 %" in two words too */
             return 1;
+    }
     return 0;
 }
 
@@ -197,7 +200,7 @@ static int ocr_fallback(const ex_doc_t *d, const ex_line_t *l, int li, const tok
             continue;
         if (a == 0)
             continue;   /* the garbled quantity is a token left of the price */
-        if (tax_line(t, n, p, nc))
+        if (tax_line(d, t, n, p, nc))
             continue;
         memset(it, 0, sizeof *it);
         it->qty_milli = q, it->price_cents = p, it->net_cents = nc, it->rate_cents = -1, it->line = li;
@@ -1008,12 +1011,12 @@ static int recover_rows(ex_doc_t *d, ex_items_t *it, desc_col_t **colp, size_t *
     size_t i, nx = 0, li, first, last, n_new = 0, new_at = 0;
     int64_t sum = 0;
     tok_t t[24];
-    if (!d->ocr_pages || it->n < 2)
+    if (!d->ocr_pages || it->n < 1)
         return 0;
     for (i = 0; i < it->n && nx < 64; i++)
         if (it->items[i].net_w >= 0)
             xs[nx++] = d->words[it->items[i].net_w].x1;
-    if (nx < 2)
+    if (nx < 1)
         return 0;
     for (i = 1; i < nx; i++) {   /* median right edge of the amounts */
         double v = xs[i];
