@@ -873,5 +873,8 @@ einv_store_t *store_sqlite_open(const char *path, int pool_size, einv_error_t *e
      * touched, more than the WAL itself. A write touches a bounded set of existing pages
      * (new pages, such as a large payload's, are not journaled), so this stays small. */
     sqlite3_exec(s->group_db, "PRAGMA cache_size=-16384; PRAGMA temp_store=MEMORY", NULL, NULL, NULL);
+    /* the committer checkpoints the WAL itself once a group's callers are answered
+     * (store_sqlite_group.c), instead of inside the COMMIT they wait for */
+    sqlite3_wal_hook(s->group_db, sq_group_wal_hook, s);
     return &s->base;
 }

@@ -32,6 +32,7 @@ typedef struct sq_store {
     int group_started, group_stop, group_async_n;
     size_t group_async_bytes;
     pthread_cond_t group_work;
+    int group_wal_frames;       /* the WAL's frames after the committer's last commit */
 } sq_store_t;
 
 /* One write of a group: runs inside the group's transaction (and its own savepoint) on db;
@@ -49,6 +50,10 @@ int sq_group_write(sq_store_t *s, sq_group_fn fn, void *arg, int durable);
  * already, waits for room first (memory stays bounded). */
 void sq_group_write_async(sq_store_t *s, sq_group_fn fn, void *arg, size_t bytes,
                           void (*after)(int rc, void *arg));
+/* The WAL hook of the committer's connection (sqlite3_wal_hook): notes the WAL's size after
+ * each commit; the committer checkpoints once the group's callers are answered. Replaces
+ * SQLite's automatic checkpoint on that connection, which ran inside the COMMIT. */
+int sq_group_wal_hook(void *s, sqlite3 *db, const char *name, int frames);
 /* Stop the committer thread once the queue is empty (sq_close). */
 void sq_group_stop(sq_store_t *s);
 

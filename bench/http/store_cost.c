@@ -39,6 +39,7 @@ static int subs_done;
 static pthread_mutex_t mu = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t cond = PTHREAD_COND_INITIALIZER;
 static long verdicts_done, verdicts_failed;
+static double *lat;             /* each submit's wait for its commit, seconds */
 static einv_store_t *store;
 
 /* our own threads' ids: every other thread of the process is the store's */
@@ -69,7 +70,7 @@ static void *submitter(void *arg)
             pthread_mutex_unlock(&mu);
             break;
         }
-        submitted++;
+        long mine_i = submitted++;
         pthread_mutex_unlock(&mu);
         long long job_id = 0;
         char id[37];
@@ -89,7 +90,10 @@ static void *submitter(void *arg)
         in.claim_worker = "bench:1:0";
         in.claim_lease_seconds = 300;
         in.job_id = &job_id;
-        if (store_submit(store, &in, id, &q, &err) != EINV_OK) {
+        double s0 = now_s();
+        int src = store_submit(store, &in, id, &q, &err);
+        lat[mine_i] = now_s() - s0;
+        if (src != EINV_OK) {
             fprintf(stderr, "submit failed: %s\n", err.message);
             exit(1);
         }
@@ -197,6 +201,12 @@ static void io_read(long long *wchar, long long *syscw)
         fclose(f);
 }
 
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
+
 static char *filler(size_t n, char c)
 {
     char *p = malloc(n + 1);
@@ -244,6 +254,7 @@ int main(int argc, char **argv)
     result = filler(67, 'r');
     payload = filler(payload_len, 'x');
     ring = calloc((size_t)ring_cap, sizeof *ring);
+    lat = calloc((size_t)n_total, sizeof *lat);
     einv_error_t err = {0};
     store = store_open(url, 8, &err);
     if (!store) {
@@ -283,14 +294,18 @@ int main(int argc, char **argv)
            n_total, payload_len, canon_len, n_sub, n_work);
     printf("invoices/s      %.0f   (%.2f s)\n", (double)n_total / (t1 - t0), t1 - t0);
     printf("store threads   %.1f us CPU per invoice (the committer)\n", (cpu1 - cpu0) * 1e6 / (double)n_total);
+    qsort(lat, (size_t)n_total, sizeof *lat, cmp_double);
+    double l50 = lat[(n_total - 1) / 2] * 1e3, l99 = lat[(long)((double)(n_total - 1) * 0.99)] * 1e3;
+    printf("submit waits    p50 %.2f ms, p99 %.2f ms (queue, group and commit with its fsync)\n", l50, l99);
     printf("process         %.1f us CPU per invoice (all threads)\n", (pcpu1 - pcpu0) * 1e6 / (double)n_total);
     printf("written         %.1f KiB per invoice in %.1f write calls\n",
            (double)(w1 - w0) / 1024.0 / (double)n_total, (double)(c1 - c0) / (double)n_total);
     printf("verdicts        %ld stored, %ld refused; jobs left %lld\n", verdicts_done - verdicts_failed,
            verdicts_failed, jobs);
-    printf("RESULT inv_s=%.0f cpu_us=%.1f process_us=%.1f kib=%.1f writes=%.1f failed=%ld jobs_left=%lld\n",
+    printf("RESULT inv_s=%.0f cpu_us=%.1f process_us=%.1f submit_50_ms=%.2f submit_99_ms=%.2f kib=%.1f"
+           " writes=%.1f failed=%ld jobs_left=%lld\n",
            (double)n_total / (t1 - t0), (cpu1 - cpu0) * 1e6 / (double)n_total,
-           (pcpu1 - pcpu0) * 1e6 / (double)n_total,
+           (pcpu1 - pcpu0) * 1e6 / (double)n_total, l50, l99,
            (double)(w1 - w0) / 1024.0 / (double)n_total, (double)(c1 - c0) / (double)n_total,
            verdicts_failed, jobs);
     store_close(store);
