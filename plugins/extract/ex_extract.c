@@ -648,7 +648,6 @@ static int read_readings(ex_engine_t *e, const unsigned char *data, size_t len, 
         ex_read_opts_t o = *base_o;
         double spent;
         o.dpi = VARIANTS[v][0], o.psm = VARIANTS[v][1];
-        o.native_dpi = v == 0;   /* FAST's reading; ACCURATE's others render finer */
         rc = read_one(e, data, len, &o, &rd[*n], msg, size);
         if (rc != EX_READ_OK) {
             ex_items_clear(&rd[*n].it);

@@ -305,31 +305,6 @@ static int ocr_fix(ex_doc_t *d, size_t from)
     return 0;
 }
 
-/* The resolution of a scanned page: its largest image's pixels per inch across the page
- * (0 when the page holds no image). */
-static int scan_ppi(PopplerPage *page)
-{
-    GList *maps = poppler_page_get_image_mapping(page), *it;
-    double pw, ph, best_area = 0;
-    int ppi = 0;
-    poppler_page_get_size(page, &pw, &ph);
-    for (it = maps; it; it = it->next) {
-        PopplerImageMapping *m = it->data;
-        double aw = m->area.x2 - m->area.x1, ah = m->area.y2 - m->area.y1;
-        cairo_surface_t *img;
-        if (aw * ah <= best_area || aw < pw / 2)
-            continue;
-        img = poppler_page_get_image(page, m->image_id);
-        if (img) {
-            best_area = aw * ah;
-            ppi = (int)(cairo_image_surface_get_width(img) * 72.0 / aw + 0.5);
-            cairo_surface_destroy(img);
-        }
-    }
-    poppler_page_free_image_mapping(maps);
-    return ppi;
-}
-
 /* OCR a page at the tier's resolution and segmentation mode (ACCURATE tries several
  * combinations and keeps the most self-consistent reading: ex_extract.c). */
 static int ocr_page(TessBaseAPI *api, PopplerPage *page, int pno, const ex_read_opts_t *o,
@@ -337,19 +312,8 @@ static int ocr_page(TessBaseAPI *api, PopplerPage *page, int pno, const ex_read_
 {
     int dpi = o->dpi > 0 ? o->dpi : o->accurate ? 400 : 300, w, h, rc;
     size_t from = d->n_words;
-    unsigned char *grey;
-    if (o->native_dpi && dpi > 250) {
-        /* a scan coarser than 300 dpi rendered at 300 holds no more detail, and tesseract
-         * takes longer on it: rendered at 250 (15 % less CPU). Not at the scan's own 200:
-         * OCR then loses word spaces ("Blacktonercartridge"). Measured at 250 / 300 / 200:
-         * held-out 200 dpi scans 813 / 796 / 796 of 926 fields, public ones 932 / 935 / 794
-         * of 950. */
-        int ppi = scan_ppi(page);
-        if (ppi > 0 && ppi < 280)
-            dpi = 250;
-    }
+    unsigned char *grey = render_grey(page, dpi, &w, &h);
     PIX *pix;
-    grey = render_grey(page, dpi, &w, &h);
     if (!grey)
         return -1;
     pix = deskew(grey, w, h);

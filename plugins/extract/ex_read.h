@@ -13,7 +13,6 @@ typedef struct ex_read_opts {
     int force_ocr;           /* OCR every page, text layer or not (tests, ACCURATE checks) */
     int dpi;                 /* OCR render resolution; 0: 300 (FAST), 400 (ACCURATE) */
     int psm;                 /* tesseract page segmentation mode; 0: automatic */
-    int native_dpi;          /* a scan coarser than 280 dpi is rendered at 250 (not dpi) */
 } ex_read_opts_t;
 
 /* Why a document could not be read; EX_READ_OK when it was. */
