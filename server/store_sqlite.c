@@ -346,6 +346,9 @@ static void sq_close(einv_store_t *base)
 {
     sq_store_t *s = (sq_store_t *)base;
     sq_group_stop(s);   /* the queued writes are committed first */
+    sq_checkpointer_stop(s);
+    if (s->ckpt_db)
+        sqlite3_close(s->ckpt_db);
     for (int i = 0; i < s->n; i++)
         if (s->conns && s->conns[i]) {
             sq_stmt_drop(s->conns[i]);
@@ -873,8 +876,14 @@ einv_store_t *store_sqlite_open(const char *path, int pool_size, einv_error_t *e
      * touched, more than the WAL itself. A write touches a bounded set of existing pages
      * (new pages, such as a large payload's, are not journaled), so this stays small. */
     sqlite3_exec(s->group_db, "PRAGMA cache_size=-16384; PRAGMA temp_store=MEMORY", NULL, NULL, NULL);
-    /* the committer checkpoints the WAL itself once a group's callers are answered
-     * (store_sqlite_group.c), instead of inside the COMMIT they wait for */
+    /* checkpoints once a group's callers are answered, mostly on the checkpointer's own
+     * connection (store_sqlite_checkpoint.c), not inside the COMMIT the callers wait for */
     sqlite3_wal_hook(s->group_db, sq_group_wal_hook, s);
+    /* the checkpointer's connection: without it the committer checkpoints itself */
+    einv_error_t ckpt_err = {0};
+    s->ckpt_db = open_conn(path, &ckpt_err);
+    if (!s->ckpt_db)
+        store_log("sqlite: no checkpointer connection (%s); the committer checkpoints", ckpt_err.message);
+    sq_checkpointer_start(s);
     return &s->base;
 }

@@ -96,9 +96,6 @@ static void run_group(sq_store_t *s, sq_gop_t *first)
     }
 }
 
-/* WAL frames after which the committer checkpoints (SQLite's automatic checkpoint default) */
-#define SQ_CHECKPOINT_FRAMES 1000
-
 /* See store_sqlite_int.h. */
 int sq_group_wal_hook(void *p, sqlite3 *db, const char *name, int frames)
 {
@@ -106,19 +103,6 @@ int sq_group_wal_hook(void *p, sqlite3 *db, const char *name, int frames)
     (void)name;
     ((sq_store_t *)p)->group_wal_frames = frames;
     return SQLITE_OK;
-}
-
-/* Checkpoint the WAL when it has grown past SQ_CHECKPOINT_FRAMES (the leader, after its
- * group's callers were answered). On the committer's thread and connection, as SQLite's own
- * automatic checkpoint did, so it is over before the next group begins and the WAL can start
- * again from its beginning (a checkpoint on another thread that always lags the writer lets
- * the WAL grow without bound); only the callers no longer wait for it. */
-static void checkpoint_if_due(sq_store_t *s)
-{
-    if (s->group_wal_frames < SQ_CHECKPOINT_FRAMES)
-        return;
-    s->group_wal_frames = 0;
-    sqlite3_wal_checkpoint_v2(s->group_db, NULL, SQLITE_CHECKPOINT_PASSIVE, NULL, NULL);
 }
 
 /* Unlink up to SQ_GROUP_MAX queued writes, oldest first, and mark the group under way
@@ -181,7 +165,7 @@ static void *committer(void *p)
             op->after(op->rc, op->arg);
             free(op);
         }
-        checkpoint_if_due(s);
+        sq_checkpoint_due(s);   /* after the answers: nobody waits for it */
         pthread_mutex_lock(&s->group_mu);
     }
     pthread_mutex_unlock(&s->group_mu);
@@ -215,7 +199,7 @@ static void lead_inline(sq_store_t *s, sq_gop_t *me)
         sq_gop_t *first = take_group(s);
         pthread_mutex_unlock(&s->group_mu);
         run_group(s, first);
-        checkpoint_if_due(s);
+        sq_checkpoint_due(s);
         pthread_mutex_lock(&s->group_mu);
         for (sq_gop_t *op = first, *next; op; op = next) {
             next = op->next;

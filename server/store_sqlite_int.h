@@ -33,6 +33,13 @@ typedef struct sq_store {
     size_t group_async_bytes;
     pthread_cond_t group_work;
     int group_wal_frames;       /* the WAL's frames after the committer's last commit */
+    /* the checkpointer (store_sqlite_checkpoint.c): its thread, its own connection, whether
+     * the committer asked for a pass (ckpt_due) and at how many frames it last asked */
+    sqlite3 *ckpt_db;
+    pthread_t ckpt_thread;
+    pthread_mutex_t ckpt_mu;
+    pthread_cond_t ckpt_cond;
+    int ckpt_init, ckpt_started, ckpt_stop, ckpt_due, ckpt_asked_at;
 } sq_store_t;
 
 /* One write of a group: runs inside the group's transaction (and its own savepoint) on db;
@@ -51,9 +58,16 @@ int sq_group_write(sq_store_t *s, sq_group_fn fn, void *arg, int durable);
 void sq_group_write_async(sq_store_t *s, sq_group_fn fn, void *arg, size_t bytes,
                           void (*after)(int rc, void *arg));
 /* The WAL hook of the committer's connection (sqlite3_wal_hook): notes the WAL's size after
- * each commit; the committer checkpoints once the group's callers are answered. Replaces
- * SQLite's automatic checkpoint on that connection, which ran inside the COMMIT. */
+ * each commit, for sq_checkpoint_due once the group's callers are answered. Replaces SQLite's
+ * automatic checkpoint on that connection, which ran inside the COMMIT they waited for. */
 int sq_group_wal_hook(void *s, sqlite3 *db, const char *name, int frames);
+/* WAL checkpoints (store_sqlite_checkpoint.c): start the checkpointer thread on s->ckpt_db
+ * (opened by the caller; NULL or a failed thread: the committer checkpoints itself), stop it
+ * (sq_close, after the committer), and what the committer calls after each group: asks the
+ * checkpointer for a pass as the WAL grows, checkpoints itself past a hard bound. */
+void sq_checkpointer_start(sq_store_t *s);
+void sq_checkpointer_stop(sq_store_t *s);
+void sq_checkpoint_due(sq_store_t *s);
 /* Stop the committer thread once the queue is empty (sq_close). */
 void sq_group_stop(sq_store_t *s);
 

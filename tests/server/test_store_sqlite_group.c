@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #include "store.h"
 #include "store_int.h"
@@ -226,6 +227,80 @@ static void test_verdict_fails_after_rows(void)
                                        "{\"c\":2}", "{\"valid\":true}", 0, 0), EINV_OK);
 }
 
+typedef struct stream_arg {
+    const char *account, *key;
+    int n, failed;
+    off_t wal_max;
+} stream_arg_t;
+
+static off_t wal_size(void)
+{
+    char path[320];
+    struct stat st;
+    snprintf(path, sizeof path, "%s-wal", g_db);
+    return stat(path, &st) == 0 ? st.st_size : 0;
+}
+
+static void *stream_thread(void *p)
+{
+    stream_arg_t *a = p;
+    static char payload[5000];
+    memset(payload, 'x', sizeof payload);
+    for (int i = 0; i < a->n; i++) {
+        store_submit_t in = {0};
+        store_quota_state_t q;
+        einv_error_t err = {0};
+        char id[37];
+        in.account_id = a->account;
+        in.key_id = a->key;
+        in.profile = "EN16931";
+        in.format = "ubl";
+        in.payload = payload;
+        in.payload_len = sizeof payload;
+        in.content_type = "application/xml";
+        in.counts = 1;
+        in.period = PERIOD;
+        in.key_limit = in.account_limit = -1;
+        a->failed += store_submit(S, &in, id, &q, &err) != EINV_OK;
+        off_t w = wal_size();
+        if (w > a->wal_max)
+            a->wal_max = w;
+    }
+    return NULL;
+}
+
+/* Under a steady stream of writes the WAL is checkpointed and starts again (the
+ * checkpointer copies in the background, the committer finishes past a hard bound of 8,000
+ * frames): ~6,000 invoices of 5 KB write far more than 8,000 frames (~50 MB without
+ * checkpoints), yet the WAL file stays below ~40 MB and the database file has grown. */
+static void test_wal_bounded(void)
+{
+    enum { TH = 8, PER = 750 };
+    char acc[37], key[37], path[320];
+    pthread_t th[TH];
+    stream_arg_t args[TH];
+    off_t wal_max = 0;
+    struct stat st;
+    int failed = 0;
+    new_account_key(acc, key, "stream");
+    for (int i = 0; i < TH; i++) {
+        args[i] = (stream_arg_t){acc, key, PER, 0, 0};
+        pthread_create(&th[i], NULL, stream_thread, &args[i]);
+    }
+    for (int i = 0; i < TH; i++) {
+        pthread_join(th[i], NULL);
+        failed += args[i].failed;
+        if (args[i].wal_max > wal_max)
+            wal_max = args[i].wal_max;
+    }
+    CU_ASSERT_EQUAL(failed, 0);
+    CU_ASSERT(wal_max > 0);
+    CU_ASSERT(wal_max < (off_t)40 << 20);
+    snprintf(path, sizeof path, "%s", g_db);
+    CU_ASSERT_EQUAL_FATAL(stat(path, &st), 0);
+    CU_ASSERT(st.st_size > (off_t)TH * PER * 5000);    /* the payloads reached the database file */
+}
+
 static int init_suite(void)
 {
     einv_error_t err = {0};
@@ -260,4 +335,5 @@ void tst_suites(void)
     CU_pSuite s = CU_add_suite("sqlite group commit", init_suite, cleanup_suite);
     CU_add_test(s, "a submit failing after its first rows: undone alone", test_submit_fails_after_rows);
     CU_add_test(s, "a verdict failing after its job's removal: undone alone", test_verdict_fails_after_rows);
+    CU_add_test(s, "the WAL stays bounded under a steady stream of writes", test_wal_bounded);
 }
