@@ -76,23 +76,31 @@ typedef struct sub_arg {
     char id[37];
 } sub_arg_t;
 
+/* A counted submit of payload without limits. */
+static store_submit_t counted_submit(const char *account, const char *key, const void *payload,
+                                     size_t len, const char *content_type)
+{
+    store_submit_t in = {0};
+    in.account_id = account;
+    in.key_id = key;
+    in.profile = "EN16931";
+    in.format = "ubl";
+    in.payload = payload;
+    in.payload_len = len;
+    in.content_type = content_type;
+    in.counts = 1;
+    in.period = PERIOD;
+    in.key_limit = in.account_limit = -1;
+    return in;
+}
+
 static void *submit_thread(void *p)
 {
     sub_arg_t *a = p;
     static const char payload[] = "<Invoice>group</Invoice>";
-    store_submit_t in = {0};
+    store_submit_t in = counted_submit(a->account, a->key, payload, sizeof payload - 1, a->content_type);
     store_quota_state_t q;
     einv_error_t err = {0};
-    in.account_id = a->account;
-    in.key_id = a->key;
-    in.profile = "EN16931";
-    in.format = "ubl";
-    in.payload = payload;
-    in.payload_len = sizeof payload - 1;
-    in.content_type = a->content_type;
-    in.counts = 1;
-    in.period = PERIOD;
-    in.key_limit = in.account_limit = -1;
     in.claim_worker = a->claim_worker;
     in.claim_lease_seconds = 600;
     in.job_id = &a->job_id;
@@ -247,20 +255,10 @@ static void *stream_thread(void *p)
     static char payload[5000];
     memset(payload, 'x', sizeof payload);
     for (int i = 0; i < a->n; i++) {
-        store_submit_t in = {0};
+        store_submit_t in = counted_submit(a->account, a->key, payload, sizeof payload, "application/xml");
         store_quota_state_t q;
         einv_error_t err = {0};
         char id[37];
-        in.account_id = a->account;
-        in.key_id = a->key;
-        in.profile = "EN16931";
-        in.format = "ubl";
-        in.payload = payload;
-        in.payload_len = sizeof payload;
-        in.content_type = "application/xml";
-        in.counts = 1;
-        in.period = PERIOD;
-        in.key_limit = in.account_limit = -1;
         a->failed += store_submit(S, &in, id, &q, &err) != EINV_OK;
         off_t w = wal_size();
         if (w > a->wal_max)
