@@ -892,6 +892,18 @@ static int litre_misread(const ex_doc_t *d, const ex_line_t *l, const ex_item_t 
             q[qn - 1] = '\0';
     }
     qn = strlen(q);
+    if (desc_x1 < 0 && *n_used && *n_used < max && used[0] + 1 < (int)d->n_words) {
+        /* "56,4 1", "67,6 1:": the word after the quantity, in its cell */
+        int qw = used[0], nw = qw + 1;
+        const char *t = d->words[nw].text;
+        ex_num_t qv;
+        if (d->words[qw].seg == d->words[nw].seg && !in_used(used, *n_used, nw) &&
+            ex_parse_num(d->words[qw].text, dec_comma, &qv) && ex_num_scaled(&qv, 3) == row->qty_milli &&
+            (!strcmp(t, "1") || !strcmp(t, "1:") || !strcmp(t, "I") || !strcmp(t, "l"))) {
+            used[(*n_used)++] = nw;
+            return 1;
+        }
+    }
     for (s = l->s0; s < l->s1; s++)
         for (w = d->segs[s].w0; w < d->segs[s].w1; w++) {
             const char *t = d->words[w].text;
