@@ -407,6 +407,8 @@ static const char *strip_rule(const char *t, float conf)
     for (;;) {
         if (conf < 1.0f && (*t == '[' || *t == '{' || *t == '|' || *t == '\'' || *t == '`') && t[1])
             t++;
+        else if (conf < 1.0f && *t == '"' && isupper((unsigned char)t[1]) && !strchr(t + 1, '"'))
+            t++;   /* a rule read as an opening quote that nothing closes: "\"Schrauben" */
         else if (conf < 1.0f && (!strncmp(t, "\xe2\x80\x98", 3) || !strncmp(t, "\xe2\x80\x9a", 3)) && t[3])
             t += 3;   /* ‘ ‚ */
         else

@@ -256,7 +256,8 @@ static int ocr_words(TessBaseAPI *api, PIX *pix, int dpi, int psm, int ms, int p
  * the context leaves no doubt: "mm?" / "g/m”" for the superscript two of m² (a question
  * mark never follows a unit), "Schliissel" / "Stiick" for the German ü (a double i inside a
  * word, before a consonant, is no word of the four languages), "Emanuele Il, 142" for the
- * roman II before a house number, "F.Ili" for the Italian "F.lli" (Fratelli). */
+ * roman II before a house number, "F.Ili" for the Italian "F.lli" (Fratelli), "Heizòl" for
+ * Heizöl (ò and ù only end Italian words). */
 static int ocr_fix_word(ex_word_t *w, const char *next)
 {
     char *t = w->text;
@@ -267,6 +268,10 @@ static int ocr_fix_word(ex_word_t *w, const char *next)
             t[i] = (char)0xC3, t[i + 1] = (char)0xBC;
             i++;
         }
+    for (i = 1; i + 2 < n; i++)   /* "Heizòl": ò and ù end Italian words, inside one they are ö, ü */
+        if ((unsigned char)t[i] == 0xC3 && ((unsigned char)t[i + 1] == 0xB2 || (unsigned char)t[i + 1] == 0xB9) &&
+            isalpha((unsigned char)t[i - 1]) && isalpha((unsigned char)t[i + 2]))
+            t[i + 1] = (char)((unsigned char)t[i + 1] == 0xB2 ? 0xB6 : 0xBC);
     if ((!strcmp(t, "Il,") || (!strcmp(t, "Il") && next && isdigit((unsigned char)next[0]))))
         t[1] = 'I';
     if (!strncmp(t, "F.Ili", 5))
