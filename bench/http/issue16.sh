@@ -7,16 +7,18 @@
 #
 # Takes about 10 minutes (18 runs of ~25 s plus builds): run it on a quiet machine.
 # usage: bench/http/issue16.sh [--pg URL] [-d SECONDS (15)] [-n RUNS (3)] [-B BUILD_DIR]
+#                              [--only sqlite|postgresql]
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-PG=${EINV_TEST_PG_URL:-}; SECS=15; RUNS=3; BDIR=""
+PG=${EINV_TEST_PG_URL:-}; SECS=15; RUNS=3; BDIR=""; ONLY=""
 while [ $# -gt 0 ]; do
   case $1 in
     --pg) PG=$2; shift 2 ;;
     -d) SECS=$2; shift 2 ;;
     -n) RUNS=$2; shift 2 ;;
     -B) BDIR=$2; shift 2 ;;
-    *) echo "usage: $0 [--pg URL] [-d SECONDS] [-n RUNS] [-B BUILD_DIR]" >&2; exit 2 ;;
+    --only) ONLY=$2; shift 2 ;;
+    *) echo "usage: $0 [--pg URL] [-d SECONDS] [-n RUNS] [-B BUILD_DIR] [--only sqlite|postgresql]" >&2; exit 2 ;;
   esac
 done
 if [ -z "$BDIR" ]; then
@@ -52,6 +54,12 @@ median() {
 
 STORES=sqlite
 [ -n "$PG" ] && STORES="sqlite postgresql"
+case $ONLY in
+  "") ;;
+  sqlite) STORES=sqlite ;;
+  postgresql) [ -n "$PG" ] || { echo "--only postgresql needs --pg URL" >&2; exit 2; }; STORES=postgresql ;;
+  *) echo "--only takes sqlite or postgresql" >&2; exit 2 ;;
+esac
 for store in $STORES; do
   for c in 16 64; do
     for _ in $(seq "$RUNS"); do one_run "$store" "c$c" -c "$c"; done
