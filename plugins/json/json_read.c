@@ -15,6 +15,7 @@
 #include <einvoice/einvoice.h>
 #include "json_reader.h"
 #include "json_read.h"
+#include "model_norm.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -405,6 +406,8 @@ int json_read_parse(einv_ctx_t *ctx, const unsigned char *data, size_t len)
     einv_node_set_src(m.inv, einv_invoice_root(m.inv), "", NULL);
     jm_object(&m, root, EINV_T_INVOICE, einv_invoice_root(m.inv));
     jr_free(d);
+    mn_gross_prices(m.inv);
+    mn_seller_id_order(m.inv);
     einv_ctx_set_invoice(ctx, m.inv);
     return m.errors ? EINV_ERR_USAGE : EINV_OK;
 }

@@ -36,12 +36,39 @@ static const einv_format_ops_t UBL_OPS = {
     sizeof(einv_format_ops_t), "ubl", "UBL", ubl_sniff, ubl_parse, ubl_check_syntax,
     ubl_syntax_rules, 0, ubl_from_model, ubl_to_model, NULL, 0};
 
+static const einv_rule_t UBL_X_ADDED = {
+    "EXPORT-UBL-ADDED", EINV_SEV_INFO, EINV_LAYER_SCHEMA, "",
+    "The UBL document requires a value the invoice does not give; the export writes one.",
+    "Check the exported document; the stored invoice is unchanged."};
+
+/* What ubl_from_model.c writes where UBL requires a value the model lacks (CII lets both
+ * out): said, so that nobody takes it for the sender's. */
+static void ubl_export_notices(einv_ctx_t *ctx, const einv_invoice_t *inv, int credit_note)
+{
+    const einv_node_t *root = einv_invoice_root(inv);
+    const einv_node_t *pay = einv_node_get(root, EINV_T_BG_16);
+    const einv_node_t *totals = einv_node_get(root, EINV_T_BG_22);
+    const einv_node_t *vat = einv_node_get(root, EINV_T_BG_23);
+    /* a credit note's due date (BT-9) lives in cac:PaymentMeans too */
+    const einv_node_t *means = pay ? pay : credit_note ? einv_node_get(root, EINV_T_BT_9) : NULL;
+    if (means && !einv_node_get(pay, EINV_T_BT_81))
+        einv_report_msg(ctx, &UBL_X_ADDED, means->src ? means->src : "",
+                        "BT-81 (payment means code) is absent; UBL requires one in "
+                        "cac:PaymentMeans, and 1 (instrument not defined) was written.");
+    if (vat && !einv_node_get(totals, EINV_T_BT_110))
+        einv_report_msg(ctx, &UBL_X_ADDED, totals && totals->src ? totals->src : "",
+                        "BT-110 (invoice total VAT amount) is absent; UBL requires it, and the "
+                        "sum of the VAT breakdown's tax amounts (BT-117) was written.");
+}
+
 /* The "ubl" exporter: the canonical invoice as a UBL 2.1 Invoice or CreditNote. */
 static int ubl_export(einv_ctx_t *ctx, const einv_invoice_t *inv, einv_buf_t *out, einv_error_t *err)
 {
     size_t len = 0;
     char *xml = ubl_model_export(inv, &len, 1);
     int rc;
+    if (ctx && xml)
+        ubl_export_notices(ctx, inv, strstr(xml, "<CreditNote") != NULL);
     if (!xml)
         return einv_error_set(err, EINV_ERR_NOMEM, "out of memory while writing UBL", "", "");
     rc = einv_buf_append(out, xml, len);

@@ -492,7 +492,11 @@ static void g_payment(gen_t *g)
             g_gt(g);
             g_esc(g, code->text, 0);
             g_close(g, "cbc:PaymentMeansCode");
-        }
+        } else if (g->for_export)
+            /* CII carries a remittance reference (BT-83) without payment means; UBL's
+             * cac:PaymentMeans requires a code: UNTDID 4461 "1", instrument not defined,
+             * which the UBL reader reads back as no code (ubl_to_model.c) */
+            g_text_el(g, "cbc:PaymentMeansCode", "1", p ? p->src : due->src);
         if (first)
             g_leaf(g, "cbc:PaymentDueDate", due);
         g_leaf(g, "cbc:PaymentID", pid);
@@ -571,6 +575,22 @@ static void g_allowances(gen_t *g, const einv_node_t *parent, einv_term allowanc
         g_allowance_charge(g, c, 1, tc);
 }
 
+/* A CII invoice may leave BT-110 out; UBL's cac:TaxTotal requires it. An export writes
+ * the sum of the breakdown's BT-117 (what BR-CO-14 makes it); a validation leaves it out,
+ * so that the sender hears of it. */
+static void g_vat_total_sum(gen_t *g, const einv_node_t *first)
+{
+    const einv_node_t *s, *amt = GET(first, BT_117);
+    einv_dec_t sum = einv_dec_from_int(0);
+    char buf[64];
+    for (s = first; s; s = einv_node_next(s)) {
+        const einv_node_t *a = GET(s, BT_117);
+        if (!a || !a->dec.ok || !(sum = einv_dec_add(sum, a->dec)).ok)
+            return;
+    }
+    g_amount_text(g, "cbc:TaxAmount", amt, einv_dec_format(sum, buf, sizeof buf), 0);
+}
+
 /* BT-110 with the VAT breakdown (BG-23) in one cac:TaxTotal, BT-111 in a second one. */
 static void g_tax_totals(gen_t *g)
 {
@@ -580,7 +600,10 @@ static void g_tax_totals(gen_t *g)
     if (vat || first) {
         g_open(g, "cac:TaxTotal", SRC(vat));
         g_gt(g);
-        g_amount(g, "cbc:TaxAmount", vat, 0);
+        if (vat || !g->for_export)
+            g_amount(g, "cbc:TaxAmount", vat, 0);
+        else
+            g_vat_total_sum(g, first);
         for (s = first; s; s = einv_node_next(s)) {
             g_open(g, "cac:TaxSubtotal", s->src);
             g_gt(g);
@@ -690,15 +713,12 @@ static void g_price(gen_t *g, const einv_node_t *line)
         g_text_el(g, "cbc:ChargeIndicator", "false", src);
         if (disc)
             g_amount(g, "cbc:Amount", disc, 0);
-        else {
-            /* UBL needs the discount next to a gross price: by definition BT-148 - BT-146 */
-            const einv_node_t *net = GET(line, BT_146);
-            einv_dec_t d;
-            char buf[64];
-            if (net && net->dec.ok && gross->dec.ok &&
-                (d = einv_dec_sub(gross->dec, net->dec)).ok && einv_dec_sign(d) >= 0)
-                g_amount_text(g, "cbc:Amount", gross, einv_dec_format(d, buf, sizeof buf), 0);
-        }
+        else
+            /* UBL needs an amount next to a gross price. Zero, which the UBL reader reads as
+             * no discount, keeps the invoice as it is: deriving BT-148 - BT-146 would state a
+             * discount the source does not (a VAT-inclusive "gross" price, say), and hide the
+             * PEPPOL-EN16931-R046 the source gets from the profiles that check it. */
+            g_amount_text(g, "cbc:Amount", gross, "0.00", 0);
         g_amount(g, "cbc:BaseAmount", gross, 0);
         g_close(g, "cac:AllowanceCharge");
     }

@@ -8,6 +8,7 @@
  * currencies) and the "#CODE#" prefix of notes. */
 #include "ubl_to_model.h"
 #include "model_bind.h"
+#include "model_norm.h"
 #include "xml_walk.h"
 #include <string.h>
 
@@ -98,7 +99,27 @@ static size_t ubl_note_code_len(const char *t)
  * - cac:OrderReference/cbc:ID "NA" next to a cbc:SalesOrderID: no purchase order (BT-13);
  *   the binding asks for "NA" when there is only a sales order reference (BT-14);
  * - a price allowance cbc:Amount of zero: no price discount (BT-147); the schema requires
- *   the amount whenever the gross price (BT-148, cbc:BaseAmount) is given. */
+ *   the amount whenever the gross price (BT-148, cbc:BaseAmount) is given;
+ * - cbc:PaymentMeansCode "1" (instrument not defined), without a name, in a
+ *   cac:PaymentMeans that holds nothing but a remittance reference (BT-83) or a credit
+ *   note's due date: no payment means code (BT-81), as in a CII invoice that gives only
+ *   ram:PaymentReference; the schema requires a code in every cac:PaymentMeans. */
+static int ubl_means_placeholder(const xmlNode *code, const char *text)
+{
+    const xmlNode *c;
+    int held = 0;
+    if (!xw_token_eq(text, "1", 0) || einv_x_attr(code, "name"))
+        return 0;
+    for (c = code->parent->children; c; c = c->next) {
+        if (c->type != XML_ELEMENT_NODE || c == code)
+            continue;
+        if (!einv_x_is(c, EINV_NS_CBC, "PaymentID") && !einv_x_is(c, EINV_NS_CBC, "PaymentDueDate"))
+            return 0;
+        held = 1;
+    }
+    return held;
+}
+
 static int ubl_placeholder(const mb_row *r, const xmlNode *x, const char *text)
 {
     einv_dec_t d;
@@ -106,13 +127,34 @@ static int ubl_placeholder(const mb_row *r, const xmlNode *x, const char *text)
         return xw_token_eq(text, "NA", 0) && einv_x_child(x->parent, EINV_NS_CBC, "SalesOrderID");
     if (r->term == EINV_T_BT_147)
         return text && einv_dec_parse(text, (size_t)-1, &d) && d.m == 0;
+    if (r->term == EINV_T_BT_81)
+        return ubl_means_placeholder(x, text);
     return 0;
+}
+
+/* xs:date may carry a time zone ("2016-04-04+01:00", "2016-04-04Z"); an EN 16931 date has
+ * none and CII's format 102 has no room for one, so the model keeps the day alone. */
+static int ubl_zoned_date(const char *t)
+{
+    size_t n = t ? strlen(t) : 0;
+    for (size_t i = 0; i < 10 && i < n; i++)
+        if ((i == 4 || i == 7) ? t[i] != '-' : (t[i] < '0' || t[i] > '9'))
+            return 0;
+    if (n == 11)
+        return t[10] == 'Z';
+    return n == 16 && (t[10] == '+' || t[10] == '-') && t[13] == ':';
 }
 
 static const char *ubl_text(const mb_row *r, const xmlNode *x, const char *text, char buf[16])
 {
     if (ubl_placeholder(r, x, text))
         return NULL;
+    if (r->term != EINV_T__COUNT && einv_term_info(r->term)->kind == EINV_K_DATE &&
+        ubl_zoned_date(text)) {
+        memcpy(buf, text, 10);
+        buf[10] = 0;
+        return buf;
+    }
     if (r->flags & UM_NOTE_CODE) {
         if (!ubl_note_code_len(text))
             return NULL;
@@ -358,5 +400,9 @@ einv_invoice_t *ubl_to_model(const einv_xdoc_t *doc)
     xw_trim_copy(einv_x_text(einv_x_child(root, EINV_NS_CBC, "TaxCurrencyCode")),
                  m.cur_tax, sizeof m.cur_tax);
     mb_build(&m, UBL_INVOICE, MB_N(UBL_INVOICE));
+    if (m.inv) {
+        mn_gross_prices(m.inv);
+        mn_seller_id_order(m.inv);
+    }
     return m.inv;
 }

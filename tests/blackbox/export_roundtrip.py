@@ -12,9 +12,10 @@ XRECHNUNG check of the PDF applies to those valid under XRECHNUNG too.
 A valid document is a case whose EN16931 fatal set is empty (expected.jsonl). For each one
 and each target T: `convert --to json` of the source gives the reference canonical invoice;
 `convert --to T` and then `convert --to json` of the result must give the same invoice,
-field for field (JSON equality). For facturx the PDF must also pass facturx-check, validate
-with no ERROR under EN16931 (and XRECHNUNG for XRechnung sources) and pdftotext of it must
-show the invoice number, the payable amount and every line's description. For idoc the
+field for field (JSON equality), and the exported CII, UBL or PDF must validate with no ERROR
+under EN16931 (and XRECHNUNG for XRechnung sources). The PDF must also pass facturx-check,
+and pdftotext of it must show the invoice number, the payable amount and every line's
+description. For idoc the
 read-back uses --mapping (the shared sample mapping) and compares BT-106/109/110/112/115,
 the VAT breakdown and the lines only; the export uses the default tables, or the same
 mapping with --idoc-export-mapping. Prints one line per failure and a summary per target;
@@ -100,11 +101,18 @@ REASONS = [
     ("J", r"^/purchaseOrderReference: (added|missing after)$",
      lambda r, b: r.get("salesOrderReference") and
      (b.get("purchaseOrderReference") == "NA") != (r.get("purchaseOrderReference") == "NA")),
-    ("K", r"^/lines/\d+/priceDiscount: (added|missing after)$",
-     lambda r, b: _lines_where(r, b, lambda x, y: _dec(y.get("priceDiscount")) ==
-                               _dec(x.get("grossPrice")) - _dec(x.get("price"))
-                               if "priceDiscount" not in x else
-                               "priceDiscount" not in y and _dec(x["priceDiscount"]) == 0)),
+    ("L", r"^/totals/taxAmount: added$",
+     lambda r, b: "taxAmount" not in (r.get("totals") or {}) and _dec(b["totals"]["taxAmount"]) ==
+     sum((_dec(t.get("taxAmount")) for t in r.get("taxBreakdown") or []), Decimal(0))),
+    ("M", r"^(EN16931|XRECHNUNG) errors: BR-CO-15$",
+     lambda r, b: _dec(r["totals"]["taxInclusiveAmount"]) !=
+     _dec(r["totals"]["taxExclusiveAmount"]) + _dec(r["totals"].get("taxAmount", 0))),
+    ("N", r"^XRECHNUNG errors: PEPPOL-EN16931-R055$",
+     lambda r, b: (lambda t: "taxAmountInTaxCurrency" in t and
+                   (_dec(t["taxAmountInTaxCurrency"]) == 0) != (_dec(t.get("taxAmount", 0)) == 0) and
+                   min(_dec(t["taxAmountInTaxCurrency"]), _dec(t.get("taxAmount", 0))) < 0)(r.get("totals") or {})),
+    ("K", r"^/lines/\d+/priceDiscount: missing after$",
+     lambda r, b: _lines_where(r, b, lambda x, y: "priceDiscount" not in y and _dec(x["priceDiscount"]) == 0)),
 ]
 
 def reasons_of(diffs, ref, back):
@@ -164,15 +172,13 @@ def dir_cases(cli, folder):
                 xr_valid.add(name)
     return cases, xr_valid
 
-def pdf_checks(args, pdf, ref, case, xr_valid):
+def verdict_checks(args, path, ref, xr_valid):
+    """An exported document (CII, UBL or PDF) has no ERROR under EN16931, nor under
+    XRECHNUNG when its source is an XRechnung invoice valid under it."""
     problems = []
-    p = run([args.facturx_check, pdf])
-    if p.returncode != 0:
-        problems.append("facturx-check: " + p.stdout.decode(errors="replace").strip().replace("\n", " | "))
-    # XRECHNUNG too for XRechnung sources that are valid under it
     profiles = ["EN16931"] + (["XRECHNUNG"] if xr_valid and "xrechnung" in json.dumps(ref.get("processControl") or {}) else [])
     for prof in profiles:
-        v = run([args.cli, "validate", "--profile", prof, "--json", pdf])
+        v = run([args.cli, "validate", "--profile", prof, "--json", path])
         try:
             res = json.loads(v.stdout)
             errs = [e["code"] for e in res["errors"] + res["kositResult"]["errors"] if e["severity"] == "ERROR"]
@@ -180,6 +186,14 @@ def pdf_checks(args, pdf, ref, case, xr_valid):
             errs = ["no result"]
         if errs:
             problems.append("%s errors: %s" % (prof, ",".join(sorted(set(errs)))))
+    return problems
+
+def pdf_checks(args, pdf, ref, case, xr_valid):
+    problems = []
+    p = run([args.facturx_check, pdf])
+    if p.returncode != 0:
+        problems.append("facturx-check: " + p.stdout.decode(errors="replace").strip().replace("\n", " | "))
+    problems += verdict_checks(args, pdf, ref, xr_valid)
     txt = run(["pdftotext", "-raw", pdf, "-"]).stdout.decode(errors="replace")
     flat = " ".join(txt.split())
     # a word longer than its column is wrapped inside the word: compare without blanks then
@@ -267,6 +281,8 @@ def main():
             d = diff(idoc_view(ref), idoc_view(back)) if t == "idoc" else diff(ref, back)
             if t == "facturx":
                 d += pdf_checks(args, out, ref, case, case in xr_valid)
+            elif t != "idoc":
+                d += verdict_checks(args, out, ref, case in xr_valid)
             if d:
                 why = reasons_of(d, ref, back) if t != "idoc" else None   # the IDoc has no documented difference
                 if why is None:
