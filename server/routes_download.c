@@ -39,7 +39,7 @@ static void file_name(const char *number, const char *ext, char *out, size_t siz
 static void send_file(einv_req_t *r, const char *type, const void *data, size_t len, const char *name,
                       const char *extra)
 {
-    char headers[320];
+    char headers[768];
     snprintf(headers, sizeof headers, "Content-Disposition: attachment; filename=\"%s\"\r\n"
                                       "Cache-Control: private, no-store\r\n%s", name, extra ? extra : "");
     http_send_bytes(r, 200, type, data, len, headers);
@@ -62,6 +62,31 @@ static void note_hybrid(einv_req_t *r, const store_invoice_t *inv, const einv_ex
         log_fields(ELOG_INFO, "download", r->request_id, msg, NULL, 0);
         return;
     }
+}
+
+/* What the export had to leave out or add (EXPORT-CII-LOST, EXPORT-UBL-ADDED, ...): one log
+ * line each, and their distinct codes in X-Export-Findings appended to hdr, so that a
+ * client learns of them without the CLI. The hybrid's own finding has its header. */
+static void note_findings(einv_req_t *r, const store_invoice_t *inv, const einv_export_t *x, char *hdr, size_t size)
+{
+    char codes[256] = "", msg[700];
+    size_t i, n = strlen(hdr);
+    for (i = 0; i < einv_export_count(x); i++) {
+        const einv_finding_t *f = einv_export_at(x, i);
+        size_t cl = strlen(codes), fl = strlen(f->code);
+        const char *seen = strstr(codes, f->code);
+        if (strcmp(f->code, "EXPORT-PDF-HYBRID") == 0)
+            continue;
+        snprintf(msg, sizeof msg, "invoice %.36s: export %s %s: %s%s%.200s", inv->id,
+                 einv_severity_name(f->severity), f->code, f->message,
+                 f->field && *f->field ? " at " : "", f->field ? f->field : "");
+        log_fields(ELOG_INFO, "download", r->request_id, msg, NULL, 0);
+        if ((seen && (seen[fl] == 0 || seen[fl] == ',')) || cl + fl + 3 > sizeof codes)
+            continue;
+        snprintf(codes + cl, sizeof codes - cl, "%s%s", cl ? ", " : "", f->code);
+    }
+    if (codes[0] && n < size)
+        snprintf(hdr + n, size - n, "X-Export-Findings: %s\r\n", codes);
 }
 
 /* A Factur-X / ZUGFeRD submission: the stored PDF itself. 1 when sent. */
@@ -92,7 +117,7 @@ void routes_download_send(einv_req_t *r, const store_invoice_t *inv, int idoc)
     einv_export_opts_t o;
     einv_export_t *x;
     einv_error_t err;
-    char *mapping = NULL, msg[600], name[128], hybrid[64] = "", *ctype = NULL;
+    char *mapping = NULL, msg[600], name[128], extra[384] = "", *ctype = NULL;
     const unsigned char *data;
     void *src = NULL;
     size_t len, src_len = 0;
@@ -133,9 +158,10 @@ void routes_download_send(einv_req_t *r, const store_invoice_t *inv, int idoc)
     } else {
         data = einv_export_data(x, &len);
         if (src)
-            note_hybrid(r, inv, x, hybrid, sizeof hybrid);
+            note_hybrid(r, inv, x, extra, sizeof extra);
+        note_findings(r, inv, x, extra, sizeof extra);
         file_name(inv->invoice_number, ops->extension, name, sizeof name);
-        send_file(r, ops->media_type, data, len, name, hybrid);
+        send_file(r, ops->media_type, data, len, name, extra);
     }
     einv_export_free(x);
     free(src);

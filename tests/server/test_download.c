@@ -208,6 +208,41 @@ static void test_ubl_cii_json(void)
     }
 }
 
+/* What the export leaves out is said: a VAT accounting currency equal to the invoice
+ * currency (valid UBL; CII's BR-53 refuses it) gives X-Export-Findings: EXPORT-CII-LOST on
+ * the PDF; the plain sample gives no such header. */
+static void test_export_findings_header(void)
+{
+    size_t len;
+    char *doc = tst_read_data("ubl/sample-invoice.xml", &len), *eq, path[160], hv[256], id[40], id2[40];
+    const char *at, *ins = "<cbc:TaxCurrencyCode>EUR</cbc:TaxCurrencyCode>";
+    hc_response_t res;
+    CU_ASSERT_PTR_NOT_NULL_FATAL(doc);
+    at = strstr(doc, "</cbc:DocumentCurrencyCode>");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(at);
+    at += strlen("</cbc:DocumentCurrencyCode>");
+    eq = malloc(len + strlen(ins) + 1);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(eq);
+    memcpy(eq, doc, (size_t)(at - doc));
+    strcpy(eq + (at - doc), ins);
+    strcat(eq, at);
+    CU_ASSERT_EQUAL_FATAL(submit(K, "/api/v1/invoices/validate", NULL, eq, strlen(eq), "eq.xml", id), 202);
+    CU_ASSERT_EQUAL_FATAL(submit(K, "/api/v1/invoices/validate", NULL, doc, len, "plain.xml", id2), 202);
+    json_object_put(final_invoice(K, id));
+    json_object_put(final_invoice(K, id2));
+    snprintf(path, sizeof path, "/api/v1/invoices/%s/download", id);
+    CU_ASSERT_EQUAL(hc_request_auth(S.port, "GET", path, K, NULL, NULL, 0, &res), 200);
+    CU_ASSERT_PTR_NOT_NULL(hc_header(&res, "X-Export-Findings", hv, sizeof hv));
+    CU_ASSERT_STRING_EQUAL(hv, "EXPORT-CII-LOST");
+    hc_response_free(&res);
+    snprintf(path, sizeof path, "/api/v1/invoices/%s/download", id2);
+    CU_ASSERT_EQUAL(hc_request_auth(S.port, "GET", path, K, NULL, NULL, 0, &res), 200);
+    CU_ASSERT_PTR_NULL(hc_header(&res, "X-Export-Findings", hv, sizeof hv));
+    hc_response_free(&res);
+    free(eq);
+    free(doc);
+}
+
 /* Empty the first string value that follows `key` ("Name": ") in a JSON text. */
 static void blank(char *json, const char *key)
 {
@@ -340,6 +375,7 @@ static void add_tests(CU_pSuite s)
 {
     CU_add_test(s, "UBL, CII, JSON: PDF and IDoc downloads", test_ubl_cii_json);
     CU_add_test(s, "IDoc and OData submissions", test_idoc_odata);
+    CU_add_test(s, "what an export leaves out: X-Export-Findings", test_export_findings_header);
     CU_add_test(s, "a Factur-X upload downloads byte for byte", test_facturx_passthrough);
     CU_add_test(s, "sandbox: the canned invoice", test_sandbox);
     CU_add_test(s, "file name from the sanitised invoice number", test_file_name);
