@@ -41,22 +41,16 @@ static const einv_rule_t UBL_X_ADDED = {
     "The UBL document requires a value the invoice does not give; the export writes one.",
     "Check the exported document; the stored invoice is unchanged."};
 
-/* What ubl_from_model.c writes where UBL requires a value the model lacks (CII lets both
+/* What ubl_from_model.c wrote where UBL requires a value the model lacks (CII lets both
  * out): said, so that nobody takes it for the sender's. */
-static void ubl_export_notices(einv_ctx_t *ctx, const einv_invoice_t *inv, int credit_note)
+static void ubl_export_notices(einv_ctx_t *ctx, const ubl_added_t *added)
 {
-    const einv_node_t *root = einv_invoice_root(inv);
-    const einv_node_t *pay = einv_node_get(root, EINV_T_BG_16);
-    const einv_node_t *totals = einv_node_get(root, EINV_T_BG_22);
-    const einv_node_t *vat = einv_node_get(root, EINV_T_BG_23);
-    /* a credit note's due date (BT-9) lives in cac:PaymentMeans too */
-    const einv_node_t *means = pay ? pay : credit_note ? einv_node_get(root, EINV_T_BT_9) : NULL;
-    if (means && !einv_node_get(pay, EINV_T_BT_81))
-        einv_report_msg(ctx, &UBL_X_ADDED, means->src ? means->src : "",
+    if (added->means_code)
+        einv_report_msg(ctx, &UBL_X_ADDED, added->means_code,
                         "BT-81 (payment means code) is absent; UBL requires one in "
                         "cac:PaymentMeans, and 1 (instrument not defined) was written.");
-    if (vat && !einv_node_get(totals, EINV_T_BT_110))
-        einv_report_msg(ctx, &UBL_X_ADDED, totals && totals->src ? totals->src : "",
+    if (added->vat_total)
+        einv_report_msg(ctx, &UBL_X_ADDED, added->vat_total,
                         "BT-110 (invoice total VAT amount) is absent; UBL requires it, and the "
                         "sum of the VAT breakdown's tax amounts (BT-117) was written.");
 }
@@ -65,10 +59,11 @@ static void ubl_export_notices(einv_ctx_t *ctx, const einv_invoice_t *inv, int c
 static int ubl_export(einv_ctx_t *ctx, const einv_invoice_t *inv, einv_buf_t *out, einv_error_t *err)
 {
     size_t len = 0;
-    char *xml = ubl_model_export(inv, &len, 1);
+    ubl_added_t added;
+    char *xml = ubl_model_export(inv, &len, 1, &added);
     int rc;
     if (ctx && xml)
-        ubl_export_notices(ctx, inv, strstr(xml, "<CreditNote") != NULL);
+        ubl_export_notices(ctx, &added);
     if (!xml)
         return einv_error_set(err, EINV_ERR_NOMEM, "out of memory while writing UBL", "", "");
     rc = einv_buf_append(out, xml, len);

@@ -41,6 +41,7 @@ typedef struct gen {
     const einv_node_t *root;
     int cn;                      /* CreditNote */
     int for_export;              /* an export, not the validation of a non-XML input */
+    ubl_added_t added;           /* what an export wrote that the model lacks */
     const einv_node_t *bt5, *bt6;
     char cur_doc[16], cur_tax[16];
 } gen_t;
@@ -492,11 +493,14 @@ static void g_payment(gen_t *g)
             g_gt(g);
             g_esc(g, code->text, 0);
             g_close(g, "cbc:PaymentMeansCode");
-        } else if (g->for_export)
+        } else if (g->for_export) {
             /* CII carries a remittance reference (BT-83) without payment means; UBL's
              * cac:PaymentMeans requires a code: UNTDID 4461 "1", instrument not defined,
              * which the UBL reader reads back as no code (ubl_to_model.c) */
-            g_text_el(g, "cbc:PaymentMeansCode", "1", p ? p->src : due->src);
+            const char *src = p ? p->src : due->src;
+            g_text_el(g, "cbc:PaymentMeansCode", "1", src);
+            g->added.means_code = src ? src : "";
+        }
         if (first)
             g_leaf(g, "cbc:PaymentDueDate", due);
         g_leaf(g, "cbc:PaymentID", pid);
@@ -589,6 +593,9 @@ static void g_vat_total_sum(gen_t *g, const einv_node_t *first)
             return;
     }
     g_amount_text(g, "cbc:TaxAmount", amt, einv_dec_format(sum, buf, sizeof buf), 0);
+    g->added.vat_total = SRC(GET(g->root, BG_22));
+    if (!g->added.vat_total)
+        g->added.vat_total = "";
 }
 
 /* BT-110 with the VAT breakdown (BG-23) in one cac:TaxTotal, BT-111 in a second one. */
@@ -961,10 +968,10 @@ static void g_init(gen_t *g, const einv_invoice_t *inv)
 
 char *ubl_model_to_xml(const einv_invoice_t *inv, size_t *len)
 {
-    return ubl_model_export(inv, len, 0);
+    return ubl_model_export(inv, len, 0, NULL);
 }
 
-char *ubl_model_export(const einv_invoice_t *inv, size_t *len, int for_export)
+char *ubl_model_export(const einv_invoice_t *inv, size_t *len, int for_export, ubl_added_t *added)
 {
     gen_t g;
     if (!einv_invoice_root(inv))
@@ -974,6 +981,8 @@ char *ubl_model_export(const einv_invoice_t *inv, size_t *len, int for_export)
     g_document(&g);
     g_raw(&g, "", 1);   /* the terminator */
     free(g.s);
+    if (added)
+        *added = g.added;
     if (g.oom) {
         free(g.p);
         return NULL;

@@ -17,9 +17,17 @@ einv_xdoc_t *ubl_from_model(const einv_invoice_t *inv, einv_error_t *err);
 
 /* The same document as text (UTF-8, NUL-terminated, *len bytes). (transfer full: free) */
 char *ubl_model_to_xml(const einv_invoice_t *inv, size_t *len);
+/* What an export wrote where UBL requires a value the model lacks: the model locations
+ * (node src) of the payment instructions given payment means code 1, and of the totals
+ * given the breakdown's sum as BT-110; NULL when nothing was added there. */
+typedef struct ubl_added {
+    const char *means_code, *vat_total;
+} ubl_added_t;
+
 /* The same; for_export = 1 also recodes a BT-8 in UNTDID 2475 (CII's code, in canonical
  * invoices stored before the model took the 2005 code) to 2005, which validation must see
- * as the input said it. */
-char *ubl_model_export(const einv_invoice_t *inv, size_t *len, int for_export);
+ * as the input said it, and writes the values UBL requires that the model lacks, saying
+ * which in *added (when not NULL). */
+char *ubl_model_export(const einv_invoice_t *inv, size_t *len, int for_export, ubl_added_t *added);
 
 #endif
