@@ -33,7 +33,8 @@ max_len_of() {
   esac
 }
 
-export ASAN_OPTIONS="detect_leaks=1:allocator_may_return_null=1:${ASAN_OPTIONS:-}"
+# intercept_tls_get_addr=0: see scripts/test.sh (google/sanitizers#1322)
+export ASAN_OPTIONS="detect_leaks=1:allocator_may_return_null=1:intercept_tls_get_addr=0:${ASAN_OPTIONS:-}"
 export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1:${UBSAN_OPTIONS:-}"
 export EINV_PLUGIN_DIR="$PWD/$B/lib/einvoice"
 LOGS="$B/fuzz-logs"

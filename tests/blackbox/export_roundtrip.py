@@ -23,8 +23,17 @@ exits 1 when a target is under --min percent (default 95).
 """
 import argparse, json, os, shutil, subprocess, sys, tempfile
 
+# An ASan build's LeakSanitizer misreads the dynamic TLS block of a module loaded through a
+# plugin when the block happens to sit at a certain page offset (google/sanitizers#1322), and
+# then aborts at exit ("Tracer caught signal 11") although the run itself is clean. Which run
+# hits it depends on allocation layout, so it looks input-dependent. Not tracking dynamic TLS
+# avoids it; leaks are still checked. No effect on a build without sanitizers.
+ENV = dict(os.environ)
+if "intercept_tls_get_addr" not in ENV.get("ASAN_OPTIONS", ""):
+    ENV["ASAN_OPTIONS"] = ":".join(filter(None, [ENV.get("ASAN_OPTIONS"), "intercept_tls_get_addr=0"]))
+
 def run(cmd, **kw):
-    return subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, **kw)
+    return subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=ENV, **kw)
 
 def canonical(cli, path, profile, mapping=None, fmt=None):
     cmd = [cli, "convert", "--to", "json", "--profile", profile, path]
@@ -134,13 +143,6 @@ def reasons_of(diffs, ref, back):
 
 IDOC_KEEP = ("lineNetAmount", "taxExclusiveAmount", "taxAmount", "taxInclusiveAmount", "payableAmount")
 IDOC_LINE = ("id", "description", "quantity", "unit", "price", "taxCategory", "taxRate", "netAmount")
-
-def tool_fault(stderr):
-    """A failed run that is LeakSanitizer's own fault, not the product's: its exit-time scan
-    crashes on the dynamic TLS of some runs (\"Tracer caught signal 11\", \"LeakSanitizer has
-    encountered a fatal error\"); valgrind finds nothing there. Every other failed export or
-    read-back is a failure without a documented reason."""
-    return "LeakSanitizer has encountered a fatal error" in stderr
 
 def idoc_view(inv):
     """The part of the invoice the IDoc round trip must keep (the issue's list)."""
@@ -268,15 +270,13 @@ def main():
             if p.returncode != 0:
                 why = p.stderr.decode(errors="replace").strip()
                 failures.append((t, case, "export failed: " + why[:300]))
-                if not tool_fault(why):
-                    unexplained.append((t, case))
+                unexplained.append((t, case))
                 continue
             back, why = canonical(args.cli, out, "EN16931", mapping=args.mapping if t == "idoc" else None,
                                   fmt="idoc" if t == "idoc" else None)
             if back is None:
                 failures.append((t, case, "read-back failed: " + why[:300]))
-                if not tool_fault(why):
-                    unexplained.append((t, case))
+                unexplained.append((t, case))
                 continue
             d = diff(idoc_view(ref), idoc_view(back)) if t == "idoc" else diff(ref, back)
             if t == "facturx":
