@@ -18,7 +18,8 @@
  * What PDF/A forbids but does not change how the pages look is removed instead: document
  * and page actions (/OpenAction of JavaScript or Launch, /AA, /Names /JavaScript), /Perms,
  * /Requirements, /Collection, image /Interpolate, other attachments (the catalog's
- * /EmbeddedFiles and /AF are replaced by factur-x.xml); link annotations get the Print flag.
+ * /EmbeddedFiles and /AF are replaced by factur-x.xml), filtered /Metadata streams (qpdf's
+ * writer would decode them: fx_hybrid_metadata.c); link annotations get the Print flag.
  * Content streams are not parsed: a colour operator (k/K) that sets DeviceCMYK without a
  * resource is not seen (docs/extraction.md). */
 #include "fx_hybrid.h"
@@ -309,6 +310,8 @@ static int unfit_document(walk_t *w)
     for (i = 0; i < n; i++)
         if (check_page(w, qpdf_get_page_n(w->q, (size_t)i), i + 1))
             return 1;
+    if (fx_drop_filtered_metadata(w->q, &i, w->why, sizeof w->why) != 0)
+        return 1;
     if (qpdf_has_error(w->q))
         return unfit(w, "qpdf found damage while reading it");
     return 0;

@@ -238,7 +238,7 @@ static void finish_font(qpdf_data q, qpdf_oh font, const text_font *tf)
     qpdf_oh_replace_key(q, font, "/Resources", qpdf_oh_new_dictionary(q));
     if (!fail) {
         tu = qpdf_oh_new_stream(q);
-        qpdf_oh_replace_stream_data(q, tu, (const unsigned char *)cmap, n, qpdf_oh_new_null(q), qpdf_oh_new_null(q));
+        fx_stream_data(q, tu, (const unsigned char *)cmap, n);
         qpdf_oh_replace_key(q, font, "/ToUnicode", tu);
     }
     free(cmap);
@@ -269,8 +269,7 @@ static void add_page(qpdf_data q, double w, double h, int wpx, int hpx, int gray
             memcpy(all, buf, blen);
             if (text)
                 memcpy(all + blen, text, text_len);
-            qpdf_oh_replace_stream_data(q, content, all, blen + (text ? text_len : 0), qpdf_oh_new_null(q),
-                                        qpdf_oh_new_null(q));
+            fx_stream_data(q, content, all, blen + (text ? text_len : 0));
             free(all);
         } else
             qpdf_oh_replace_stream_data(q, content, (const unsigned char *)buf, blen, qpdf_oh_new_null(q),

@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <zlib.h>
 
 /* The whole ICC profile file (malloc'd) or NULL. */
 static unsigned char *read_icc(const char *path, size_t *len)
@@ -35,10 +36,27 @@ static unsigned char *read_icc(const char *path, size_t *len)
     return p;
 }
 
-static qpdf_oh new_stream(qpdf_data q, const unsigned char *data, size_t len)
+void fx_stream_data(qpdf_data q, qpdf_oh s, const unsigned char *data, size_t len)
+{
+    uLongf zlen = len >= 128 && len < (1UL << 30) ? compressBound((uLong)len) : 0;
+    unsigned char *z = zlen ? malloc(zlen) : NULL;
+    /* without memory for it, or when it does not get smaller, the data goes in as it is */
+    if (z && compress2(z, &zlen, data, (uLong)len, Z_DEFAULT_COMPRESSION) == Z_OK && zlen < len)
+        qpdf_oh_replace_stream_data(q, s, z, zlen, qpdf_oh_new_name(q, "/FlateDecode"), qpdf_oh_new_null(q));
+    else
+        qpdf_oh_replace_stream_data(q, s, data, len, qpdf_oh_new_null(q), qpdf_oh_new_null(q));
+    free(z);
+}
+
+/* A new stream of data: deflated, except the XMP packet (raw = 1), which PDF/A readers
+ * expect unfiltered. */
+static qpdf_oh new_stream(qpdf_data q, const unsigned char *data, size_t len, int raw)
 {
     qpdf_oh s = qpdf_oh_new_stream(q);
-    qpdf_oh_replace_stream_data(q, s, data, len, qpdf_oh_new_null(q), qpdf_oh_new_null(q));
+    if (raw)
+        qpdf_oh_replace_stream_data(q, s, data, len, qpdf_oh_new_null(q), qpdf_oh_new_null(q));
+    else
+        fx_stream_data(q, s, data, len);
     return s;
 }
 
@@ -55,7 +73,7 @@ static void set_text(qpdf_data q, qpdf_oh dict, const char *key, const char *utf
 
 static void metadata(qpdf_data q, qpdf_oh root, const einv_buf_t *xmp)
 {
-    qpdf_oh s = new_stream(q, xmp->data, xmp->len), d = qpdf_oh_get_dict(q, s);
+    qpdf_oh s = new_stream(q, xmp->data, xmp->len, 1), d = qpdf_oh_get_dict(q, s);
     set_name(q, d, "/Type", "/Metadata");
     set_name(q, d, "/Subtype", "/XML");
     qpdf_oh_replace_key(q, root, "/Metadata", s);
@@ -76,7 +94,7 @@ static void info(qpdf_data q, const fx_meta *m)
 
 static void output_intent(qpdf_data q, qpdf_oh root, const unsigned char *icc, size_t icc_len)
 {
-    qpdf_oh prof = new_stream(q, icc, icc_len), arr = qpdf_oh_new_array(q);
+    qpdf_oh prof = new_stream(q, icc, icc_len, 0), arr = qpdf_oh_new_array(q);
     qpdf_oh oi = qpdf_oh_parse(q, "<< /Type /OutputIntent /S /GTS_PDFA1 /OutputConditionIdentifier "
                                   "(sRGB IEC61966-2.1) /Info (sRGB IEC61966-2.1) /RegistryName "
                                   "(http://www.color.org) >>");
@@ -88,7 +106,7 @@ static void output_intent(qpdf_data q, qpdf_oh root, const unsigned char *icc, s
 
 static void attachment(qpdf_data q, qpdf_oh root, const einv_buf_t *xml, const fx_meta *m)
 {
-    qpdf_oh ef = new_stream(q, xml->data, xml->len), efd = qpdf_oh_get_dict(q, ef);
+    qpdf_oh ef = new_stream(q, xml->data, xml->len, 0), efd = qpdf_oh_get_dict(q, ef);
     qpdf_oh params = qpdf_oh_new_dictionary(q), fs, fsi, refs, names, emb, arr, af;
     set_name(q, efd, "/Type", "/EmbeddedFile");
     set_name(q, efd, "/Subtype", "/text/xml");
@@ -159,7 +177,7 @@ static void fix_to_unicode(qpdf_data q)
             qpdf_oh f = qpdf_oh_get_key(q, fonts, qpdf_oh_dict_next_key(q));
             qpdf_oh tu = qpdf_oh_get_key(q, f, "/ToUnicode");
             if (qpdf_oh_is_name_and_equals(q, qpdf_oh_get_key(q, f, "/Subtype"), "/Type0") && qpdf_oh_is_stream(q, tu))
-                qpdf_oh_replace_stream_data(q, tu, cmap.data, cmap.len, qpdf_oh_new_null(q), qpdf_oh_new_null(q));
+                fx_stream_data(q, tu, cmap.data, cmap.len);
         }
     }
     einv_buf_release(&cmap);
@@ -198,10 +216,12 @@ int fx_pdfa_doc(qpdf_data q, const einv_buf_t *xml, const fx_meta *m, const char
         rc = qpdf_failed(q, err);
     else {
         qpdf_set_object_stream_mode(q, qpdf_o_disable);
-        qpdf_set_compress_streams(q, QPDF_TRUE);
-        /* libharu's and a received PDF's streams are copied as they are, never inflated
-         * and deflated again (most of the export's time otherwise; and a received stream
-         * is never decoded, so a compression bomb in it stays harmless) */
+        /* every stream is written as it is: libharu's (its /Filter [/FlateDecode] arrays
+         * would otherwise be inflated and deflated again, a quarter of a 10-line export),
+         * a received PDF's (never decoded: a compression bomb stays packed; fx_hybrid.c
+         * drops filtered /Metadata streams, which qpdf would decode regardless) and ours,
+         * deflated where they are made (fx_stream_data) */
+        qpdf_set_compress_streams(q, QPDF_FALSE);
         qpdf_set_decode_level(q, qpdf_dl_none);
         qpdf_set_deterministic_ID(q, QPDF_TRUE);
         qpdf_force_pdf_version(q, "1.7");

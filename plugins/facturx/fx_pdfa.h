@@ -26,6 +26,11 @@ void fx_meta_now(fx_meta *m);
  * properties and their pdfaExtension schema description. */
 int fx_xmp(const fx_meta *m, einv_buf_t *out);
 
+/* Set the data of stream s (one this plugin makes) to data, deflated with /Filter
+ * /FlateDecode when that is smaller. The container is written without qpdf filtering any
+ * stream (fx_pdfa_doc), so what is to be compressed is compressed here. */
+void fx_stream_data(qpdf_data q, qpdf_oh s, const unsigned char *data, size_t len);
+
 /* Make pdf (a PDF of libharu) a PDF/A-3b Factur-X hybrid into out: XMP, Info, sRGB
  * OutputIntent (ICC profile from icc_path), xml attached as factur-x.xml (/AFRelationship
  * /Alternative, in /AF and /Names /EmbeddedFiles), trailer /ID, PDF 1.7. */

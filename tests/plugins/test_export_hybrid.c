@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <zlib.h>
 #include "exports.h"
 #include "tpdf_tools.h"
 #include "tsupport.h"
@@ -18,13 +19,14 @@ static einv_engine_t *eng;
 static char *canon;   /* the canonical JSON the hybrids carry */
 
 /* A one-page PDF with a correct xref: page size w x h, the page dictionary's extra entries,
- * its resources and its content stream (stream dictionary extras in sextra). */
-static char *mini_pdf(double w, double h, const char *page_extra, const char *res, const char *sextra,
-                      const char *content, size_t *len)
+ * its resources and its content stream (stream dictionary extras in sextra); with xdict, an
+ * object 5: a stream of xdict and xdata (binary, xlen bytes) that page_extra may refer to. */
+static char *pdf_of(double w, double h, const char *page_extra, const char *res, const char *sextra,
+                    const char *content, const char *xdict, const void *xdata, size_t xlen, size_t *len)
 {
-    char *p = malloc(8192 + strlen(content));
-    size_t off[6], n = 0;
-    int i;
+    char *p = malloc(8192 + strlen(content) + xlen);
+    size_t off[7], n = 0;
+    int i, last = xdict ? 5 : 4;
     n += (size_t)sprintf(p + n, "%%PDF-1.4\n%%\xe2\xe3\xcf\xd3\n");
     off[1] = n, n += (size_t)sprintf(p + n, "1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n");
     off[2] = n, n += (size_t)sprintf(p + n, "2 0 obj\n<< /Type /Pages /Kids [3 0 R] /Count 1 >>\nendobj\n");
@@ -32,13 +34,24 @@ static char *mini_pdf(double w, double h, const char *page_extra, const char *re
                                             "/Contents 4 0 R %s >>\nendobj\n", w, h, res, page_extra);
     off[4] = n, n += (size_t)sprintf(p + n, "4 0 obj\n<< /Length %zu %s >>\nstream\n%s\nendstream\nendobj\n",
                                      strlen(content), sextra, content);
-    off[5] = n;
-    n += (size_t)sprintf(p + n, "xref\n0 5\n0000000000 65535 f \n");
-    for (i = 1; i <= 4; i++)
+    if (xdict) {
+        off[5] = n, n += (size_t)sprintf(p + n, "5 0 obj\n<< /Length %zu %s >>\nstream\n", xlen, xdict);
+        memcpy(p + n, xdata, xlen), n += xlen;
+        n += (size_t)sprintf(p + n, "\nendstream\nendobj\n");
+    }
+    off[last + 1] = n;
+    n += (size_t)sprintf(p + n, "xref\n0 %d\n0000000000 65535 f \n", last + 1);
+    for (i = 1; i <= last; i++)
         n += (size_t)sprintf(p + n, "%010zu 00000 n \n", off[i]);
-    n += (size_t)sprintf(p + n, "trailer\n<< /Size 5 /Root 1 0 R >>\nstartxref\n%zu\n%%%%EOF\n", off[5]);
+    n += (size_t)sprintf(p + n, "trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%zu\n%%%%EOF\n", last + 1, off[last + 1]);
     *len = n;
     return p;
+}
+
+static char *mini_pdf(double w, double h, const char *page_extra, const char *res, const char *sextra,
+                      const char *content, size_t *len)
+{
+    return pdf_of(w, h, page_extra, res, sextra, content, NULL, NULL, 0, len);
 }
 
 static const char *const BOX = "0 0.4 0.8 rg 72 72 200 100 re f";
@@ -236,6 +249,57 @@ static void test_hostile(void)
     free(p);
 }
 
+/* size zero bytes, deflated at level (0: stored blocks, as big as the data). */
+static unsigned char *zeros_deflated(size_t size, int level, size_t *zlen)
+{
+    unsigned char *zero = calloc(1, 1 << 20), *z;
+    z_stream st;
+    size_t left = size;
+    memset(&st, 0, sizeof st);
+    z = malloc(size / 8 + (1 << 20));
+    CU_ASSERT_FATAL(zero && z && deflateInit(&st, level) == Z_OK);
+    st.next_out = z;
+    st.avail_out = (uInt)(size / 8 + (1 << 20));
+    do {
+        size_t chunk = left < (1 << 20) ? left : (1 << 20);
+        st.next_in = zero;
+        st.avail_in = (uInt)chunk;
+        left -= chunk;
+        CU_ASSERT_FATAL(deflate(&st, left ? Z_NO_FLUSH : Z_FINISH) != Z_STREAM_ERROR);
+    } while (left);
+    *zlen = st.total_out;
+    deflateEnd(&st);
+    free(zero);
+    return z;
+}
+
+/* Received streams are copied as they are, never inflated: a compression bomb in a kept
+ * page stays packed. qpdf's writer decodes /Type /Metadata streams whatever it is told, so
+ * a filtered one is dropped (it would be 32 MiB in the hybrid), and a stream whose filter is
+ * written as an array, [/FlateDecode], keeps its bytes (1 MiB of stored deflate blocks: qpdf
+ * re-deflating it would make it 1 KB). */
+static void test_bombs_stay_packed(void)
+{
+    size_t zlen, len;
+    unsigned char *z = zeros_deflated((size_t)32 << 20, 9, &zlen);
+    char *p = pdf_of(400, 300, "/Metadata 5 0 R", "", "", BOX, "/Type /Metadata /Subtype /XML /Filter /FlateDecode", z,
+                     zlen, &len);
+    outcome_t r;
+    CU_ASSERT(zlen < ((size_t)200 << 10));
+    expect(p, len, 0, "kept");
+    r = hybrid_of(p, len);
+    CU_ASSERT_TRUE(r.ok);
+    CU_ASSERT(r.len < ((size_t)1 << 20));
+    free(r.pdf), free(p), free(z);
+    z = zeros_deflated((size_t)1 << 20, 0, &zlen);
+    p = pdf_of(400, 300, "/PieceInfo << /X << /Private 5 0 R >> >>", "", "", BOX, "/Filter [/FlateDecode]", z, zlen, &len);
+    expect(p, len, 0, "kept");
+    r = hybrid_of(p, len);
+    CU_ASSERT_TRUE(r.ok);
+    CU_ASSERT(r.len > zlen);
+    free(r.pdf), free(p), free(z);
+}
+
 static int suite_init(void)
 {
     einv_error_t err;
@@ -276,4 +340,5 @@ void tst_suites(void)
     CU_add_test(s, "pages imaged", test_imaged);
     CU_add_test(s, "encrypted sources", test_encrypted);
     CU_add_test(s, "hostile sources", test_hostile);
+    CU_add_test(s, "compression bombs stay packed", test_bombs_stay_packed);
 }
