@@ -310,7 +310,7 @@ static int unfit_document(walk_t *w)
     for (i = 0; i < n; i++)
         if (check_page(w, qpdf_get_page_n(w->q, (size_t)i), i + 1))
             return 1;
-    if (fx_drop_filtered_metadata(w->q, &i, w->why, sizeof w->why) != 0)
+    if (fx_drop_filtered_metadata(w->q, w->why, sizeof w->why) != 0)
         return 1;
     if (qpdf_has_error(w->q))
         return unfit(w, "qpdf found damage while reading it");

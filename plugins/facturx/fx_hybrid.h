@@ -21,9 +21,9 @@ int fx_hybrid(const unsigned char *src, size_t len, const einv_buf_t *xml, const
               const char *icc_path, einv_buf_t *out, fx_hybrid_info *info, einv_error_t *err);
 
 /* Drop every /Type /Metadata stream with a filter reachable from q's trailer (qpdf's
- * writer would decode it; fx_hybrid_metadata.c), *dropped of them. 0, or -1 with why set
- * when the document has too many objects to check (its pages are then imaged). */
-int fx_drop_filtered_metadata(qpdf_data q, int *dropped, char *why, size_t why_len);
+ * writer would decode it; fx_hybrid_metadata.c). 0, or -1 with why set when the document
+ * has too many objects to check (its pages are then imaged). */
+int fx_drop_filtered_metadata(qpdf_data q, char *why, size_t why_len);
 
 /* The pages of src rendered as images into q (an empty PDF: qpdf_empty_pdf), one page each
  * with the received page's size (fx_hybrid_image.c). EINV_OK or an error. */

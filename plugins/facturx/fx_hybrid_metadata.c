@@ -53,7 +53,6 @@ typedef struct walk {
     qpdf_oh *stack;
     size_t n, cap, entries, objects;
     idset seen;
-    int dropped;
     const char *why;           /* set when the walk gives up */
 } walk;
 
@@ -157,17 +156,14 @@ static int walk_one(walk *w, qpdf_oh o)
                 qpdf_oh null = qpdf_oh_new_null(q);
                 qpdf_oh_set_array_item(q, o, i, null);
                 qpdf_oh_release(q, null);
-                w->dropped++;
             }
         }
     } else if (qpdf_oh_is_dictionary(q, o)) {
         size_t i, n;
         char **k = keys_of(q, o, &n);
         for (i = 0; i < n; i++) {
-            if (rc == 0 && (rc = visit(w, qpdf_oh_get_key(q, o, k[i]), &drop)) == 0 && drop) {
+            if (rc == 0 && (rc = visit(w, qpdf_oh_get_key(q, o, k[i]), &drop)) == 0 && drop)
                 qpdf_oh_remove_key(q, o, k[i]);
-                w->dropped++;
-            }
             free(k[i]);
         }
         free(k);
@@ -176,7 +172,7 @@ static int walk_one(walk *w, qpdf_oh o)
     return rc;
 }
 
-int fx_drop_filtered_metadata(qpdf_data q, int *dropped, char *why, size_t why_len)
+int fx_drop_filtered_metadata(qpdf_data q, char *why, size_t why_len)
 {
     walk w;
     int rc = 0;
@@ -189,7 +185,6 @@ int fx_drop_filtered_metadata(qpdf_data q, int *dropped, char *why, size_t why_l
         rc = -1;
     while (w.n > 0)   /* given up: what is left on the stack */
         qpdf_oh_release(q, w.stack[--w.n]);
-    *dropped = w.dropped;
     if (rc)
         snprintf(why, why_len, "%s", w.why ? w.why : "its objects cannot be checked");
     free(w.stack);

@@ -162,13 +162,17 @@ static void to_unicode_cmap(einv_buf_t *b)
     einv_buf_puts(b, "endcmap\nCMapName currentdict /CMap defineresource pop\nend\nend\n");
 }
 
-/* Give every Type0 font of the pages the correct ToUnicode CMap. */
+/* Give every Type0 font of the pages the correct ToUnicode CMap: one stream, deflated once,
+ * that all of them share (every page lists the same fonts). */
 static void fix_to_unicode(qpdf_data q)
 {
     einv_buf_t cmap = {0};
     int i, n = qpdf_get_num_pages(q);
+    qpdf_oh shared = 0;
     to_unicode_cmap(&cmap);
-    for (i = 0; i < n && !cmap.oom; i++) {
+    if (!cmap.oom)
+        shared = new_stream(q, cmap.data, cmap.len, 0);
+    for (i = 0; i < n && shared; i++) {
         qpdf_oh fonts = qpdf_oh_get_key(q, qpdf_oh_get_key(q, qpdf_get_page_n(q, (size_t)i), "/Resources"), "/Font");
         if (!qpdf_oh_is_dictionary(q, fonts))
             continue;
@@ -177,7 +181,7 @@ static void fix_to_unicode(qpdf_data q)
             qpdf_oh f = qpdf_oh_get_key(q, fonts, qpdf_oh_dict_next_key(q));
             qpdf_oh tu = qpdf_oh_get_key(q, f, "/ToUnicode");
             if (qpdf_oh_is_name_and_equals(q, qpdf_oh_get_key(q, f, "/Subtype"), "/Type0") && qpdf_oh_is_stream(q, tu))
-                fx_stream_data(q, tu, cmap.data, cmap.len);
+                qpdf_oh_replace_key(q, f, "/ToUnicode", shared);
         }
     }
     einv_buf_release(&cmap);
