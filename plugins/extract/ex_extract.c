@@ -485,7 +485,7 @@ static const char *category(int64_t rate, const found_t *f)
                    strcmp(f->buy.country, "US") ? "AE" : "G";
 }
 
-static void out_invoice(ex_out_t *o, conf_list_t *cl, const found_t *f, const ex_items_t *it)
+static void out_invoice(ex_out_t *o, conf_list_t *cl, const found_t *f, const ex_items_t *it, const ex_totals_t *t)
 {
     size_t i;
     char b[48];
@@ -509,13 +509,25 @@ static void out_invoice(ex_out_t *o, conf_list_t *cl, const found_t *f, const ex
     }
     eo_key(o, "totals");
     eo_raw(o, "{");
-    out_amount(o, "lineNetAmount", it->net);
-    out_amount(o, "taxExclusiveAmount", it->net);
-    out_amount(o, "taxAmount", it->tax);
-    out_amount(o, "taxInclusiveAmount", it->gross);
-    out_amount(o, "payableAmount", it->gross);
+    out_amount(o, "lineNetAmount", t->lines.cents);
+    if (t->allow.have)
+        out_amount(o, "allowanceTotal", t->allow.cents);
+    if (t->charge.have)
+        out_amount(o, "chargeTotal", t->charge.cents);
+    out_amount(o, "taxExclusiveAmount", t->net.cents);
+    out_amount(o, "taxAmount", t->tax.cents);
+    out_amount(o, "taxInclusiveAmount", t->gross.cents);
+    if (t->prepaid.have)
+        out_amount(o, "prepaidAmount", t->prepaid.cents);
+    if (t->rounding.have)
+        out_amount(o, "roundingAmount", t->rounding.cents);
+    out_amount(o, "payableAmount", t->payable.cents);
     eo_raw(o, "}");
-    note_conf(cl, "/totals/payableAmount", it->totals_conf, "payable amount (reconciled with the lines)");
+    note_conf(cl, "/totals/lineNetAmount", t->lines.conf, "sum of the line amounts");
+    note_conf(cl, "/totals/taxExclusiveAmount", t->net.conf, "total without VAT");
+    note_conf(cl, "/totals/taxAmount", t->tax.conf, "VAT total");
+    note_conf(cl, "/totals/taxInclusiveAmount", t->gross.conf, "total with VAT");
+    note_conf(cl, "/totals/payableAmount", t->payable.conf, "amount due");
     eo_key(o, "taxBreakdown");
     eo_raw(o, "[");
     for (i = 0; i < it->n_rates; i++) {
@@ -548,7 +560,8 @@ static void out_invoice(ex_out_t *o, conf_list_t *cl, const found_t *f, const ex
         out_amount(o, "netAmount", x->net_cents);
         eo_raw(o, "}");
         snprintf(path, sizeof path, "/lines/%zu", i);
-        note_conf(cl, path, x->conf, "item line");
+        /* rows that do not make the printed line total: any of them may be wrong */
+        note_conf(cl, path, t->lines_match == 0 && x->conf > 0.4f ? 0.4f : x->conf, "item line");
     }
     eo_raw(o, "]");
     eo_raw(o, "}");
@@ -624,9 +637,15 @@ static int read_one(ex_engine_t *e, const unsigned char *data, size_t len, const
     r->dpi = o->dpi, r->psm = o->psm;
     rc = ex_read_pdf(data, len, o, &d, &r->timeouts, msg, size);
     r->pages = d.n_pages, r->ocr_pages = d.ocr_pages, r->words = d.n_words;
-    if (rc == EX_READ_OK && (ex_layout(&d) != 0 || ex_items_find(&d, &r->it) != 0 ||
-                             (r->it.n && decode(e, &d, r) != 0)))
+    if (rc == EX_READ_OK && (ex_layout(&d) != 0 || ex_items_find(&d, &r->it) != 0))
         rc = EX_READ_NOMEM;
+    if (rc == EX_READ_OK) {
+        ex_totals_read(&d, &r->it, &r->tot);
+        ex_totals_decide(&d, &r->it, &r->tot);
+        /* a page with a printed total is answered even without item rows */
+        if ((r->it.n || r->tot.printed) && decode(e, &d, r) != 0)
+            rc = EX_READ_NOMEM;
+    }
     ex_doc_clear(&d);
     return rc;
 }
@@ -707,9 +726,9 @@ int ex_extract_pdf(ex_engine_t *e, const unsigned char *data, size_t len, const 
     if (rc != EX_READ_OK)
         return error_result(out, RULES[rc], msg, rd[0].pages);
     r = &rd[b];
-    if (!r->it.n) {
+    if (!r->it.n && !r->tot.printed) {
         int pages = r->pages;
-        snprintf(msg, sizeof msg, r->words ? "no item line with quantity x price = amount was found: the "
+        snprintf(msg, sizeof msg, r->words ? "neither an item line nor a printed total was found: the "
                                              "document does not look like an invoice"
                                            : "no text was found on the pages (empty or unreadable scan)");
         for (i = 0; i < nr; i++)
@@ -722,8 +741,13 @@ int ex_extract_pdf(ex_engine_t *e, const unsigned char *data, size_t len, const 
     eo_raw(&cl.conf, "{");
     eo_raw(&cl.find, "[");
     eo_raw(&res, "{\"invoiceFormat\":\"PDF_EXTRACTED\",\"canonicalJson\":");
-    out_invoice(&res, &cl, &r->f, &r->it);
+    out_invoice(&res, &cl, &r->f, &r->it, &r->tot);
     eo_raw(&cl.conf, "}");
+    if (r->tot.note[0]) {
+        snprintf(msg, sizeof msg, "The totals read do not reconcile: %s; the fields in doubt carry low confidence.",
+                 r->tot.note);
+        out_finding(&cl, "WARNING", "EXTRACTION-TOTALS-MISMATCH", msg);
+    }
     if (r->timeouts) {
         snprintf(msg, sizeof msg, "OCR ran out of time on %d page(s); what it read by then was used", r->timeouts);
         out_finding(&cl, "WARNING", "EXTRACTION-PAGE-TIMEOUT", msg);

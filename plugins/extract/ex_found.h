@@ -5,6 +5,7 @@
 #define PLUGINS_EXTRACT_EX_FOUND_H
 
 #include "ex_items.h"
+#include "ex_totals.h"
 #include <stddef.h>
 
 typedef struct ex_party {
@@ -23,6 +24,7 @@ typedef struct ex_found {
 typedef struct ex_reading {
     ex_found_t f;
     ex_items_t it;
+    ex_totals_t tot;          /* the printed totals, decided with the rows */
     int pages, ocr_pages, timeouts;
     size_t words;             /* words read (0: nothing on the pages) */
     int dpi, psm;             /* the OCR settings of this reading */

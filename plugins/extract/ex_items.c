@@ -12,11 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-typedef struct tok {
-    int w;               /* word index */
-    ex_num_t num;
-    int is_num;
-} tok_t;
+typedef ex_tok_t tok_t;
 
 /* The description column of a row: its text's left and right edge, the first figure's left. */
 typedef struct desc_col {
@@ -55,8 +51,7 @@ static const char *glued_unit(const char *t, int dec_comma, ex_num_t *num)
     return ex_parse_num(buf, dec_comma, num) ? ex_unit_code(t + i) : NULL;
 }
 
-/* Numbers of a line: words parsed, "1 234,56" groups joined (French spacing). */
-static size_t line_numbers(const ex_doc_t *d, const ex_line_t *l, int dec_comma, tok_t *out, size_t max)
+size_t ex_line_numbers(const ex_doc_t *d, const ex_line_t *l, int dec_comma, tok_t *out, size_t max)
 {
     size_t n = 0;
     int s, w;
@@ -101,14 +96,14 @@ static size_t line_numbers(const ex_doc_t *d, const ex_line_t *l, int dec_comma,
                     break;
             }
             if (ex_parse_num(buf, dec_comma, &num)) {
-                out[n].w = w, out[n].num = num, out[n].is_num = 1;
+                out[n].w = w, out[n].w_end = k, out[n].num = num, out[n].is_num = 1;
                 n++;
                 w = k;
             } else if (k == w && ex_parse_num(d->words[w].text, dec_comma, &num)) {
-                out[n].w = w, out[n].num = num, out[n].is_num = 1;
+                out[n].w = w, out[n].w_end = w, out[n].num = num, out[n].is_num = 1;
                 n++;
             } else if (k == w && glued_unit(d->words[w].text, dec_comma, &num)) {
-                out[n].w = w, out[n].num = num, out[n].is_num = 1;
+                out[n].w = w, out[n].w_end = w, out[n].num = num, out[n].is_num = 1;
                 n++;
             }
         }
@@ -300,7 +295,7 @@ static int ocr_net_repair(const ex_doc_t *d, const ex_line_t *l, int li, const t
 static int item_row(const ex_doc_t *d, const ex_line_t *l, int li, int dec_comma, ex_item_t *it, int *used_w, size_t *n_used)
 {
     tok_t t[24];
-    size_t n = line_numbers(d, l, dec_comma, t, 24);
+    size_t n = ex_line_numbers(d, l, dec_comma, t, 24);
     int a, b, c;
     if (n < 3) {
         /* a scanned row whose price OCR garbled beyond parsing ("AL tae DO 110,29.%"): two
@@ -670,7 +665,7 @@ int ex_amount_printed(const ex_doc_t *d, int dec_comma, int64_t cents)
     size_t i;
     tok_t t[24];
     for (i = 0; i < d->n_lines; i++) {
-        size_t n = line_numbers(d, &d->lines[i], dec_comma, t, 24), k;
+        size_t n = ex_line_numbers(d, &d->lines[i], dec_comma, t, 24), k;
         for (k = 0; k < n; k++)
             if (!t[k].num.percent && t[k].num.decimals == 2 && ex_num_scaled(&t[k].num, 2) == cents)
                 return 1;
@@ -703,6 +698,36 @@ static size_t rate_candidates(const ex_doc_t *d, int dec_comma, int64_t *out, si
         }
     }
     return n;
+}
+
+void ex_items_breakdown(ex_items_t *it)
+{
+    size_t i, k;
+    it->n_rates = 0;
+    for (i = 0; i < it->n; i++) {
+        int64_t r = it->items[i].rate_cents < 0 ? 0 : it->items[i].rate_cents;
+        for (k = 0; k < it->n_rates && it->rates[k].rate_cents != r; k++)
+            ;
+        if (k == it->n_rates) {
+            if (k == 8)
+                continue;
+            it->rates[k].rate_cents = r, it->rates[k].taxable = 0;
+            it->n_rates++;
+        }
+        it->rates[k].taxable += it->items[i].net_cents;
+    }
+    /* highest rate first */
+    for (i = 0; i < it->n_rates; i++)
+        for (k = i + 1; k < it->n_rates; k++)
+            if (it->rates[k].rate_cents > it->rates[i].rate_cents) {
+                ex_rate_t t = it->rates[i];
+                it->rates[i] = it->rates[k], it->rates[k] = t;
+            }
+    it->tax = 0;
+    for (i = 0; i < it->n_rates; i++) {
+        it->rates[i].tax = tax_of(it->rates[i].taxable, it->rates[i].rate_cents);
+        it->tax += it->rates[i].tax;
+    }
 }
 
 /* Rates for items printed without one, and the breakdown. */
@@ -751,33 +776,9 @@ static void reconcile(const ex_doc_t *d, ex_items_t *it)
         }
         for (i = 0; i < it->n; i++)
             if (it->items[i].rate_cents < 0)
-                it->items[i].rate_cents = best;
+                it->items[i].rate_cents = best, it->items[i].rate_unsure = 1;
     }
-    /* breakdown, highest rate first */
-    it->n_rates = 0;
-    for (i = 0; i < it->n; i++) {
-        int64_t r = it->items[i].rate_cents;
-        for (k = 0; k < it->n_rates && it->rates[k].rate_cents != r; k++)
-            ;
-        if (k == it->n_rates) {
-            if (k == 8)
-                continue;
-            it->rates[k].rate_cents = r, it->rates[k].taxable = 0;
-            it->n_rates++;
-        }
-        it->rates[k].taxable += it->items[i].net_cents;
-    }
-    for (i = 0; i < it->n_rates; i++)
-        for (k = i + 1; k < it->n_rates; k++)
-            if (it->rates[k].rate_cents > it->rates[i].rate_cents) {
-                ex_rate_t t = it->rates[i];
-                it->rates[i] = it->rates[k], it->rates[k] = t;
-            }
-    it->tax = 0;
-    for (i = 0; i < it->n_rates; i++) {
-        it->rates[i].tax = tax_of(it->rates[i].taxable, it->rates[i].rate_cents);
-        it->tax += it->rates[i].tax;
-    }
+    ex_items_breakdown(it);
     it->gross = it->net + it->tax;
     it->totals_conf = ex_amount_printed(d, it->dec_comma, it->gross) ? 1.0f
                     : ex_amount_printed(d, it->dec_comma, it->net) ? 0.6f : 0.3f;
@@ -836,7 +837,7 @@ static void fill_gaps(const ex_doc_t *d, ex_items_t *it)
         if (known || (li > first && d->lines[li].page != d->lines[last].page) ||
             (li < first && d->lines[li].page != d->lines[first].page))
             continue;
-        n = line_numbers(d, &d->lines[li], it->dec_comma, t, 24);
+        n = ex_line_numbers(d, &d->lines[li], it->dec_comma, t, 24);
         if (n < 2)
             continue;
         memset(&row, 0, sizeof row);
@@ -934,7 +935,7 @@ static int64_t printed_subtotal(const ex_doc_t *d, int dec_comma, size_t from)
             lab |= (ex_label_mask(d->segs[s].text) & (1u << EXL_SUBTOTAL)) != 0;
         if (!lab)
             continue;
-        k = line_numbers(d, l, dec_comma, t, 24);
+        k = ex_line_numbers(d, l, dec_comma, t, 24);
         while (k-- > 0)
             if (!t[k].num.percent && t[k].num.decimals == 2 && t[k].num.v > 0)
                 return ex_num_scaled(&t[k].num, 2);
@@ -1082,7 +1083,7 @@ static int recover_rows(ex_doc_t *d, ex_items_t *it, desc_col_t **colp, size_t *
         memset(&row, 0, sizeof row);
         row.rate_cents = -1, row.line = (int)li, row.net_w = aw, row.conf = 0.3f;
         used[n_used++] = aw;
-        n = line_numbers(d, l, it->dec_comma, t, 24);
+        n = ex_line_numbers(d, l, it->dec_comma, t, 24);
         for (k = 0; k < (int)n; k++) {   /* a quantity (before a unit word first), a price */
             ex_num_t gl;
             if (t[k].w >= aw || t[k].num.percent || t[k].num.v <= 0)

@@ -5,12 +5,25 @@
 #define PLUGINS_EXTRACT_EX_ITEMS_H
 
 #include "ex_doc.h"
+#include "ex_shape.h"
 #include <stdint.h>
+
+/* A number printed on a line: its first and last word (French groups "1 234,56" and OCR's
+ * split "1657," "36" are joined) and its value. */
+typedef struct ex_tok {
+    int w, w_end;
+    ex_num_t num;
+    int is_num;
+} ex_tok_t;
+
+/* The numbers of line l in reading order (at most max). */
+size_t ex_line_numbers(const ex_doc_t *d, const ex_line_t *l, int dec_comma, ex_tok_t *out, size_t max);
 
 typedef struct ex_item {
     char desc[256];
     int64_t qty_milli, price_cents, net_cents;
     int64_t rate_cents;       /* percent x 100; -1 unknown */
+    int rate_unsure;          /* the rate was not printed on the row but guessed */
     const char *unit;         /* Rec 20 code or NULL */
     int line;                 /* doc line of the row */
     int net_w;                /* word of the printed amount (-1: none) */
@@ -37,6 +50,9 @@ typedef struct ex_items {
  * take the re-read texts when the row then holds. */
 int ex_items_find(ex_doc_t *d, ex_items_t *it);
 void ex_items_clear(ex_items_t *it);
+/* The breakdown of the rows by rate (it->rates, highest first, the tax of each rounded half
+ * up) and it->tax; a row without a rate counts at 0 %. */
+void ex_items_breakdown(ex_items_t *it);
 /* 1 when the amount (cents) is printed somewhere on the document. */
 int ex_amount_printed(const ex_doc_t *d, int dec_comma, int64_t cents);
 
