@@ -141,6 +141,14 @@ static void add_vat(ex_totals_t *t, const ex_doc_t *d, int64_t rate, int64_t bas
     t->n_vat++;
 }
 
+static int has_letters(const char *s)
+{
+    int n = 0;
+    for (; *s; s++)
+        n += isalpha((unsigned char)*s) || (unsigned char)*s >= 0xC0;
+    return n >= 3;
+}
+
 /* The text of words [w0, w1) of one line, joined. */
 static void words_text(const ex_doc_t *d, int w0, int w1, char *out, size_t size)
 {
@@ -201,7 +209,7 @@ void ex_totals_read(const ex_doc_t *d, const ex_items_t *it, ex_totals_t *t)
          * belongs to the last label before it on the line */
         {
             size_t k = 0;
-            int run0 = w0;
+            int run0 = w0, unknown = 0;
             int64_t pend[MAXTOK];
             int pw0[MAXTOK], pw1[MAXTOK];
             size_t np = 0;
@@ -214,6 +222,7 @@ void ex_totals_read(const ex_doc_t *d, const ex_items_t *it, ex_totals_t *t)
                         int s2 = 0, k2;
                         words_text(d, run0, w, txt, sizeof txt);
                         k2 = strlen(txt) <= 60 ? ex_totals_label(txt, &s2) : -1;
+                        unknown = k2 < 0 && strlen(txt) <= 40 && has_letters(txt);
                         if (k2 >= 0) {
                             /* flush the previous label's figures: its value is the last */
                             if (kind >= 0 && np)
@@ -231,6 +240,12 @@ void ex_totals_read(const ex_doc_t *d, const ex_items_t *it, ex_totals_t *t)
                     if (a[k].is_rate) {
                         if (kind >= 0)
                             rate = a[k].cents;
+                    } else if (kind < 0 && unknown && t->n_other < sizeof t->other / sizeof *t->other) {
+                        /* a figure under a label we do not know ("Accompte :"): the chain
+                         * may need it (a prepaid amount, an allowance) */
+                        t->other[t->n_other].cents = a[k].cents;
+                        t->other[t->n_other].pos = word_pos(d, a[k].w0, a[k].w1);
+                        t->n_other++;
                     } else if (np < MAXTOK) {
                         pend[np] = a[k].cents, pw0[np] = a[k].w0, pw1[np] = a[k].w1;
                         np++;
@@ -476,19 +491,34 @@ static int eq(int ok, int v1, int v2, int v3, int *sat, int *bad)
  * different sources, -4 for each that fails. A missing net is the lines' total less the
  * allowances plus the charges, a missing gross the amount due plus prepaid less rounding,
  * so that "Subtotal / VAT / Total" checks too. sat[v] and bad[v] count per variable. */
-static int chain_score(const cand_t *const *x, int64_t A, int64_t C, int64_t P, int64_t R, int64_t items,
+static int other_has(const ex_totals_t *t, int64_t v)
+{
+    size_t i;
+    for (i = 0; i < t->n_other; i++)
+        if (t->other[i].cents == v || t->other[i].cents == -v)
+            return (int)i + 1;
+    return 0;
+}
+
+static int chain_score(const ex_totals_t *t, const cand_t *const *x, int64_t A, int64_t C, int64_t P, int64_t R, int64_t items,
                        int have_items, int64_t vtax, int have_vtax, int64_t vbase, int have_vbase, int *sat, int *bad)
 {
     int score = 0, hl = x[V_L]->src != -1, hn = x[V_N]->src != -1, ht = x[V_T]->src != -1;
     int hg = x[V_G]->src != -1, hd = x[V_D]->src != -1;
     int64_t n = hn ? x[V_N]->v : x[V_L]->v - A + C, g = hg ? x[V_G]->v : x[V_D]->v + P - R;
     int nv = hn ? V_N : V_L, gv = hg ? V_G : V_D;
+    /* a difference printed under a label we do not know is the allowance or the prepaid
+     * amount the labels did not name */
     if (hl && hn)
-        score += eq(x[V_L]->v - A + C == x[V_N]->v, V_L, V_N, -1, sat, bad);
+        score += eq(x[V_L]->v - A + C == x[V_N]->v || (!A && !C && x[V_L]->v != x[V_N]->v &&
+                                                     other_has(t, x[V_L]->v - x[V_N]->v)),
+                    V_L, V_N, -1, sat, bad);
     if ((hn || hl) && ht && (hg || hd))
         score += eq(n + x[V_T]->v == g, nv, V_T, gv, sat, bad);
     if (hg && hd)
-        score += eq(x[V_G]->v - P + R == x[V_D]->v, V_G, V_D, -1, sat, bad);
+        score += eq(x[V_G]->v - P + R == x[V_D]->v || (!P && x[V_G]->v - x[V_D]->v + R > 0 &&
+                                                     other_has(t, x[V_G]->v - x[V_D]->v + R)),
+                    V_G, V_D, -1, sat, bad);
     /* the printed rows and VAT rows against the printed totals */
     if (hl && x[V_L]->src >= 0 && have_items && items == x[V_L]->v)
         score += 3, sat[V_L]++;
@@ -585,7 +615,7 @@ void ex_totals_decide(const ex_doc_t *d, ex_items_t *it, ex_totals_t *t)
                         }
                         if (clash)
                             continue;
-                        score += chain_score(x, A, C, P, R, items, it->n > 0, vtax, t->n_vat > 0, vbase, vbase_ok, sat, bad);
+                        score += chain_score(t, x, A, C, P, R, items, it->n > 0, vtax, t->n_vat > 0, vbase, vbase_ok, sat, bad);
                         if (score > best_score) {
                             best_score = score;
                             memcpy(best, pick, sizeof best);
@@ -611,11 +641,41 @@ void ex_totals_decide(const ex_doc_t *d, ex_items_t *it, ex_totals_t *t)
         if (D->src != -1)
             set_total(&t->payable, D->v, CONF(V_D, D), t, D->src);
 #undef CONF
-        if (nA)
+        /* a figure the page prints under the exact label of a total, other than the one
+         * chosen, contradicts it: then the chosen one is in doubt */
+        for (k = 0; k < t->n; k++) {
+            const ex_tamount_t *a = &t->a[k];
+            ex_total_t *x = a->kind == EXT_LINES ? &t->lines : a->kind == EXT_NET ? &t->net
+                          : a->kind == EXT_GROSS ? &t->gross : a->kind == EXT_PAYABLE ? &t->payable
+                          : a->kind == EXT_TAX && (a->rate < 0 || n_rates <= 1) ? &t->tax : NULL;
+            if (x && x->have && a->specific && a->cents != x->cents && x->conf > 0.4f) {
+                x->conf = 0.4f;
+                if (!t->note[0])
+                    snprintf(t->note, sizeof t->note, "the page prints %s %lld.%02lld, which does not fit the other totals",
+                             a->label, (long long)(a->cents / 100), (long long)llabs64(a->cents % 100));
+            }
+        }
+        /* the amounts the chain took from figures under unknown labels */
+        if (!nP && G->src != -1 && D->src != -1 && G->v - R - D->v > 0 && other_has(t, G->v - D->v + R)) {
+            P = G->v - D->v + R, nP = 1;
+            set_total(&t->prepaid, P, sat_count[V_D] ? 0.8f : 0.45f, t, -2);
+            t->prepaid.pos = t->other[other_has(t, P) - 1].pos;
+        }
+        if (!nA && !nC && L->src != -1 && N->src != -1 && L->v != N->v && other_has(t, L->v - N->v)) {
+            int64_t diff = L->v - N->v;
+            int oi = other_has(t, diff) - 1;
+            if (diff > 0)
+                A = diff, nA = 1, fA = -2;
+            else
+                C = -diff, nC = 1, fC = -2;
+            set_total(diff > 0 ? &t->allow : &t->charge, diff > 0 ? diff : -diff, 0.8f, t, -2);
+            (diff > 0 ? &t->allow : &t->charge)->pos = t->other[oi].pos;
+        }
+        if (nA && !t->allow.have)
             set_total(&t->allow, A, sat_count[V_N] && sat_count[V_L] ? 0.9f : 0.45f, t, fA);
-        if (nC)
+        if (nC && !t->charge.have)
             set_total(&t->charge, C, sat_count[V_N] && sat_count[V_L] ? 0.9f : 0.45f, t, fC);
-        if (nP)
+        if (nP && !t->prepaid.have)
             set_total(&t->prepaid, P, sat_count[V_D] ? 0.9f : 0.45f, t, fP);
         if (nR)
             set_total(&t->rounding, R, sat_count[V_D] ? 0.9f : 0.45f, t, fR);

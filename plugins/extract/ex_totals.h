@@ -62,6 +62,8 @@ typedef struct ex_totals {
     size_t n;
     ex_vatrow_t vat[8];
     size_t n_vat;
+    struct { int64_t cents; ex_pos_t pos; } other[16];   /* figures under unknown labels */
+    size_t n_other;
     /* decided (ex_totals_decide) */
     ex_total_t lines, allow, charge, net, tax, gross, prepaid, rounding, payable;
     int lines_match;       /* 1 the item rows add up to the printed line total, 0 they do not,

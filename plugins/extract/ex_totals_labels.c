@@ -24,7 +24,7 @@ static const tlab_t TLABELS[] = {
     {"already paid", EXT_PREPAID, 1}, {"amount paid", EXT_PREPAID, 1}, {"paid amount", EXT_PREPAID, 1},
     {"paid to date", EXT_PREPAID, 1}, {"payments received", EXT_PREPAID, 1}, {"payment received", EXT_PREPAID, 1},
     {"less payment", EXT_PREPAID, 1}, {"deposit", EXT_PREPAID, 1}, {"advance payment", EXT_PREPAID, 1},
-    {"acompte", EXT_PREPAID, 1}, {"deja paye", EXT_PREPAID, 1}, {"deja regle", EXT_PREPAID, 1},
+    {"acompte", EXT_PREPAID, 1}, {"accompte", EXT_PREPAID, 1}, {"deja paye", EXT_PREPAID, 1}, {"deja regle", EXT_PREPAID, 1},
     {"deja verse", EXT_PREPAID, 1}, {"montant paye", EXT_PREPAID, 1}, {"paiement recu", EXT_PREPAID, 1},
     {"versement", EXT_PREPAID, 1}, {"acconto", EXT_PREPAID, 1}, {"acconti", EXT_PREPAID, 1},
     {"anticipo", EXT_PREPAID, 1}, {"gia pagato", EXT_PREPAID, 1}, {"gia versato", EXT_PREPAID, 1},
