@@ -305,6 +305,21 @@ static int parse_pc_line(const char *s, char *city, size_t csz, char *pc, size_t
     size_t n = strlen(s), i;
     const char *p;
     cc[0] = '\0';
+    {   /* "D-10115 Berlin", "F-75001 Paris", "CH-8001 Zürich": the country's prefix */
+        static const struct { const char *p; const char *c; } PFX[] = {
+            {"D-", "DE"}, {"DE-", "DE"}, {"F-", "FR"}, {"FR-", "FR"}, {"A-", "AT"}, {"AT-", "AT"},
+            {"CH-", "CH"}, {"I-", "IT"}, {"IT-", "IT"}, {"B-", "BE"}, {"BE-", "BE"}, {"L-", "LU"},
+            {"LU-", "LU"}, {"NL-", "NL"}, {"E-", "ES"}, {"ES-", "ES"}};
+        size_t k;
+        for (k = 0; k < sizeof PFX / sizeof *PFX; k++) {
+            size_t pl = strlen(PFX[k].p);
+            if (!strncmp(s, PFX[k].p, pl) && isdigit((unsigned char)s[pl]) &&
+                parse_pc_line(s + pl, city, csz, pc, psz, cc)) {
+                memcpy(cc, PFX[k].c, 3);
+                return 1;
+            }
+        }
+    }
     if (n < 5 || n > 60)
         return 0;
     /* NL: 4 digits, space, 2 capitals */
@@ -327,6 +342,18 @@ static int parse_pc_line(const char *s, char *city, size_t csz, char *pc, size_t
         trim_copy(city, csz, s + i + 1, (size_t)(end - (s + i + 1)));
         if (paren)
             memcpy(cc, "IT", 3);
+        {   /* "Paris, FR", "Berlin, Germany": the country after the city */
+            char *comma = strrchr(city, ',');
+            const char *code;
+            if (comma && (code = ex_country_code(comma + 1 + (comma[1] == ' ')))) {
+                memcpy(cc, code, 3);
+                *comma = '\0';
+            } else if (comma && strlen(comma) == 4 && comma[1] == ' ' && isupper((unsigned char)comma[2]) &&
+                       isupper((unsigned char)comma[3])) {
+                cc[0] = comma[2], cc[1] = comma[3], cc[2] = '\0';
+                *comma = '\0';
+            }
+        }
         /* a city starts with a capital and is no unit word ("1554 litres") */
         return strlen(city) > 1 && !strpbrk(city, "0123456789") && !ex_unit_code(city) &&
                (isupper((unsigned char)city[0]) || (unsigned char)city[0] >= 0xC3);
@@ -372,6 +399,51 @@ static ex_block_t *add_block(ex_cands_t *c)
     return &c->blocks[c->n_blocks++];
 }
 
+/* A line of an address block that is not its street: a suite, floor, building, c/o or
+ * attention line, a department, a post box. */
+static int extra_line(const char *t)
+{
+    static const char *const W[] = {"suite", "building", "bldg", "floor", "etage", "stock", "c/o", "attn",
+                                    "z. hd", "z.hd", "zu händen", "bâtiment", "batiment", "bat.", "apt",
+                                    "appartement", "unit ", "room", "raum", "zimmer", "postfach", "po box",
+                                    "p.o. box", "boîte postale", "bp ", "cs ", "casella postale", "abteilung",
+                                    "department", "dept", "service ", "einkauf", "buchhaltung", "accounts",
+                                    "scala", "piano", "interno", NULL};
+    char f[160];
+    int i;
+    ex_fold(t, f, sizeof f);
+    for (i = 0; W[i]; i++) {
+        const char *p = strstr(f, W[i]);
+        if (p && (p == f || !isalnum((unsigned char)p[-1])))
+            return 1;
+    }
+    return 0;
+}
+
+/* The line reads like a street: a number with a word ("Hauptstr. 5", "12 rue Bleue", "Via
+ * Roma 1", "5th Avenue") or a street word alone ("Lieu-dit Poiriers" has neither). */
+static int street_like(const char *t)
+{
+    static const char *const W[] = {"str.", "strasse", "straße", "weg", "platz", "allee", "gasse", "ring ",
+                                    "damm", "ufer", "chaussee", "rue ", "avenue", "av. ", "boulevard", "bd ",
+                                    "chemin", "place ", "impasse", "allée", "quai", "route", "via ", "viale",
+                                    "piazza", "corso", "vicolo", "street", " st", "road", " rd", "lane", "drive",
+                                    " ave", "way", "court", "square", "calle", "carrer", "laan", "straat", "plein",
+                                    "gracht", NULL};
+    char f[160];
+    int i, digit = 0, alpha = 0;
+    const char *p;
+    ex_fold(t, f, sizeof f);
+    for (p = f; *p; p++)
+        digit |= isdigit((unsigned char)*p), alpha += isalpha((unsigned char)*p) != 0;
+    if (digit && alpha >= 3)
+        return 2;
+    for (i = 0; W[i]; i++)
+        if (strstr(f, W[i]))
+            return 1;
+    return 0;
+}
+
 /* A one-line address "Name · Street 1 · 10115 Berlin" (sender line, footer line). */
 static int one_liner(const char *t, ex_block_t *b)
 {
@@ -402,10 +474,21 @@ static int one_liner(const char *t, ex_block_t *b)
         char tmp[96];
         trim_copy(tmp, sizeof tmp, parts[i], lens[i]);
         if (parse_pc_line(tmp, b->city, sizeof b->city, b->postal, sizeof b->postal, b->country)) {
-            /* "Street 1 · 10115 Berlin · ...": the name is elsewhere (the caller looks above) */
-            if (i >= 2)
-                trim_copy(b->name, sizeof b->name, parts[i - 2], lens[i - 2]);
-            trim_copy(b->line1, sizeof b->line1, parts[i - 1], lens[i - 1]);
+            /* "Name · Street 1 · Suite 2 · 10115 Berlin": the name is the first part, the
+             * street the first part after it that reads like one; "Street 1 · 10115 Berlin":
+             * the name is elsewhere (the caller looks above) */
+            size_t st = i - 1, j;
+            for (j = i >= 2 ? 1 : 0; j < i; j++) {
+                char pt[96];
+                trim_copy(pt, sizeof pt, parts[j], lens[j]);
+                if (street_like(pt) == 2 && !extra_line(pt)) {
+                    st = j;
+                    break;
+                }
+            }
+            if (i >= 2 && st >= 1)
+                trim_copy(b->name, sizeof b->name, parts[0], lens[0]);
+            trim_copy(b->line1, sizeof b->line1, parts[st], lens[st]);
             if (i + 1 < k) {
                 char cn[64];
                 const char *code;
@@ -496,6 +579,96 @@ static int joined_one_liner(const ex_doc_t *d, const ex_line_t *l, ex_block_t *b
     }
 }
 
+/* The block of address lines whose postcode line is segment pc: the lines stacked above it
+ * in its column (same left edge or overlapping, close, of a similar size), at most seven,
+ * up to a label line or a gap; the name is the top line, the street the first line below it
+ * that reads like one (a suite or attention line is not), the country the line below. */
+static int stack_block(const ex_doc_t *d, ex_cands_t *c, int pc, const char *city, const char *postal,
+                       const char *cc, const double *page_max)
+{
+    int up[8], n = 0, cur = pc, i, l1 = -1, below;
+    const ex_seg_t *ps = &d->segs[pc];
+    double h = ps->y1 - ps->y0, sz = seg_size(d, ps), pitch = 0;
+    ex_block_t *b, scratch;
+    while (n < 7) {
+        int a = ex_seg_above(d, cur, 1.9 * h + 3);
+        const ex_seg_t *as;
+        double asz;
+        if (a < 0)
+            break;
+        as = &d->segs[a];
+        asz = seg_size(d, as);
+        /* the same column: left edges close, or the one above inside this one's extent */
+        if (fabs(as->x0 - ps->x0) > 0.6 * sz + 8 && !(as->x0 >= ps->x0 - 2 && as->x0 < ps->x1))
+            break;
+        if (asz > 1.9 * sz || asz < 0.8 * sz)
+            break;   /* a title or a small sender line above the window */
+        /* the lines of a block are evenly spaced: a wider pitch starts another block */
+        if (n == 0)
+            pitch = d->segs[cur].y0 - as->y0;
+        else if (d->segs[cur].y0 - as->y0 > 1.35 * pitch + 1.5)
+            break;
+        {
+            unsigned m = ex_label_mask(as->text);
+            size_t len = strlen(as->text);
+            /* "Rechnung an:", "Bill to", "Client :": the label ends the block */
+            if (len < 40 && (m & ((1u << EXL_BILLTO) | (1u << EXL_SHIPTO) | (1u << EXL_SELLER))) &&
+                !strpbrk(as->text, "0123456789") && (as->text[len - 1] == ':' || len < 22))
+                break;
+            if (one_liner(as->text, &scratch))
+                break;   /* the sender line above a window */
+        }
+        up[n++] = a;
+        cur = a;
+    }
+    if (!n)
+        return 0;
+    /* up[n-1] is the top line: the name; the street is the topmost street-like line below it */
+    for (i = n - 2; i >= 0 && l1 < 0; i--)
+        if (street_like(d->segs[up[i]].text) == 2 && !extra_line(d->segs[up[i]].text))
+            l1 = up[i];
+    for (i = n - 2; i >= 0 && l1 < 0; i--)
+        if (street_like(d->segs[up[i]].text) && !extra_line(d->segs[up[i]].text))
+            l1 = up[i];
+    if (l1 < 0 && n >= 2)
+        l1 = up[0];
+    if (n == 1 && street_like(d->segs[up[0]].text))
+        l1 = up[0];   /* street and postcode only: the name is elsewhere */
+    if (!(b = add_block(c)))
+        return -1;
+    b->pc_seg = pc;
+    snprintf(b->postal, sizeof b->postal, "%s", postal);
+    memcpy(b->country, cc, 3);
+    if (!city[0]) {
+        /* GB: the city is the line above the postcode */
+        snprintf(b->city, sizeof b->city, "%s", d->segs[up[0]].text);
+        if (l1 == up[0])
+            l1 = n >= 3 ? up[1] : -1;
+    } else {
+        snprintf(b->city, sizeof b->city, "%s", city);
+    }
+    if (l1 >= 0) {
+        b->line1_seg = l1;
+        snprintf(b->line1, sizeof b->line1, "%s", d->segs[l1].text);
+    }
+    if (up[n - 1] != l1) {
+        b->name_seg = up[n - 1];
+        snprintf(b->name, sizeof b->name, "%s", d->segs[up[n - 1]].text);
+    }
+    below = seg_below(d, pc, 2.2 * h + 4);
+    if (below >= 0) {
+        const char *code = ex_country_code(d->segs[below].text);
+        if (code)
+            memcpy(b->country, code, 3);
+    }
+    if (!strcmp(b->country, "IT") && !strcmp(cc, "IT"))
+        b->country[0] = '\0';   /* "(MI)" says Italian, not the country printed */
+    block_features(d, b, b->name_seg >= 0 ? b->name_seg : l1 >= 0 ? l1 : pc, page_max);
+    if (!strcmp(cc, "IT"))
+        memcpy(b->country, "IT", 3);
+    return 0;
+}
+
 static int block_cands(const ex_doc_t *d, ex_cands_t *c, const double *page_max)
 {
     size_t si, li;
@@ -554,43 +727,9 @@ static int block_cands(const ex_doc_t *d, ex_cands_t *c, const double *page_max)
             snprintf(both, sizeof both, "%s %s", t, d->segs[si + 1].text);
             t = both;
         }
-        if (parse_pc_line(t, city, sizeof city, pc, sizeof pc, cc)) {
-            int l1 = ex_seg_above(d, (int)si, 2.2 * (d->segs[si].y1 - d->segs[si].y0) + 4), nm, below;
-            if (l1 < 0)
-                continue;
-            if (!(b = add_block(c)))
-                return -1;
-            b->pc_seg = (int)si;
-            snprintf(b->postal, sizeof b->postal, "%s", pc);
-            memcpy(b->country, cc, 3);
-            if (!city[0]) {   /* GB: the city on the line above the postcode */
-                snprintf(b->city, sizeof b->city, "%s", d->segs[l1].text);
-                l1 = ex_seg_above(d, l1, 2.2 * (d->segs[si].y1 - d->segs[si].y0) + 4);
-                if (l1 < 0) {
-                    c->n_blocks--;
-                    continue;
-                }
-            } else {
-                snprintf(b->city, sizeof b->city, "%s", city);
-            }
-            b->line1_seg = l1;
-            snprintf(b->line1, sizeof b->line1, "%s", d->segs[l1].text);
-            nm = ex_seg_above(d, l1, 2.2 * (d->segs[l1].y1 - d->segs[l1].y0) + 4);
-            b->name_seg = nm;
-            if (nm >= 0)
-                snprintf(b->name, sizeof b->name, "%s", d->segs[nm].text);
-            below = seg_below(d, (int)si, 2.2 * (d->segs[si].y1 - d->segs[si].y0) + 4);
-            if (below >= 0) {
-                const char *code = ex_country_code(d->segs[below].text);
-                if (code)
-                    memcpy(b->country, code, 3);
-            }
-            if (!strcmp(b->country, "IT") && !strcmp(cc, "IT"))
-                b->country[0] = '\0';   /* "(MI)" says Italian, not the country printed */
-            block_features(d, b, nm >= 0 ? nm : l1, page_max);
-            if (!strcmp(cc, "IT"))
-                memcpy(b->country, "IT", 3);
-        }
+        if (parse_pc_line(t, city, sizeof city, pc, sizeof pc, cc) &&
+            stack_block(d, c, (int)si, city, pc, cc, page_max) != 0)
+            return -1;
     }
     return 0;
 }

@@ -615,6 +615,18 @@ static int decode(ex_engine_t *e, const ex_doc_t *d, ex_reading_t *r)
         ex_cands_clear(&c);
         return -1;
     }
+    if (getenv("EINV_EXTRACT_DEBUG")) {
+        /* the candidates and their scores, for working on the decoder */
+        size_t i;
+        for (i = 0; i < c.n_blocks; i++)
+            fprintf(stderr, "block %zu: sup %.2f buy %.2f | %s | %s | %s %s | %s\n", i, c.blocks[i].p[EXB_SUPPLIER],
+                    c.blocks[i].p[EXB_BUYER], c.blocks[i].name, c.blocks[i].line1, c.blocks[i].postal,
+                    c.blocks[i].city, c.blocks[i].country);
+        for (i = 0; i < c.n_head; i++)
+            fprintf(stderr, "head %zu: num %.2f iss %.2f due %.2f ref %.2f | %s %s\n", i, c.head[i].p[EXH_NUMBER],
+                    c.head[i].p[EXH_ISSUE], c.head[i].p[EXH_DUE], c.head[i].p[EXH_REF], c.head[i].value,
+                    c.head[i].iso);
+    }
     decode_head(&c, f);
     decode_parties(d, &c, f);
     decode_iban(d, f);

@@ -582,7 +582,17 @@ const char *ex_country_code(const char *name)
         {"regno unito", "GB"}, {"großbritannien", "GB"}, {"uk", "GB"}, {"england", "GB"},
         {"vereinigte staaten", "US"}, {"united states", "US"}, {"usa", "US"}, {"états-unis", "US"},
         {"stati uniti", "US"}, {"united states of america", "US"}, {"schweiz", "CH"},
-        {"switzerland", "CH"}, {"suisse", "CH"}, {"svizzera", "CH"}};
+        {"switzerland", "CH"}, {"suisse", "CH"}, {"svizzera", "CH"},
+        {"luxemburg", "LU"}, {"luxembourg", "LU"}, {"lussemburgo", "LU"}, {"irland", "IE"}, {"ireland", "IE"},
+        {"irlande", "IE"}, {"irlanda", "IE"}, {"dänemark", "DK"}, {"denmark", "DK"}, {"danemark", "DK"},
+        {"danimarca", "DK"}, {"schweden", "SE"}, {"sweden", "SE"}, {"suède", "SE"}, {"svezia", "SE"},
+        {"norwegen", "NO"}, {"norway", "NO"}, {"norvège", "NO"}, {"finnland", "FI"}, {"finland", "FI"},
+        {"finlande", "FI"}, {"polen", "PL"}, {"poland", "PL"}, {"pologne", "PL"}, {"polonia", "PL"},
+        {"tschechien", "CZ"}, {"czech republic", "CZ"}, {"czechia", "CZ"}, {"portugal", "PT"},
+        {"portogallo", "PT"}, {"griechenland", "GR"}, {"greece", "GR"}, {"grèce", "GR"}, {"ungarn", "HU"},
+        {"hungary", "HU"}, {"rumänien", "RO"}, {"romania", "RO"}, {"slowakei", "SK"}, {"slovakia", "SK"},
+        {"slowenien", "SI"}, {"slovenia", "SI"}, {"kroatien", "HR"}, {"croatia", "HR"}, {"liechtenstein", "LI"},
+        {"monaco", "MC"}, {"belgië", "BE"}, {"luxemburgo", "LU"}};
     char w[48];
     size_t i, n = 0;
     for (; name[n] && n < sizeof w - 1; n++)
@@ -596,6 +606,16 @@ const char *ex_country_code(const char *name)
     for (i = 0; i < sizeof C / sizeof *C; i++)
         if (strcmp(w, C[i].w) == 0)
             return C[i].c;
+    /* "Germany - Bavaria", "France, Île-de-France": the country before a region */
+    for (i = 0; i < n; i++)
+        if (w[i] == ',' || (w[i] == ' ' && w[i + 1] == '-' && w[i + 2] == ' ')) {
+            size_t j;
+            w[i] = '\0';
+            for (j = 0; j < sizeof C / sizeof *C; j++)
+                if (strcmp(w, C[j].w) == 0)
+                    return C[j].c;
+            break;
+        }
     return NULL;
 }
 
