@@ -10,6 +10,7 @@
 #include "ex_out.h"
 #include "ex_read.h"
 #include "ex_shape.h"
+#include "ex_table.h"
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -637,6 +638,50 @@ static int decode(ex_engine_t *e, const ex_doc_t *d, ex_reading_t *r)
     return 0;
 }
 
+/* How well rows explain the page: a sum equal to a printed line or net total weighs most,
+ * then the rows whose quantity x price make their amount, then the rows. */
+static double items_fit(const ex_items_t *it, const ex_totals_t *t)
+{
+    size_t i;
+    int64_t sum = 0;
+    int printed = 0;
+    for (i = 0; i < it->n; i++)
+        sum += it->items[i].net_cents;
+    for (i = 0; i < t->n && it->n; i++)
+        if ((t->a[i].kind == EXT_LINES || t->a[i].kind == EXT_NET || t->a[i].kind == EXT_TOTAL) && t->a[i].cents == sum)
+            printed = 1;
+    return printed * 100.0 + (double)ex_items_arith_ok(it) * 2.0 + (double)it->n * 0.5;
+}
+
+/* The rows the arithmetic found (a) or those the table head's columns give, whichever
+ * explains the printed totals better; a keeps the tie. 0 or -1. */
+static int choose_items(const ex_doc_t *d, ex_items_t *a)
+{
+    ex_items_t tab;
+    ex_totals_t *t = malloc(sizeof *t);
+    double fa, ft;
+    if (!t || ex_table_find(d, a->dec_comma, &tab) != 0) {
+        free(t);
+        return -1;
+    }
+    if (!tab.n) {
+        free(t);
+        ex_items_clear(&tab);
+        return 0;
+    }
+    ex_totals_read(d, a->n ? a : &tab, t);
+    fa = items_fit(a, t), ft = items_fit(&tab, t);
+    if (ft > fa) {
+        ex_items_clear(a);
+        *a = tab;
+        ex_items_reconcile(d, a);
+    } else {
+        ex_items_clear(&tab);
+    }
+    free(t);
+    return 0;
+}
+
 /* One reading with the settings o: the pages, the items (by arithmetic) and the decoded
  * fields; the pages are freed once decoded. EX_READ_* (msg says why). */
 static int read_one(ex_engine_t *e, const unsigned char *data, size_t len, const ex_read_opts_t *o,
@@ -649,7 +694,7 @@ static int read_one(ex_engine_t *e, const unsigned char *data, size_t len, const
     r->dpi = o->dpi, r->psm = o->psm;
     rc = ex_read_pdf(data, len, o, &d, &r->timeouts, msg, size);
     r->pages = d.n_pages, r->ocr_pages = d.ocr_pages, r->words = d.n_words;
-    if (rc == EX_READ_OK && (ex_layout(&d) != 0 || ex_items_find(&d, &r->it) != 0))
+    if (rc == EX_READ_OK && (ex_layout(&d) != 0 || ex_items_find(&d, &r->it) != 0 || choose_items(&d, &r->it) != 0))
         rc = EX_READ_NOMEM;
     if (rc == EX_READ_OK) {
         ex_totals_read(&d, &r->it, &r->tot);

@@ -730,8 +730,7 @@ void ex_items_breakdown(ex_items_t *it)
     }
 }
 
-/* Rates for items printed without one, and the breakdown. */
-static void reconcile(const ex_doc_t *d, ex_items_t *it)
+void ex_items_reconcile(const ex_doc_t *d, ex_items_t *it)
 {
     int64_t cand[16], net = 0;
     size_t n_cand = rate_candidates(d, it->dec_comma, cand, 16), i, k;
@@ -1310,7 +1309,7 @@ int ex_items_find(ex_doc_t *d, ex_items_t *it)
     }
     if (it->n && d->ocr_pages)
         fill_gaps(d, it);
-    reconcile(d, it);
+    ex_items_reconcile(d, it);
     return 0;
 }
 

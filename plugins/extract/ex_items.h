@@ -53,6 +53,9 @@ void ex_items_clear(ex_items_t *it);
 /* The breakdown of the rows by rate (it->rates, highest first, the tax of each rounded half
  * up) and it->tax; a row without a rate counts at 0 %. */
 void ex_items_breakdown(ex_items_t *it);
+/* Rates for the rows printed without one (the rate whose tax on the rows' sum the page
+ * prints, marked rate_unsure), the breakdown, the sums and totals_conf. */
+void ex_items_reconcile(const ex_doc_t *d, ex_items_t *it);
 /* 1 when the amount (cents) is printed somewhere on the document. */
 int ex_amount_printed(const ex_doc_t *d, int dec_comma, int64_t cents);
 

@@ -551,7 +551,21 @@ const char *ex_unit_code(const char *word)
         {"forfait", "LS"}, {"a corpo", "LS"}, {"lump", "LS"},
         {"set", "SET"}, {"sets", "SET"}, {"satz", "SET"}, {"jeu", "SET"}, {"kit", "SET"},
         {"m²", "MTK"}, {"m2", "MTK"}, {"qm", "MTK"}, {"sq m", "MTK"}, {"sqm", "MTK"}, {"mq", "MTK"},
-        {"km", "KMT"}};
+        {"km", "KMT"},
+        /* more words other producers print */
+        {"st", "H87"}, {"st.", "H87"}, {"stck", "H87"}, {"stck.", "H87"}, {"stk", "H87"}, {"stück(e)", "H87"},
+        {"piece", "H87"}, {"pieces", "H87"}, {"piece(s)", "H87"}, {"pc(s)", "H87"}, {"pcs(s)", "H87"},
+        {"unit(s)", "C62"}, {"unité(s)", "C62"}, {"unite(s)", "C62"}, {"unites", "C62"}, {"unite", "C62"},
+        {"hour(s)", "HUR"}, {"hrs.", "HUR"}, {"stunde(n)", "HUR"}, {"std", "HUR"}, {"h.", "HUR"},
+        {"t", "TNE"}, {"to", "TNE"}, {"tonne", "TNE"}, {"tonnes", "TNE"}, {"tonne(s)", "TNE"}, {"tonnen", "TNE"},
+        {"g", "GRM"}, {"gr", "GRM"}, {"gramm", "GRM"}, {"grammes", "GRM"}, {"cm", "CMT"}, {"mm", "MMT"},
+        {"ml", "MLT"}, {"m³", "MTQ"}, {"m3", "MTQ"}, {"cbm", "MTQ"}, {"paar", "PR"}, {"pair", "PR"},
+        {"pairs", "PR"}, {"woche", "WEE"}, {"wochen", "WEE"}, {"week", "WEE"}, {"weeks", "WEE"},
+        {"semaine", "WEE"}, {"semaines", "WEE"}, {"settimana", "WEE"}, {"jahr", "ANN"}, {"jahre", "ANN"},
+        {"year", "ANN"}, {"years", "ANN"}, {"année", "ANN"}, {"anno", "ANN"}, {"min", "MIN"},
+        {"minute", "MIN"}, {"minutes", "MIN"}, {"minuten", "MIN"}, {"kilogramm", "KGM"}, {"kilo", "KGM"},
+        {"kwh", "KWH"}, {"meter", "MTR"}, {"metre", "MTR"}, {"mètre", "MTR"}, {"mètres", "MTR"},
+        {"metri", "MTR"}, {"pauschale", "LS"}, {"pausch.", "LS"}, {"ls", "LS"}, {"forf.", "LS"}};
     char w[32];
     size_t i, n = 0;
     for (; word[n] && n < sizeof w - 1; n++)

@@ -13,7 +13,7 @@ typedef struct {
     int specific;
 } tlab_t;
 
-/* Patterns match at the start of a word; one of 5 letters or fewer must end at a word's end,
+/* Patterns match at the start of a word; one of 3 letters or fewer must end at a word's end,
  * longer ones may go on ("anzahlung" takes "Anzahlungen"). Order is precedence. */
 static const tlab_t TLABELS[] = {
     /* paid in advance and rounding: never anything else */
@@ -103,8 +103,9 @@ static const char *find_word(const char *hay, const char *w)
     const char *p = hay;
     while ((p = strstr(p, w)) != NULL) {
         int left = p == hay || !alnum_at(p - 1);
-        /* short words end at a word's end; "gesamt" takes "Gesamtbetrag", "ht" not "htm" */
-        int right = n > 5 || !alnum_at(p + n) || !alnum_at(w + n - 1);
+        /* words of three letters end at a word's end ("ht" is not "htm", "tax" not
+         * "taxi"); longer ones may go on ("netto" takes "Nettobetrag") */
+        int right = n > 3 || !alnum_at(p + n) || !alnum_at(w + n - 1);
         if (left && right)
             return p;
         p++;
