@@ -432,22 +432,44 @@ int ex_vat_id(const char *s, char *out, size_t size)
     if (n < 4 || n > 16 || size < 17)
         return 0;
     snprintf(out, size, "%s", c);
+    /* the country's pattern with its check digits: 2; the pattern alone (a test
+     * invoice's "DE123456789", or a country without an algorithm here): 1, which the
+     * caller takes only after a VAT label */
     if (!strncmp(c, "DE", 2) && n == 11 && all_digits(c + 2, 9))
-        return de_ok(c + 2) ? 2 : 0;
+        return de_ok(c + 2) ? 2 : 1;
     if (!strncmp(c, "ATU", 3) && n == 11 && all_digits(c + 3, 8))
-        return at_ok(c + 3) ? 2 : 0;
+        return at_ok(c + 3) ? 2 : 1;
     if (!strncmp(c, "FR", 2) && n == 13 && all_digits(c + 4, 9))
-        return fr_ok(c + 2) ? 2 : 0;
+        return fr_ok(c + 2) ? 2 : 1;
     if (!strncmp(c, "IT", 2) && n == 13 && all_digits(c + 2, 11))
-        return luhn_it(c + 2) ? 2 : 0;
+        return luhn_it(c + 2) ? 2 : 1;
     if (!strncmp(c, "NL", 2) && n == 14 && all_digits(c + 2, 9) && c[11] == 'B' && all_digits(c + 12, 2))
-        return nl_ok(c + 2) ? 2 : 0;
+        return nl_ok(c + 2) ? 2 : 1;
     if (!strncmp(c, "BE", 2) && n == 12 && all_digits(c + 2, 10))
-        return be_ok(c + 2) ? 2 : 0;
+        return be_ok(c + 2) ? 2 : 1;
     if (!strncmp(c, "ES", 2) && n == 11)
-        return es_ok(c + 2) ? 2 : 0;
+        return es_ok(c + 2) ? 2 : 1;
     if (!strncmp(c, "GB", 2) && (n == 11 || n == 14) && all_digits(c + 2, n - 2))
-        return gb_ok(c + 2) ? 2 : 0;
+        return gb_ok(c + 2) ? 2 : 1;
+    {
+        /* other countries by their patterns (no check digits here) */
+        static const struct { const char *cc; unsigned char min, max; } P[] = {
+            {"LU", 10, 10}, {"DK", 10, 10}, {"FI", 10, 10}, {"SE", 14, 14}, {"PL", 12, 12}, {"PT", 11, 11},
+            {"CZ", 10, 12}, {"SK", 12, 12}, {"SI", 10, 10}, {"HU", 10, 10}, {"RO", 4, 12}, {"EL", 11, 11},
+            {"HR", 13, 13}, {"EE", 11, 11}, {"LV", 13, 13}, {"LT", 11, 14}, {"MT", 10, 10}, {"BG", 11, 12},
+            {"NO", 11, 14}};
+        size_t k;
+        for (k = 0; k < sizeof P / sizeof *P; k++)
+            if (!strncmp(c, P[k].cc, 2) && n >= P[k].min && n <= P[k].max && all_digits(c + 2, n - 2))
+                return 1;
+        if (!strncmp(c, "IE", 2) && (n == 10 || n == 11) && isdigit((unsigned char)c[2]) && isalpha((unsigned char)c[n - 1]))
+            return 1;
+        if (!strncmp(c, "CHE", 3) && n >= 12 && all_digits(c + 3, 9)) {
+            c[12] = '\0';   /* "CHE-123.456.789 MWST" */
+            snprintf(out, size, "%s", c);
+            return 1;
+        }
+    }
     /* Italian sellers may print the partita IVA without its prefix */
     if (n == 11 && all_digits(c, 11) && luhn_it(c)) {
         snprintf(out, size, "IT%s", c);
