@@ -377,6 +377,24 @@ static int parse_pc_line(const char *s, char *city, size_t csz, char *pc, size_t
         memcpy(cc, "GB", 3);
         return 1;
     }
+    {
+        /* a GB postcode or an Irish Eircode ("D02 XA00") before the city */
+        char head[16];
+        const char *sp1 = strchr(s, ' '), *sp2 = sp1 ? strchr(sp1 + 1, ' ') : NULL;
+        if (sp2 && sp2 - s < (long)sizeof head && isupper((unsigned char)sp2[1])) {
+            memcpy(head, s, (size_t)(sp2 - s));
+            head[sp2 - s] = '\0';
+            if (is_gb_postcode(head) || (strlen(head) == 8 && isupper((unsigned char)head[0]) &&
+                                         isdigit((unsigned char)head[1]) && isdigit((unsigned char)head[2]) &&
+                                         head[3] == ' ' && isalnum((unsigned char)head[4]) &&
+                                         isalnum((unsigned char)head[7]))) {
+                snprintf(pc, psz, "%s", head);
+                trim_copy(city, csz, sp2 + 1, strlen(sp2 + 1));
+                memcpy(cc, is_gb_postcode(head) ? "GB" : "IE", 3);
+                return !strpbrk(city, "0123456789") && strlen(city) > 1;
+            }
+        }
+    }
     for (p = s + n - 1; p > s && *p != ' '; p--)
         ;
     for (p--; p > s && *p != ' '; p--)
@@ -606,8 +624,14 @@ static int stack_block(const ex_doc_t *d, ex_cands_t *c, int pc, const char *cit
         /* the lines of a block are evenly spaced: a wider pitch starts another block */
         if (n == 0)
             pitch = d->segs[cur].y0 - as->y0;
-        else if (d->segs[cur].y0 - as->y0 > 1.35 * pitch + 1.5)
+        else if (d->segs[cur].y0 - as->y0 > 1.35 * pitch + 1.5) {
+            /* a name set apart from its street by a blank line, then nothing more */
+            if (n == 1 && d->segs[cur].y0 - as->y0 < 2.3 * pitch + 1.5 && !strpbrk(as->text, "0123456789") &&
+                !ex_label_mask(as->text) && ex_seg_above(d, a, 1.9 * h + 3) < 0) {
+                up[n++] = a;
+            }
             break;
+        }
         {
             unsigned m = ex_label_mask(as->text);
             size_t len = strlen(as->text);
