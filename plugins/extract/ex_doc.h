@@ -28,6 +28,13 @@ typedef struct ex_line {
     double x0, y0, x1, y1;
 } ex_line_t;
 
+/* Where a value is printed: page (0-based; -1 nowhere: derived), box in points, origin top
+ * left. The API gives it with each extracted field. */
+typedef struct ex_pos {
+    int page;
+    float x0, y0, x1, y1;
+} ex_pos_t;
+
 typedef struct ex_doc {
     ex_word_t *words;
     size_t n_words, cap_words;
@@ -47,6 +54,11 @@ int ex_doc_add_word(ex_doc_t *d, const char *text, size_t len, double x0, double
                     double x1, double y1, double size, float conf, int page);
 /* Sort the words into reading order and build lines and segments. 0 or -1. */
 int ex_layout(ex_doc_t *d);
+/* The box of segment si / line li. */
+ex_pos_t ex_pos_seg(const ex_doc_t *d, int si);
+ex_pos_t ex_pos_line(const ex_doc_t *d, int li);
+/* The union of two boxes (a page -1 box gives the other). */
+ex_pos_t ex_pos_union(ex_pos_t a, ex_pos_t b);
 /* Free everything the document holds (not d itself). */
 void ex_doc_clear(ex_doc_t *d);
 

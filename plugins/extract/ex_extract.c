@@ -125,17 +125,19 @@ static int best_head(const ex_cands_t *c, int k, int want_date, int skip, const 
     return best;
 }
 
-static void decode_head(const ex_cands_t *c, found_t *f)
+static void decode_head(const ex_doc_t *d, const ex_cands_t *c, found_t *f)
 {
     int n = best_head(c, EXH_NUMBER, 0, -1, NULL), r, is, du;
     if (n >= 0 && c->head[n].p[EXH_NUMBER] > 0.05f) {
         snprintf(f->number, sizeof f->number, "%s", c->head[n].value);
         f->c_number = c->head[n].p[EXH_NUMBER];
+        f->p_number = ex_pos_seg(d, c->head[n].seg);
     }
     r = best_head(c, EXH_REF, 0, n, NULL);
     if (r >= 0 && c->head[r].p[EXH_REF] > 0.4f && strcmp(c->head[r].value, f->number)) {
         snprintf(f->ref, sizeof f->ref, "%s", c->head[r].value);
         f->c_ref = c->head[r].p[EXH_REF];
+        f->p_ref = ex_pos_seg(d, c->head[r].seg);
     } else {
         f->c_ref = r >= 0 ? 1.0f - c->head[r].p[EXH_REF] : 0.9f;
     }
@@ -143,11 +145,13 @@ static void decode_head(const ex_cands_t *c, found_t *f)
     if (is >= 0) {
         memcpy(f->issue, c->head[is].iso, 11);
         f->c_issue = c->head[is].p[EXH_ISSUE];
+        f->p_issue = ex_pos_seg(d, c->head[is].seg);
     }
     du = best_head(c, EXH_DUE, 1, is, f->issue);
     if (du >= 0 && c->head[du].p[EXH_DUE] > 0.35f && strcmp(c->head[du].iso, f->issue) > 0) {
         memcpy(f->due, c->head[du].iso, 11);
         f->c_due = c->head[du].p[EXH_DUE];
+        f->p_due = ex_pos_seg(d, c->head[du].seg);
     } else {
         f->c_due = du >= 0 ? 1.0f - c->head[du].p[EXH_DUE] : 0.9f;
     }
@@ -160,7 +164,7 @@ static int same_addr(const ex_block_t *a, const ex_block_t *b)
 
 /* The name of a party: the block's, or that of another block at the same address with a
  * legal form (letterheads often print the name apart from the address). */
-static void party_from(const ex_cands_t *c, int bi, int cls, party_t *p)
+static void party_from(const ex_doc_t *d, const ex_cands_t *c, int bi, int cls, party_t *p)
 {
     const ex_block_t *b = &c->blocks[bi];
     size_t i;
@@ -177,6 +181,8 @@ static void party_from(const ex_cands_t *c, int bi, int cls, party_t *p)
         if (same_addr(&c->blocks[i], b) && ex_has_legal_form(c->blocks[i].name))
             name_from = (int)i;
     snprintf(p->name, sizeof p->name, "%s", c->blocks[name_from >= 0 ? name_from : bi].name);
+    p->p_name = ex_pos_seg(d, c->blocks[name_from >= 0 ? name_from : bi].name_seg);
+    p->p_addr = ex_pos_union(ex_pos_seg(d, b->line1_seg), ex_pos_seg(d, b->pc_seg));
     p->conf_name = name_from >= 0 ? b->p[cls] : b->p[cls] * 0.5f;
 }
 
@@ -195,6 +201,7 @@ static void letterhead_name(const ex_doc_t *d, found_t *f)
         if (h > best) {
             best = h;
             snprintf(f->sup.name, sizeof f->sup.name, "%s", s->text);
+            f->sup.p_name = ex_pos_seg(d, (int)i);
         }
     }
 }
@@ -217,9 +224,9 @@ static void decode_parties(const ex_doc_t *d, const ex_cands_t *c, found_t *f)
         }
     f->sup.block = f->buy.block = -1;
     if (s >= 0)
-        party_from(c, s, EXB_SUPPLIER, &f->sup);
+        party_from(d, c, s, EXB_SUPPLIER, &f->sup);
     if (b >= 0)
-        party_from(c, b, EXB_BUYER, &f->buy);
+        party_from(d, c, b, EXB_BUYER, &f->buy);
     if (s >= 0 && !ex_has_legal_form(f->sup.name))
         letterhead_name(d, f);
 }
@@ -349,10 +356,12 @@ static void decode_vats(const ex_doc_t *d, const ex_cands_t *c, found_t *f)
             bb = (int)i;
     if (bs >= 0) {
         snprintf(f->sup.vat, sizeof f->sup.vat, "%.39s", v[bs].v);
+        f->sup.p_vat = ex_pos_seg(d, v[bs].seg);
         f->sup.conf_vat = sup[bs] - buy[bs] > 1 ? 0.9f : 0.6f;
     }
     if (bb >= 0) {
         snprintf(f->buy.vat, sizeof f->buy.vat, "%.39s", v[bb].v);
+        f->buy.p_vat = ex_pos_seg(d, v[bb].seg);
         f->buy.conf_vat = buy[bb] - sup[bb] > 1 ? 0.9f : 0.6f;
     } else {
         f->buy.conf_vat = 0.8f;
@@ -374,6 +383,7 @@ static void decode_iban(const ex_doc_t *d, found_t *f)
             if (ex_iban(buf, v, sizeof v)) {
                 snprintf(f->iban, sizeof f->iban, "%s", v);
                 f->c_iban = 0.95f;
+                f->p_iban = ex_pos_union(ex_pos_seg(d, d->words[w].seg), ex_pos_seg(d, d->words[w + k - 1].seg));
                 break;
             }
         }
@@ -425,16 +435,34 @@ static void decode_countries(found_t *f)
 
 /* ---- output ---- */
 typedef struct conf_list {
-    ex_out_t conf, find;
+    ex_out_t conf, find, fields;
     double threshold;
+    const char *doubt;        /* why the totals are in doubt ("" none): the note of their fields */
 } conf_list_t;
 
-static void note_conf(conf_list_t *cl, const char *path, float c, const char *what)
+static const ex_pos_t NOWHERE = {-1, 0, 0, 0, 0};
+
+/* A field's confidence (the "confidence" map), its entry in "fields" (confidence, page
+ * 1-based, box in points from the top left, a note) and, under the threshold, a WARNING. */
+static void note_at(conf_list_t *cl, const char *path, float c, const char *what, ex_pos_t pos, const char *note)
 {
-    char num[32];
+    char num[32], box[128];
     snprintf(num, sizeof num, "%.2f", c < 0 ? 0 : c > 1 ? 1 : c);
     eo_key(&cl->conf, path);
     eo_raw(&cl->conf, num);
+    eo_key(&cl->fields, path);
+    eo_raw(&cl->fields, "{\"confidence\":");
+    eo_raw(&cl->fields, num);
+    if (pos.page >= 0) {
+        snprintf(box, sizeof box, ",\"page\":%d,\"box\":[%.1f,%.1f,%.1f,%.1f]", pos.page + 1, pos.x0, pos.y0,
+                 pos.x1, pos.y1);
+        eo_raw(&cl->fields, box);
+    }
+    if (note && *note) {
+        eo_key(&cl->fields, "note");
+        eo_str(&cl->fields, note);
+    }
+    eo_raw(&cl->fields, "}");
     if (c < cl->threshold) {
         char msg[256];
         eo_raw(&cl->find, cl->find.n > 1 ? ",{" : "{");
@@ -447,6 +475,11 @@ static void note_conf(conf_list_t *cl, const char *path, float c, const char *wh
         eo_key(&cl->find, "suggestion"), eo_str(&cl->find, "Check this field against the document and correct it before booking.");
         eo_raw(&cl->find, "}");
     }
+}
+
+static void note_conf(conf_list_t *cl, const char *path, float c, const char *what)
+{
+    note_at(cl, path, c, what, NOWHERE, NULL);
 }
 
 static void out_party(ex_out_t *o, conf_list_t *cl, const char *role, const party_t *p, int is_sup, const char *iban)
@@ -465,9 +498,9 @@ static void out_party(ex_out_t *o, conf_list_t *cl, const char *role, const part
     eo_raw(o, "}");
     (void)is_sup, (void)iban;   /* the IBAN is payment.creditTransfers[0].accountId */
     eo_raw(o, "}");
-    snprintf(path, sizeof path, "/%s/name", role), note_conf(cl, path, p->conf_name, "name");
-    snprintf(path, sizeof path, "/%s/vatId", role), note_conf(cl, path, p->conf_vat, "VAT id");
-    snprintf(path, sizeof path, "/%s/address", role), note_conf(cl, path, p->conf_addr, "address");
+    snprintf(path, sizeof path, "/%s/name", role), note_at(cl, path, p->conf_name, "name", p->p_name, NULL);
+    snprintf(path, sizeof path, "/%s/vatId", role), note_at(cl, path, p->conf_vat, "VAT id", p->p_vat, NULL);
+    snprintf(path, sizeof path, "/%s/address", role), note_at(cl, path, p->conf_addr, "address", p->p_addr, NULL);
 }
 
 static void out_amount(ex_out_t *o, const char *key, int64_t cents)
@@ -491,12 +524,12 @@ static void out_invoice(ex_out_t *o, conf_list_t *cl, const found_t *f, const ex
     size_t i;
     char b[48];
     eo_raw(o, "{");
-    eo_key(o, "invoiceNumber"), eo_str(o, f->number), note_conf(cl, "/invoiceNumber", f->c_number, "invoice number");
-    eo_key(o, "issueDate"), eo_str(o, f->issue), note_conf(cl, "/issueDate", f->c_issue, "issue date");
+    eo_key(o, "invoiceNumber"), eo_str(o, f->number), note_at(cl, "/invoiceNumber", f->c_number, "invoice number", f->p_number, NULL);
+    eo_key(o, "issueDate"), eo_str(o, f->issue), note_at(cl, "/issueDate", f->c_issue, "issue date", f->p_issue, NULL);
     eo_key(o, "typeCode"), eo_str(o, "380");
     eo_key(o, "currency"), eo_str(o, f->currency), note_conf(cl, "/currency", f->c_currency, "currency");
-    eo_key(o, "dueDate"), eo_str(o, f->due), note_conf(cl, "/dueDate", f->c_due, "due date");
-    eo_key(o, "buyerReference"), eo_str(o, f->ref), note_conf(cl, "/buyerReference", f->c_ref, "buyer reference");
+    eo_key(o, "dueDate"), eo_str(o, f->due), note_at(cl, "/dueDate", f->c_due, "due date", f->p_due, NULL);
+    eo_key(o, "buyerReference"), eo_str(o, f->ref), note_at(cl, "/buyerReference", f->c_ref, "buyer reference", f->p_ref, NULL);
     /* an extracted invoice is read as an EN 16931 invoice (BT-24) */
     eo_key(o, "processControl"), eo_raw(o, "{\"specificationId\":\"urn:cen.eu:en16931:2017\"}");
     out_party(o, cl, "supplier", &f->sup, 1, f->iban);
@@ -506,7 +539,7 @@ static void out_invoice(ex_out_t *o, conf_list_t *cl, const found_t *f, const ex
         eo_raw(o, "{\"meansCode\":\"58\",\"creditTransfers\":[{\"accountId\":");
         eo_str(o, f->iban);
         eo_raw(o, "}]}");
-        note_conf(cl, "/payment/creditTransfers/0/accountId", f->c_iban, "IBAN");
+        note_at(cl, "/payment/creditTransfers/0/accountId", f->c_iban, "IBAN", f->p_iban, NULL);
     }
     eo_key(o, "totals");
     eo_raw(o, "{");
@@ -524,11 +557,16 @@ static void out_invoice(ex_out_t *o, conf_list_t *cl, const found_t *f, const ex
         out_amount(o, "roundingAmount", t->rounding.cents);
     out_amount(o, "payableAmount", t->payable.cents);
     eo_raw(o, "}");
-    note_conf(cl, "/totals/lineNetAmount", t->lines.conf, "sum of the line amounts");
-    note_conf(cl, "/totals/taxExclusiveAmount", t->net.conf, "total without VAT");
-    note_conf(cl, "/totals/taxAmount", t->tax.conf, "VAT total");
-    note_conf(cl, "/totals/taxInclusiveAmount", t->gross.conf, "total with VAT");
-    note_conf(cl, "/totals/payableAmount", t->payable.conf, "amount due");
+    /* a total in doubt carries the reason as its note */
+#define TOTAL_NOTE(x) ((x).conf < cl->threshold ? cl->doubt : NULL)
+    note_at(cl, "/totals/lineNetAmount", t->lines.conf, "sum of the line amounts", t->lines.pos, TOTAL_NOTE(t->lines));
+    note_at(cl, "/totals/taxExclusiveAmount", t->net.conf, "total without VAT", t->net.pos, TOTAL_NOTE(t->net));
+    note_at(cl, "/totals/taxAmount", t->tax.conf, "VAT total", t->tax.pos, TOTAL_NOTE(t->tax));
+    note_at(cl, "/totals/taxInclusiveAmount", t->gross.conf, "total with VAT", t->gross.pos, TOTAL_NOTE(t->gross));
+    note_at(cl, "/totals/payableAmount", t->payable.conf, "amount due", t->payable.pos, TOTAL_NOTE(t->payable));
+    if (t->prepaid.have)
+        note_at(cl, "/totals/prepaidAmount", t->prepaid.conf, "prepaid amount", t->prepaid.pos, NULL);
+#undef TOTAL_NOTE
     eo_key(o, "taxBreakdown");
     eo_raw(o, "[");
     for (i = 0; i < it->n_rates; i++) {
@@ -539,6 +577,16 @@ static void out_invoice(ex_out_t *o, conf_list_t *cl, const found_t *f, const ex
         out_amount(o, "taxableAmount", it->rates[i].taxable);
         out_amount(o, "taxAmount", it->rates[i].tax);
         eo_raw(o, "}");
+        {
+            char path[48];
+            ex_pos_t where = NOWHERE;
+            size_t k;
+            for (k = 0; k < t->n_vat; k++)
+                if (t->vat[k].rate == it->rates[i].rate_cents && !t->vat[k].from_items)
+                    where = t->vat[k].pos;
+            snprintf(path, sizeof path, "/taxBreakdown/%zu", i);
+            note_at(cl, path, where.page >= 0 ? t->tax.conf : t->tax.conf * 0.8f, "VAT breakdown entry", where, NULL);
+        }
     }
     eo_raw(o, "]");
     eo_key(o, "lines");
@@ -562,7 +610,8 @@ static void out_invoice(ex_out_t *o, conf_list_t *cl, const found_t *f, const ex
         eo_raw(o, "}");
         snprintf(path, sizeof path, "/lines/%zu", i);
         /* rows that do not make the printed line total: any of them may be wrong */
-        note_conf(cl, path, t->lines_match == 0 && x->conf > 0.4f ? 0.4f : x->conf, "item line");
+        note_at(cl, path, t->lines_match == 0 && x->conf > 0.4f ? 0.4f : x->conf, "item line", x->pos,
+                t->lines_match == 0 ? cl->doubt : NULL);
     }
     eo_raw(o, "]");
     eo_raw(o, "}");
@@ -628,7 +677,7 @@ static int decode(ex_engine_t *e, const ex_doc_t *d, ex_reading_t *r)
                     c.head[i].p[EXH_ISSUE], c.head[i].p[EXH_DUE], c.head[i].p[EXH_REF], c.head[i].value,
                     c.head[i].iso);
     }
-    decode_head(&c, f);
+    decode_head(d, &c, f);
     decode_parties(d, &c, f);
     decode_iban(d, f);
     decode_vats(d, &c, f);
@@ -692,11 +741,22 @@ static int read_one(ex_engine_t *e, const unsigned char *data, size_t len, const
     memset(&d, 0, sizeof d);
     memset(r, 0, sizeof *r);
     r->dpi = o->dpi, r->psm = o->psm;
+    {
+        ex_pos_t *ps[] = {&r->f.p_number, &r->f.p_issue, &r->f.p_due, &r->f.p_ref, &r->f.p_currency, &r->f.p_iban,
+                          &r->f.sup.p_name, &r->f.sup.p_addr, &r->f.sup.p_vat, &r->f.buy.p_name,
+                          &r->f.buy.p_addr, &r->f.buy.p_vat};
+        size_t k;
+        for (k = 0; k < sizeof ps / sizeof *ps; k++)
+            *ps[k] = NOWHERE;
+    }
     rc = ex_read_pdf(data, len, o, &d, &r->timeouts, msg, size);
     r->pages = d.n_pages, r->ocr_pages = d.ocr_pages, r->words = d.n_words;
     if (rc == EX_READ_OK && (ex_layout(&d) != 0 || ex_items_find(&d, &r->it) != 0 || choose_items(&d, &r->it) != 0))
         rc = EX_READ_NOMEM;
     if (rc == EX_READ_OK) {
+        size_t k;
+        for (k = 0; k < r->it.n; k++)
+            r->it.items[k].pos = ex_pos_line(&d, r->it.items[k].line);
         ex_totals_read(&d, &r->it, &r->tot);
         ex_totals_decide(&d, &r->it, &r->tot);
         /* a page with a printed total is answered even without item rows */
@@ -795,11 +855,14 @@ int ex_extract_pdf(ex_engine_t *e, const unsigned char *data, size_t len, const 
     if (nr > 1)
         ex_fuse(rd, (size_t)nr, (size_t)b);
     cl.threshold = o->threshold > 0 ? o->threshold : 0.5;
+    cl.doubt = r->tot.note;
     eo_raw(&cl.conf, "{");
+    eo_raw(&cl.fields, "{");
     eo_raw(&cl.find, "[");
     eo_raw(&res, "{\"invoiceFormat\":\"PDF_EXTRACTED\",\"canonicalJson\":");
     out_invoice(&res, &cl, &r->f, &r->it, &r->tot);
     eo_raw(&cl.conf, "}");
+    eo_raw(&cl.fields, "}");
     if (r->tot.note[0]) {
         snprintf(msg, sizeof msg, "The totals read do not reconcile: %s; the fields in doubt carry low confidence.",
                  r->tot.note);
@@ -824,6 +887,7 @@ int ex_extract_pdf(ex_engine_t *e, const unsigned char *data, size_t len, const 
     }
     eo_raw(&cl.find, "]");
     eo_key(&res, "confidence"), eo_raw(&res, cl.conf.p ? cl.conf.p : "{}");
+    eo_key(&res, "fields"), eo_raw(&res, cl.fields.p ? cl.fields.p : "{}");
     eo_key(&res, "findings"), eo_raw(&res, cl.find.p ? cl.find.p : "[]");
     snprintf(n, sizeof n, "%d", r->pages);
     eo_key(&res, "pages"), eo_raw(&res, n);
@@ -833,10 +897,10 @@ int ex_extract_pdf(ex_engine_t *e, const unsigned char *data, size_t len, const 
     snprintf(n, sizeof n, "%d", nr);
     eo_key(&res, "readings"), eo_raw(&res, n);
     eo_raw(&res, "}");
-    free(cl.conf.p), free(cl.find.p);
+    free(cl.conf.p), free(cl.find.p), free(cl.fields.p);
     for (i = 0; i < nr; i++)
         ex_items_clear(&rd[i].it);
-    if (res.oom || cl.conf.oom || cl.find.oom) {
+    if (res.oom || cl.conf.oom || cl.find.oom || cl.fields.oom) {
         free(res.p);
         return -1;
     }

@@ -11,12 +11,14 @@
 typedef struct ex_party {
     char name[128], line1[128], city[64], postal[16], country[3], vat[40];
     float conf_name, conf_addr, conf_vat;
+    ex_pos_t p_name, p_addr, p_vat;
     int block;
 } ex_party_t;
 
 typedef struct ex_found {
     char number[96], issue[11], due[11], ref[96], currency[4], iban[40];
     float c_number, c_issue, c_due, c_ref, c_currency, c_iban;
+    ex_pos_t p_number, p_issue, p_due, p_ref, p_currency, p_iban;
     ex_party_t sup, buy;
 } ex_found_t;
 

@@ -59,9 +59,9 @@ static size_t order(size_t n, size_t base, size_t *idx)
     return k;
 }
 
-/* One text field of the readings (FIELD and CONF: members of ex_reading_t) voted into the
+/* One text field of the readings (FIELD, CONF and its position POS: members of ex_reading_t) voted into the
  * base reading out, over ex_fuse's readings r[idx[0..k)]. */
-#define FUSE_TEXT(FIELD, CONF)                                                                \
+#define FUSE_TEXT(FIELD, CONF, POS)                                                           \
     do {                                                                                      \
         field_votes_t fv = {.n = k};                                                          \
         size_t w;                                                                             \
@@ -69,8 +69,10 @@ static size_t order(size_t n, size_t base, size_t *idx)
         for (i = 0; i < k; i++)                                                               \
             fv.v[i] = r[idx[i]].FIELD, fv.c[i] = r[idx[i]].CONF, fv.w[i] = weight(&r[idx[i]]); \
         w = vote(&fv, &c);                                                                    \
-        if (idx[w] != base)                                                                   \
+        if (idx[w] != base) {                                                                 \
             memcpy(out->FIELD, r[idx[w]].FIELD, sizeof out->FIELD);                           \
+            out->POS = r[idx[w]].POS;                                                         \
+        }                                                                                     \
         out->CONF = c;                                                                        \
     } while (0)
 
@@ -99,6 +101,7 @@ static void fuse_address(ex_reading_t *r, const size_t *idx, size_t k, size_t ba
         memcpy(out->city, p->city, sizeof out->city);
         memcpy(out->postal, p->postal, sizeof out->postal);
         memcpy(out->country, p->country, sizeof out->country);
+        out->p_addr = p->p_addr;
     }
     out->conf_addr = c;
 }
@@ -165,16 +168,16 @@ int ex_fuse(ex_reading_t *r, size_t n, size_t base)
     if (n < 2 || base >= n)
         return 0;
     k = order(n, base, idx);
-    FUSE_TEXT(f.number, f.c_number);
-    FUSE_TEXT(f.issue, f.c_issue);
-    FUSE_TEXT(f.due, f.c_due);
-    FUSE_TEXT(f.ref, f.c_ref);
-    FUSE_TEXT(f.currency, f.c_currency);
-    FUSE_TEXT(f.iban, f.c_iban);
-    FUSE_TEXT(f.sup.name, f.sup.conf_name);
-    FUSE_TEXT(f.sup.vat, f.sup.conf_vat);
-    FUSE_TEXT(f.buy.name, f.buy.conf_name);
-    FUSE_TEXT(f.buy.vat, f.buy.conf_vat);
+    FUSE_TEXT(f.number, f.c_number, f.p_number);
+    FUSE_TEXT(f.issue, f.c_issue, f.p_issue);
+    FUSE_TEXT(f.due, f.c_due, f.p_due);
+    FUSE_TEXT(f.ref, f.c_ref, f.p_ref);
+    FUSE_TEXT(f.currency, f.c_currency, f.p_currency);
+    FUSE_TEXT(f.iban, f.c_iban, f.p_iban);
+    FUSE_TEXT(f.sup.name, f.sup.conf_name, f.sup.p_name);
+    FUSE_TEXT(f.sup.vat, f.sup.conf_vat, f.sup.p_vat);
+    FUSE_TEXT(f.buy.name, f.buy.conf_name, f.buy.p_name);
+    FUSE_TEXT(f.buy.vat, f.buy.conf_vat, f.buy.p_vat);
     fuse_address(r, idx, k, base, 0);
     fuse_address(r, idx, k, base, 1);
     return fuse_rows(r, idx, k, base);

@@ -27,6 +27,7 @@ typedef struct ex_item {
     const char *unit;         /* Rec 20 code or NULL */
     int line;                 /* doc line of the row */
     int net_w;                /* word of the printed amount (-1: none) */
+    ex_pos_t pos;             /* the row's box (set once the rows are chosen) */
     float conf;
 } ex_item_t;
 

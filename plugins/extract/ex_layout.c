@@ -250,6 +250,41 @@ int ex_layout(ex_doc_t *d)
     return d->n_segs ? join_seg(d, &d->segs[d->n_segs - 1]) : 0;
 }
 
+ex_pos_t ex_pos_seg(const ex_doc_t *d, int si)
+{
+    ex_pos_t p = {-1, 0, 0, 0, 0};
+    if (si >= 0 && (size_t)si < d->n_segs) {
+        const ex_seg_t *s = &d->segs[si];
+        p.page = d->lines[s->line].page;
+        p.x0 = (float)s->x0, p.y0 = (float)s->y0, p.x1 = (float)s->x1, p.y1 = (float)s->y1;
+    }
+    return p;
+}
+
+ex_pos_t ex_pos_line(const ex_doc_t *d, int li)
+{
+    ex_pos_t p = {-1, 0, 0, 0, 0};
+    if (li >= 0 && (size_t)li < d->n_lines) {
+        const ex_line_t *l = &d->lines[li];
+        p.page = l->page;
+        p.x0 = (float)l->x0, p.y0 = (float)l->y0, p.x1 = (float)l->x1, p.y1 = (float)l->y1;
+    }
+    return p;
+}
+
+ex_pos_t ex_pos_union(ex_pos_t a, ex_pos_t b)
+{
+    if (a.page < 0)
+        return b;
+    if (b.page != a.page)
+        return a;   /* across pages: the first part's box */
+    if (b.x0 < a.x0) a.x0 = b.x0;
+    if (b.y0 < a.y0) a.y0 = b.y0;
+    if (b.x1 > a.x1) a.x1 = b.x1;
+    if (b.y1 > a.y1) a.y1 = b.y1;
+    return a;
+}
+
 void ex_doc_clear(ex_doc_t *d)
 {
     size_t i;

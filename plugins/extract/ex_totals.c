@@ -194,6 +194,13 @@ void ex_totals_read(const ex_doc_t *d, const ex_items_t *it, ex_totals_t *t)
     int dec_comma = it ? it->dec_comma : 0;
     memset(t, 0, sizeof *t);
     t->lines_match = -1;
+    {
+        ex_total_t *x[] = {&t->lines, &t->allow, &t->charge, &t->net, &t->tax, &t->gross, &t->prepaid,
+                           &t->rounding, &t->payable};
+        size_t k;
+        for (k = 0; k < sizeof x / sizeof *x; k++)
+            x[k]->pos.page = -1;
+    }
     for (li = 0; li < d->n_lines; li++) {
         const ex_line_t *l = &d->lines[li];
         amt_t a[MAXTOK];

@@ -26,12 +26,6 @@ enum ex_tkind {
     EXT_KINDS
 };
 
-/* where a figure is printed (page 0-based, box in points, origin top left) */
-typedef struct ex_pos {
-    int page;
-    float x0, y0, x1, y1;
-} ex_pos_t;
-
 typedef struct ex_tamount {
     int kind;              /* enum ex_tkind */
     int specific;          /* 1: the label names the total exactly ("Total TTC"), 0: generic */
