@@ -626,8 +626,9 @@ static int stack_block(const ex_doc_t *d, ex_cands_t *c, int pc, const char *cit
             pitch = d->segs[cur].y0 - as->y0;
         else if (d->segs[cur].y0 - as->y0 > 1.35 * pitch + 1.5) {
             /* a name set apart from its street by a blank line, then nothing more */
+            size_t al = strlen(as->text);
             if (n == 1 && d->segs[cur].y0 - as->y0 < 2.3 * pitch + 1.5 && !strpbrk(as->text, "0123456789") &&
-                !ex_label_mask(as->text) && ex_seg_above(d, a, 1.9 * h + 3) < 0) {
+                al && as->text[al - 1] != ':' && ex_seg_above(d, a, 1.9 * h + 3) < 0) {
                 up[n++] = a;
             }
             break;

@@ -218,7 +218,8 @@ static void decode_parties(const ex_doc_t *d, const ex_cands_t *c, found_t *f)
             double sc;
             if (si >= 0 && bi >= 0 && same_addr(&c->blocks[si], &c->blocks[bi]))
                 continue;
-            sc = (si >= 0 ? c->blocks[si].p[EXB_SUPPLIER] : 0.0) + (bi >= 0 ? c->blocks[bi].p[EXB_BUYER] : 0.02);
+            /* every invoice names both parties: a block the model doubts still beats none */
+            sc = (si >= 0 ? c->blocks[si].p[EXB_SUPPLIER] + 0.05 : 0.0) + (bi >= 0 ? c->blocks[bi].p[EXB_BUYER] + 0.05 : 0.0);
             if (sc > best)
                 best = sc, s = si, b = bi;
         }

@@ -21,6 +21,11 @@ typedef struct { const char *w; int kind; } hw_t;
 static const hw_t HEADS[] = {
     {"pos", C_POS}, {"pos.", C_POS}, {"position", C_POS}, {"nr", C_POS}, {"nr.", C_POS}, {"no", C_POS},
     {"no.", C_POS}, {"#", C_POS}, {"n°", C_POS}, {"lfd. nr.", C_POS}, {"ligne", C_POS}, {"line", C_POS},
+    /* an article number's column is not the description's either */
+    {"art.", C_POS}, {"art.-nr.", C_POS}, {"art.-nr", C_POS}, {"artikelnr.", C_POS}, {"artikel-nr.", C_POS},
+    {"artikelnummer", C_POS}, {"art-nr.", C_POS}, {"item no.", C_POS}, {"item #", C_POS}, {"sku", C_POS},
+    {"code", C_POS}, {"ref.", C_POS}, {"ref", C_POS}, {"reference", C_POS}, {"codice", C_POS}, {"cod.", C_POS},
+    {"part no.", C_POS}, {"product code", C_POS}, {"item code", C_POS},
     {"bezeichnung", C_DESC}, {"beschreibung", C_DESC}, {"artikel", C_DESC}, {"artikelbezeichnung", C_DESC},
     {"leistung", C_DESC}, {"leistungen", C_DESC}, {"leistungsbeschreibung", C_DESC}, {"produkt", C_DESC},
     {"text", C_DESC}, {"artikel / leistung", C_DESC}, {"description", C_DESC}, {"item", C_DESC},
