@@ -262,7 +262,9 @@ int ex_has_legal_form(const char *s)
     static const char *const F[] = {"GmbH", " AG", " KG", "e.K.", " UG", " OG", "SAS", "SARL", " SA",
                                     "EURL", "SASU", " SRL", "SPRL", " SC", "S.r.l.", "S.p.A.", "S.n.c.",
                                     "S.a.s.", "B.V.", "N.V.", "V.O.F.", "S.L.", "S.A.", "Ltd", "Limited",
-                                    "PLC", "LLP", "Inc.", "LLC", "Corp.", " Co.", NULL};
+                                    "PLC", "LLP", "Inc.", "LLC", "Corp.", " Co.", " NV", " BV", " AB", " AS",
+                                    " Oy", " ApS", " SE", " SpA", " Srl", " eG", "e.V.", " GbR", " mbH", " OHG",
+                                    " KGaA", " SNC", " SCI", " EI", " Ltd", " SARL", "S.A.S", " sas", " sarl", NULL};
     int i;
     for (i = 0; F[i]; i++) {
         const char *p = strstr(s, F[i]);
@@ -616,8 +618,10 @@ static int stack_block(const ex_doc_t *d, ex_cands_t *c, int pc, const char *cit
             break;
         as = &d->segs[a];
         asz = seg_size(d, as);
-        /* the same column: left edges close, or the one above inside this one's extent */
-        if (fabs(as->x0 - ps->x0) > 0.6 * sz + 8 && !(as->x0 >= ps->x0 - 2 && as->x0 < ps->x1))
+        /* the same column: left edges close, the one above starting inside this one's
+         * extent, or right edges close (a right-aligned letterhead) */
+        if (fabs(as->x0 - ps->x0) > 0.6 * sz + 8 && !(as->x0 >= ps->x0 - 2 && as->x0 < ps->x1) &&
+            fabs(as->x1 - ps->x1) > 0.4 * sz + 3)
             break;
         if (asz > 1.9 * sz || asz < 0.8 * sz)
             break;   /* a title or a small sender line above the window */
@@ -637,8 +641,12 @@ static int stack_block(const ex_doc_t *d, ex_cands_t *c, int pc, const char *cit
             unsigned m = ex_label_mask(as->text);
             size_t len = strlen(as->text);
             /* "Rechnung an:", "Bill to", "Client :": the label ends the block */
+            size_t words = 1, q;
+            for (q = 0; q < len; q++)
+                words += as->text[q] == ' ';
             if (len < 40 && (m & ((1u << EXL_BILLTO) | (1u << EXL_SHIPTO) | (1u << EXL_SELLER))) &&
-                !strpbrk(as->text, "0123456789") && (as->text[len - 1] == ':' || len < 22))
+                !strpbrk(as->text, "0123456789") && !ex_has_legal_form(as->text) &&
+                (as->text[len - 1] == ':' || len < 22 || words <= 4))
                 break;
             if (one_liner(as->text, &scratch))
                 break;   /* the sender line above a window */
@@ -802,6 +810,94 @@ static void respell(const ex_doc_t *d, char *t, size_t size)
     }
 }
 
+static int block_top(const ex_block_t *b)
+{
+    return b->name_seg >= 0 ? b->name_seg : b->line1_seg >= 0 ? b->line1_seg : b->pc_seg;
+}
+
+/* Label kinds (mask) of the segments up to three lines above segment si in its column. */
+static unsigned labels_above(const ex_doc_t *d, int si)
+{
+    unsigned m = 0;
+    int k, cur = si;
+    for (k = 0; k < 3; k++) {
+        int a = ex_seg_above(d, cur, 3.5 * (d->segs[cur].y1 - d->segs[cur].y0) + 6);
+        if (a < 0)
+            break;
+        m |= ex_label_mask(d->segs[a].text);
+        cur = a;
+    }
+    return m;
+}
+
+/* Features of a block among the others and the page (the model's last ten): a sender line
+ * just above it (the DIN window), its rank from the top, a block beside it, its postcode
+ * repeated in a page footer, an IBAN below it, "your"/bill-to and seller labels above it,
+ * its name in the page's largest type, the blocks of its page, the blocks at its address. */
+static void block_context(const ex_doc_t *d, ex_cands_t *c, const double *page_max)
+{
+    size_t i, j, k;
+    for (i = 0; i < c->n_blocks; i++) {
+        ex_block_t *b = &c->blocks[i];
+        int top = block_top(b), pg, rank = 0, side = -1, same = 0, on_page = 0;
+        const ex_seg_t *ts, *ps;
+        float *f = b->f;
+        if (top < 0 || b->pc_seg < 0)
+            continue;
+        ts = &d->segs[top], ps = &d->segs[b->pc_seg];
+        pg = d->lines[ts->line].page;
+        f[54] = 0;
+        for (j = 0; j < c->n_blocks; j++) {
+            const ex_block_t *o = &c->blocks[j];
+            int ot = block_top(o);
+            const ex_seg_t *os;
+            if (j == i || ot < 0 || o->pc_seg < 0)
+                continue;
+            os = &d->segs[ot];
+            if (d->lines[os->line].page != pg)
+                continue;
+            on_page++;
+            same += !strcmp(o->postal, b->postal);
+            if (o->one_liner && !b->one_liner && d->segs[o->pc_seg].y1 <= ts->y0 + 1 &&
+                ts->y0 - d->segs[o->pc_seg].y1 < 40 && d->segs[o->pc_seg].x0 < ts->x1 && d->segs[o->pc_seg].x1 > ts->x0)
+                f[54] = 1;
+            if (os->y0 < ts->y0 - 2)
+                rank++;
+            if (!o->one_liner && !b->one_liner && fabs(os->y0 - ts->y0) < 40 && fabs(os->x0 - ts->x0) > 60)
+                side = os->x0 > ts->x0 ? 0 : 1;
+        }
+        f[55] = (float)(rank > 5 ? 5 : rank);
+        f[56] = (float)side;
+        f[57] = 0;
+        for (k = 0; k < d->n_segs && b->postal[0]; k++) {
+            const ex_seg_t *s = &d->segs[k];
+            int sp = d->lines[s->line].page;
+            double ph = sp < 32 && d->page_h[sp] > 0 ? d->page_h[sp] : 842;
+            if ((int)k != b->pc_seg && s->y0 > 0.85 * ph && strstr(s->text, b->postal))
+                f[57] = 1;
+        }
+        f[58] = 0;
+        for (k = (size_t)ps->line; k < d->n_lines && k <= (size_t)ps->line + 8; k++) {
+            const ex_line_t *l = &d->lines[k];
+            int s2;
+            if (l->page != pg)
+                break;
+            for (s2 = l->s0; s2 < l->s1; s2++)
+                if (d->segs[s2].x0 < ps->x1 + 20 && d->segs[s2].x1 > ps->x0 - 20 &&
+                    (ex_label_mask(d->segs[s2].text) & (1u << EXL_BANK)))
+                    f[58] = 1;
+        }
+        {
+            unsigned m = labels_above(d, top);
+            f[59] = (m & ((1u << EXL_YOUR) | (1u << EXL_BILLTO))) != 0;
+            f[60] = (m & (1u << EXL_SELLER)) != 0;
+        }
+        f[61] = b->name_seg >= 0 && pg < 32 && seg_size(d, &d->segs[b->name_seg]) >= page_max[pg] - 0.5;
+        f[62] = (float)on_page;
+        f[63] = (float)same;
+    }
+}
+
 int ex_cands_build(const ex_doc_t *d, ex_cands_t *c)
 {
     double page_max[32] = {0};
@@ -812,6 +908,7 @@ int ex_cands_build(const ex_doc_t *d, ex_cands_t *c)
         page_max[p] = max_size_on_page(d, p);
     if (head_cands(d, c, page_max) != 0 || block_cands(d, c, page_max) != 0)
         return -1;
+    block_context(d, c, page_max);
     for (i = 0; d->ocr_pages && i < c->n_blocks; i++) {
         respell(d, c->blocks[i].name, sizeof c->blocks[i].name);
         respell(d, c->blocks[i].line1, sizeof c->blocks[i].line1);

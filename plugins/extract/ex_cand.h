@@ -8,7 +8,7 @@
 #include "ex_doc.h"
 
 #define EX_NF_HEAD 96     /* 21 + 3 label masks + 9; the rest 0 */
-#define EX_NF_BLOCK 64    /* 16 + 2 label masks; the rest 0 */
+#define EX_NF_BLOCK 64    /* 16 + 2 label masks + 10 of the block among the others */
 
 /* classes of the header model */
 enum { EXH_OTHER, EXH_NUMBER, EXH_ISSUE, EXH_DUE, EXH_REF, EXH_COUNT };

@@ -70,6 +70,18 @@ static unsigned char *slurp(const char *path, size_t *len)
     return p;
 }
 
+/* Block b is the party's: its postcode, and its street or name (real documents' truths
+ * leave out what the page does not print). */
+static int party_block(const ex_block_t *b, json_object *t, const char *role)
+{
+    const char *pc = jstr(t, role, "address", "postalCode"), *l1 = jstr(t, role, "address", "line1");
+    const char *nm = jstr(t, role, "name", NULL);
+    if (!pc || !*pc || !eq(b->postal, pc))
+        return 0;
+    return (l1 && *l1 && eq(b->line1, l1)) || (nm && *nm && eq(b->name, nm)) ||
+           (!(l1 && *l1) && !(nm && *nm));
+}
+
 static void label_doc(const ex_doc_t *d, json_object *t, rows_t *head, rows_t *block, int *counts)
 {
     ex_cands_t c;
@@ -93,9 +105,9 @@ static void label_doc(const ex_doc_t *d, json_object *t, rows_t *head, rows_t *b
     for (i = 0; i < c.n_blocks; i++) {
         const ex_block_t *b = &c.blocks[i];
         int y = EXB_OTHER;
-        if (eq(b->postal, jstr(t, "supplier", "address", "postalCode")) && eq(b->line1, jstr(t, "supplier", "address", "line1")))
+        if (party_block(b, t, "supplier"))
             y = EXB_SUPPLIER;
-        else if (eq(b->postal, jstr(t, "buyer", "address", "postalCode")) && eq(b->line1, jstr(t, "buyer", "address", "line1")))
+        else if (party_block(b, t, "buyer"))
             y = EXB_BUYER;
         counts[EXH_COUNT + y]++;
         push(block, b->f, y);
