@@ -4,6 +4,7 @@
 #include "ctx_int.h"
 #include "model_schema.h"
 #include "limits_int.h"
+#include "registry.h"
 #include <einvoice/json_strict.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -37,6 +38,7 @@ void einv_ctx_release(struct einv_ctx *c)
     einv_invoice_free(c->inv);
     free(c->findings);
     free(c->tally);
+    free(c->extraction);
     einv_arena_free(&c->arena);
     memset(c, 0, sizeof *c);
 }
@@ -79,6 +81,40 @@ const unsigned char *einv_ctx_source(const einv_ctx_t *ctx, size_t *len)
     if (len)
         *len = ctx->source ? ctx->source_len : 0;
     return ctx->source;
+}
+
+/* The service splices the object into the invoice resource as it is (no re-encoding, like
+ * canonicalJson), so only one strict JSON object of bounded size is kept: anything else is
+ * dropped here, with a log line, rather than stored or answered broken. */
+int einv_ctx_set_extraction(einv_ctx_t *ctx, const char *json)
+{
+    einv_json_error_t jerr;
+    size_t len;
+    int rc;
+    free(ctx->extraction);
+    ctx->extraction = NULL;
+    if (!json)
+        return EINV_OK;
+    len = strnlen(json, EINV_EXTRACTION_MAX + 1);
+    if (len > EINV_EXTRACTION_MAX) {
+        einv_log(EINV_LOG_WARN, "extraction object dropped: longer than the limit of %u bytes "
+                 "(EINV_EXTRACTION_MAX); the invoice keeps its canonical JSON and findings",
+                 EINV_EXTRACTION_MAX);
+        return EINV_ERR_LIMIT;
+    }
+    rc = json[0] == '{' ? einv_json_check(json, len, NULL, &jerr) : EINV_ERR_USAGE;
+    if (rc == EINV_ERR_NOMEM)
+        return rc;
+    if (rc != EINV_OK) {
+        char why[512];
+        einv_log(EINV_LOG_WARN, "extraction object dropped: not one JSON object (%s)",
+                 json[0] == '{' ? einv_json_error_text(&jerr, why, sizeof why) : "it does not start with '{'");
+        return EINV_ERR_USAGE;
+    }
+    if (!(ctx->extraction = malloc(len + 1)))
+        return EINV_ERR_NOMEM;
+    memcpy(ctx->extraction, json, len + 1);
+    return EINV_OK;
 }
 
 static size_t id_hash(const char *id)

@@ -22,6 +22,7 @@ struct einv_ctx {
     einv_finding_t *findings;
     size_t n, cap;
     const char *const *options;  /* name, value pairs, NULL-terminated */
+    char *extraction;            /* einv_ctx_set_extraction's copy, or NULL */
     const unsigned char *source; /* exports: the document the invoice was read from, or NULL */
     size_t source_len;
     einv_rule_tally_t *tally;    /* power-of-two size, at most half full */
@@ -40,7 +41,7 @@ struct einv_ctx {
 };
 
 void einv_ctx_init(struct einv_ctx *c, const char *const *options);
-void einv_ctx_release(struct einv_ctx *c);   /* frees xdoc, invoice, findings */
+void einv_ctx_release(struct einv_ctx *c);   /* frees xdoc, invoice, findings, extraction */
 /* End of the pipeline: one FINDINGS-CAPPED per rule over max_findings_per_rule, then
  * FINDINGS-TRUNCATED when the total cap refused some, and LIMIT-MEMORY after a finding was
  * lost to memory. */

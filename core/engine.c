@@ -616,6 +616,7 @@ const einv_finding_t *einv_result_at(const einv_result_t *r, size_t i)
 }
 const char *einv_result_format(const einv_result_t *r) { return r->format; }
 const char *einv_result_canonical(const einv_result_t *r) { return r->canonical; }
+const char *einv_result_extraction(const einv_result_t *r) { return r->ctx.extraction; }
 
 static void finding_json(jbuf_t *b, const einv_result_t *r, const einv_finding_t *f)
 {

@@ -108,6 +108,10 @@ EINV_API extern const einv_rule_t *const einv_core_rules[];
 EINV_API extern const size_t einv_core_rules_count;
 /* canonicalJson or NULL. (transfer none) */
 EINV_API const char *einv_result_canonical(const einv_result_t *r);
+/* The extraction object the format plugin attached (einv_ctx_set_extraction: JSON text of
+ * one object, at most EINV_EXTRACTION_MAX bytes), or NULL: every format but extraction.
+ * (transfer none) */
+EINV_API const char *einv_result_extraction(const einv_result_t *r);
 
 #ifdef __cplusplus
 }

@@ -5,8 +5,8 @@
  *   GET /api/v1/invoices/{id}/download       PDF/A-3 hybrid (export module)
  *   GET /api/v1/invoices/{id}/download/idoc  INVOIC02 IDoc XML (export module)
  * Another account's invoice is 404, never 403, unless the caller is a super-admin. The
- * stored canonicalJson and validationResult are spliced in as stored, never re-encoded,
- * so amounts keep the document's own decimals. */
+ * stored canonicalJson, validationResult and extraction are spliced in as stored, never
+ * re-encoded, so amounts keep the document's own decimals. */
 #include "http.h"
 #include "routes_invoices_filter.h"
 
@@ -128,6 +128,10 @@ static char *invoice_json(const store_invoice_t *inv)
     jb_raw_or_null(&b, final ? inv->canonical_json : NULL);
     jb_cstr(&b, ",\"validationResult\":");
     jb_raw_or_null(&b, final ? inv->result_json : NULL);
+    /* the extraction object (what was read, per field, for the clerk): an invoice's that was
+     * extracted, null for every other; the engine vouched for it being one JSON object */
+    jb_cstr(&b, ",\"extraction\":");
+    jb_raw_or_null(&b, final ? inv->extraction_json : NULL);
     jb_cstr(&b, "}");
     return jb_take(&b);
 }

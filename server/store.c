@@ -675,6 +675,7 @@ void store_invoice_clear(store_invoice_t *inv)
     free(inv->invoice_number);
     free(inv->canonical_json);
     free(inv->result_json);
+    free(inv->extraction_json);
     memset(inv, 0, sizeof *inv);
 }
 
@@ -734,75 +735,75 @@ int store_jobs_renew(einv_store_t *s, const store_lease_t *leases, size_t n, int
     return s->ops->jobs_renew(s, leases, n, lease_seconds, held);
 }
 
-/* Store the verdict and remove the job in one transaction, fenced on the claim (store.h). */
-/* The checks of a verdict's arguments; i gets the normalised invoice id. */
-static int complete_args(einv_store_t *s, const char *invoice_id, const char *status,
-                         const char *api_format, char i[37])
+/* The checks of a verdict's arguments; n gets the verdict normalised (the invoice id in i,
+ * no empty api_format, no negative count), as the backends take it. */
+static int verdict_args(einv_store_t *s, const store_verdict_t *v, char i[37], store_verdict_t *n)
 {
-    if (!s || !status)
+    if (!s || !v || !v->status)
         return EINV_ERR;
-    if (strcmp(status, "validated") != 0 && strcmp(status, "failed_validation") != 0)
+    if (strcmp(v->status, "validated") != 0 && strcmp(v->status, "failed_validation") != 0)
         return EINV_ERR;
-    if (!fits(api_format, 16))
+    if (!fits(v->api_format, 16))
         return EINV_ERR;
-    return norm_uuid(invoice_id, i) ? EINV_OK : EINV_ERR_NOTFOUND;
-}
-
-int store_job_complete(einv_store_t *s, long long job_id, int attempts, const char *invoice_id,
-                       const char *status, const char *api_format, const char *invoice_number,
-                       const char *canonical_json, const char *result_json, int error_count,
-                       int warning_count)
-{
-    char i[37];
-    int rc = complete_args(s, invoice_id, status, api_format, i);
-    if (rc != EINV_OK)
-        return rc;
-    return s->ops->job_complete(s, job_id, attempts, i, status,
-                                api_format && *api_format ? api_format : NULL,
-                                invoice_number, canonical_json, result_json,
-                                error_count < 0 ? 0 : error_count,
-                                warning_count < 0 ? 0 : warning_count);
-}
-
-/* store_job_complete, answered through done (store.h). */
-int store_job_complete_async(einv_store_t *s, long long job_id, int attempts, const char *invoice_id,
-                             const char *status, const char *api_format, const char *invoice_number,
-                             const char *canonical_json, const char *result_json, int error_count,
-                             int warning_count, store_done_fn done, void *arg)
-{
-    char i[37];
-    int rc = done ? complete_args(s, invoice_id, status, api_format, i) : EINV_ERR;
-    if (rc != EINV_OK)
-        return rc;
-    api_format = api_format && *api_format ? api_format : NULL;
-    error_count = error_count < 0 ? 0 : error_count;
-    warning_count = warning_count < 0 ? 0 : warning_count;
-    if (s->ops->job_complete_async)
-        return s->ops->job_complete_async(s, job_id, attempts, i, status, api_format, invoice_number,
-                                          canonical_json, result_json, error_count, warning_count,
-                                          done, arg);
-    done(s->ops->job_complete(s, job_id, attempts, i, status, api_format, invoice_number,
-                              canonical_json, result_json, error_count, warning_count), arg);
+    if (!norm_uuid(v->invoice_id, i))
+        return EINV_ERR_NOTFOUND;
+    *n = *v;
+    n->invoice_id = i;
+    n->api_format = v->api_format && *v->api_format ? v->api_format : NULL;
+    n->error_count = v->error_count < 0 ? 0 : v->error_count;
+    n->warning_count = v->warning_count < 0 ? 0 : v->warning_count;
     return EINV_OK;
 }
 
+/* Store the verdict and remove the job in one transaction, fenced on the claim (store.h). */
+int store_job_complete(einv_store_t *s, long long job_id, int attempts, const store_verdict_t *v)
+{
+    char i[37];
+    store_verdict_t n;
+    int rc = verdict_args(s, v, i, &n);
+    return rc == EINV_OK ? s->ops->job_complete(s, job_id, attempts, &n) : rc;
+}
+
+/* store_job_complete, answered through done (store.h). */
+int store_job_complete_async(einv_store_t *s, long long job_id, int attempts, const store_verdict_t *v,
+                             store_done_fn done, void *arg)
+{
+    char i[37];
+    store_verdict_t n;
+    int rc = done ? verdict_args(s, v, i, &n) : EINV_ERR;
+    if (rc != EINV_OK)
+        return rc;
+    if (s->ops->job_complete_async)
+        return s->ops->job_complete_async(s, job_id, attempts, &n, done, arg);
+    done(s->ops->job_complete(s, job_id, attempts, &n), arg);
+    return EINV_OK;
+}
+
+/* A copy of an optional text: 0, or -1 out of memory. */
+static int copy_text(char **dst, const char *src, size_t *bytes)
+{
+    *dst = store_strdup(src);
+    *bytes += src ? strlen(src) : 0;
+    return src && !*dst ? -1 : 0;
+}
+
 /* See store_int.h. */
-int store_verdict_copy(store_verdict_copy_t *c, const char *invoice_id, const char *status,
-                       const char *api_format, const char *invoice_number,
-                       const char *canonical_json, const char *result_json)
+int store_verdict_copy(store_verdict_copy_t *c, const store_verdict_t *v)
 {
     memset(c, 0, sizeof *c);
-    store_copy(c->invoice_id, sizeof c->invoice_id, invoice_id);
-    store_copy(c->status, sizeof c->status, status);
-    store_copy(c->api_format, sizeof c->api_format, api_format);
-    c->invoice_number = store_strdup(invoice_number);
-    c->canonical_json = store_strdup(canonical_json);
-    c->result_json = store_strdup(result_json);
-    if ((invoice_number && !c->invoice_number) || (canonical_json && !c->canonical_json) ||
-        (result_json && !c->result_json)) {
+    store_copy(c->invoice_id, sizeof c->invoice_id, v->invoice_id);
+    store_copy(c->status, sizeof c->status, v->status);
+    store_copy(c->api_format, sizeof c->api_format, v->api_format);
+    if (copy_text(&c->invoice_number, v->invoice_number, &c->bytes) ||
+        copy_text(&c->canonical_json, v->canonical_json, &c->bytes) ||
+        copy_text(&c->result_json, v->result_json, &c->bytes) ||
+        copy_text(&c->extraction_json, v->extraction_json, &c->bytes)) {
         store_verdict_copy_free(c);
         return -1;
     }
+    c->v = (store_verdict_t){c->invoice_id, c->status, v->api_format ? c->api_format : NULL,
+                             c->invoice_number, c->canonical_json, c->result_json,
+                             c->extraction_json, v->error_count, v->warning_count};
     return 0;
 }
 
@@ -811,7 +812,8 @@ void store_verdict_copy_free(store_verdict_copy_t *c)
     free(c->invoice_number);
     free(c->canonical_json);
     free(c->result_json);
-    c->invoice_number = c->canonical_json = c->result_json = NULL;
+    free(c->extraction_json);
+    c->invoice_number = c->canonical_json = c->result_json = c->extraction_json = NULL;
 }
 
 /* At a service start: release leases a previous run left behind where the store belongs to

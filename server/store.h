@@ -54,6 +54,7 @@ typedef struct store_invoice {
     char *invoice_number;   /* NULL until validated */
     char *canonical_json;   /* NULL while processing */
     char *result_json;      /* validationResult, NULL while processing */
+    char *extraction_json;  /* the extraction object of an extracted invoice, else NULL */
     int error_count, warning_count, valid;
 } store_invoice_t;
 
@@ -218,13 +219,21 @@ int store_jobs_claim(einv_store_t *s, const char *worker, int lease_seconds, int
  * again or completed since (the lease was lost). EINV_OK, or EINV_ERR (held untouched). */
 int store_jobs_renew(einv_store_t *s, const store_lease_t *leases, size_t n, int lease_seconds,
                      unsigned char *held);
+/* The verdict of a job: the invoice's final status and what the engine made of it. */
+typedef struct store_verdict {
+    const char *invoice_id;
+    const char *status;             /* validated | failed_validation */
+    const char *api_format;         /* invoiceFormat detected, or NULL: keep the submitted one */
+    const char *invoice_number;     /* BT-1, or NULL */
+    const char *canonical_json;     /* canonicalJson, or NULL */
+    const char *result_json;        /* validationResult */
+    const char *extraction_json;    /* the extraction object (an extracted invoice), or NULL */
+    int error_count, warning_count;
+} store_verdict_t;
 /* Finish: store the verdict on the invoice and delete the job, in one transaction, only
  * while the claim `attempts` is still current (fenced): EINV_ERR_NOTFOUND (nothing written)
  * when the job was claimed again or completed since, or the ids do not match. */
-int store_job_complete(einv_store_t *s, long long job_id, int attempts, const char *invoice_id,
-                       const char *status, const char *api_format, const char *invoice_number,
-                       const char *canonical_json, const char *result_json, int error_count,
-                       int warning_count);
+int store_job_complete(einv_store_t *s, long long job_id, int attempts, const store_verdict_t *v);
 /* The outcome of an asynchronous store call: rc as the synchronous call would return it. */
 typedef void (*store_done_fn)(int rc, void *arg);
 /* store_job_complete without waiting for the commit where the store can (SQLite: the
@@ -232,10 +241,8 @@ typedef void (*store_done_fn)(int rc, void *arg);
  * next job meanwhile); elsewhere it completes before returning. done(rc, arg) runs once the
  * verdict is stored or refused, maybe on another thread, maybe before this returns; the
  * strings are copied. Returns EINV_OK, or an argument error (then done is not called). */
-int store_job_complete_async(einv_store_t *s, long long job_id, int attempts, const char *invoice_id,
-                             const char *status, const char *api_format, const char *invoice_number,
-                             const char *canonical_json, const char *result_json, int error_count,
-                             int warning_count, store_done_fn done, void *arg);
+int store_job_complete_async(einv_store_t *s, long long job_id, int attempts, const store_verdict_t *v,
+                             store_done_fn done, void *arg);
 /* At a service start: release the leases of a previous run when the store belongs to one
  * process (SQLite), so a crash's in-flight jobs restart at once; no-op on PostgreSQL, where
  * other live processes may hold leases (they expire instead). */

@@ -51,15 +51,10 @@ typedef struct store_ops {
     int (*job_claim)(einv_store_t *s, const char *worker, int lease_seconds, store_job_t *out);
     int (*jobs_renew)(einv_store_t *s, const store_lease_t *leases, size_t n,
                       int lease_seconds, unsigned char *held);
-    int (*job_complete)(einv_store_t *s, long long job_id, int attempts, const char *invoice_id,
-                        const char *status, const char *api_format, const char *invoice_number,
-                        const char *canonical_json, const char *result_json, int error_count,
-                        int warning_count);
+    /* v is normalised: a UUID, a known status, api_format NULL or not empty, counts >= 0 */
+    int (*job_complete)(einv_store_t *s, long long job_id, int attempts, const store_verdict_t *v);
     /* may be NULL: store.c then runs job_complete and calls done */
-    int (*job_complete_async)(einv_store_t *s, long long job_id, int attempts,
-                              const char *invoice_id, const char *status, const char *api_format,
-                              const char *invoice_number, const char *canonical_json,
-                              const char *result_json, int error_count, int warning_count,
+    int (*job_complete_async)(einv_store_t *s, long long job_id, int attempts, const store_verdict_t *v,
                               store_done_fn done, void *arg);
     int (*job_count)(einv_store_t *s, long long *n);
     int (*job_wait)(einv_store_t *s, int timeout_ms);
@@ -143,15 +138,15 @@ void store_list_where(store_where_t *w, const char *account_id, const store_list
 /* Append the keyset condition of f->after (when set) for the sort direction desc. */
 void store_list_after(store_where_t *w, const store_list_filter_t *f, int desc, int pg);
 /* Owned copies of a verdict's texts, for a store that keeps the verdict past the call
- * (store_job_complete_async). */
+ * (store_job_complete_async): v is the verdict given, its texts pointing at the copies. */
 typedef struct store_verdict_copy {
+    store_verdict_t v;
     char invoice_id[37], status[24], api_format[24];
-    char *invoice_number, *canonical_json, *result_json;
+    char *invoice_number, *canonical_json, *result_json, *extraction_json;
+    size_t bytes;               /* of the JSON texts (the stores bound what they queue) */
 } store_verdict_copy_t;
-/* Fill c: 0, or -1 out of memory (nothing left to free). */
-int store_verdict_copy(store_verdict_copy_t *c, const char *invoice_id, const char *status,
-                       const char *api_format, const char *invoice_number,
-                       const char *canonical_json, const char *result_json);
+/* Fill c from v: 0, or -1 out of memory (nothing left to free). */
+int store_verdict_copy(store_verdict_copy_t *c, const store_verdict_t *v);
 void store_verdict_copy_free(store_verdict_copy_t *c);
 /* Log one line to stderr ("einvoiced: store: ..."); never pass secrets. */
 void store_log(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

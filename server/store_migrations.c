@@ -159,11 +159,19 @@ static const char sqlite_004[] =
     "CREATE INDEX invoices_account_status_created ON invoices (account_id, status, created_at);\n"
     "CREATE INDEX invoices_account_number ON invoices (account_id, invoice_number);\n";
 
+static const char sqlite_005[] =
+    "-- 005 (SQLite): the extraction object of an extracted invoice (docs/api.md \"Extracted\n"
+    "-- invoices\": each field's confidence and place on the page), stored with its verdict and\n"
+    "-- returned as the invoice's `extraction`. NULL for every other invoice, and for those\n"
+    "-- extracted before this migration (their confidences were not kept).\n"
+    "ALTER TABLE invoices ADD COLUMN extraction_json TEXT;\n";
+
 const store_migration_t store_migrations_sqlite[] = {
     {1, "001_init.sql", sqlite_001},
     {2, "002_job_leases.sql", sqlite_002},
     {3, "003_webhooks.sql", sqlite_003},
     {4, "004_invoice_filters.sql", sqlite_004},
+    {5, "005_invoice_extraction.sql", sqlite_005},
 };
 const size_t store_migrations_sqlite_n = sizeof store_migrations_sqlite / sizeof store_migrations_sqlite[0];
 
@@ -342,11 +350,29 @@ static const char pg_005[] =
     "END\n"
     "$$;\n";
 
+static const char pg_006[] =
+    "-- 006 (PostgreSQL): the extraction object of an extracted invoice (docs/api.md \"Extracted\n"
+    "-- invoices\": each field's confidence and place on the page), stored with its verdict and\n"
+    "-- returned as the invoice's `extraction`. NULL for every other invoice, and for those\n"
+    "-- extracted before this migration (their confidences were not kept). A nullable column\n"
+    "-- without a default: adding it rewrites no row. Compressed with lz4 where the server has it,\n"
+    "-- as the other JSON columns (005).\n"
+    "ALTER TABLE invoices ADD COLUMN extraction_json text;\n"
+    "DO $$\n"
+    "BEGIN\n"
+    "    IF 'lz4' = ANY (SELECT unnest(enumvals) FROM pg_settings\n"
+    "                    WHERE name = 'default_toast_compression') THEN\n"
+    "        ALTER TABLE invoices ALTER COLUMN extraction_json SET COMPRESSION lz4;\n"
+    "    END IF;\n"
+    "END\n"
+    "$$;\n";
+
 const store_migration_t store_migrations_pg[] = {
     {1, "001_init.sql", pg_001},
     {2, "002_job_leases.sql", pg_002},
     {3, "003_webhooks.sql", pg_003},
     {4, "004_invoice_filters.sql", pg_004},
     {5, "005_lz4_toast.sql", pg_005},
+    {6, "006_invoice_extraction.sql", pg_006},
 };
 const size_t store_migrations_pg_n = sizeof store_migrations_pg / sizeof store_migrations_pg[0];

@@ -39,8 +39,7 @@ typedef struct pg_store {
 typedef struct complete_args {
     long long job_id;
     int attempts;
-    const char *invoice_id, *status, *api_format, *invoice_number, *canonical_json, *result_json;
-    int error_count, warning_count;
+    store_verdict_t v;
 } complete_args_t;
 /* Run sql with parameters as a statement prepared once per connection (store_pg_stmt.c),
  * else unprepared; the result as PQexecParams gives it. pg_stmt_forget drops c's entries
@@ -50,10 +49,8 @@ PGresult *pg_exec_cached(PGconn *c, const char *sql, int n, const char *const *v
 void pg_stmt_forget(const PGconn *c);
 /* store_job_complete_async on PostgreSQL (store_pg_verdicts.c), and the batcher's stop
  * (pg_close: the queued verdicts are stored first). */
-int pg_job_complete_async(einv_store_t *s, long long job_id, int attempts, const char *invoice_id,
-                          const char *status, const char *api_format, const char *invoice_number,
-                          const char *canonical_json, const char *result_json, int error_count,
-                          int warning_count, store_done_fn done, void *arg);
+int pg_job_complete_async(einv_store_t *s, long long job_id, int attempts, const store_verdict_t *v,
+                          store_done_fn done, void *arg);
 void pg_verdicts_stop(pg_store_t *s);
 
 /* A counted submit (store.h's store_submit_t, not a sandbox) with the submits queued
@@ -155,9 +152,6 @@ int pg_jobs_claim(einv_store_t *s, const char *worker, int lease_seconds, int ma
                   store_job_t *out, size_t *n);
 int pg_jobs_renew(einv_store_t *s, const store_lease_t *leases, size_t n, int lease_seconds,
                   unsigned char *held);
-int pg_job_complete(einv_store_t *s, long long job_id, int attempts, const char *invoice_id,
-                    const char *status, const char *api_format, const char *invoice_number,
-                    const char *canonical_json, const char *result_json, int error_count,
-                    int warning_count);
+int pg_job_complete(einv_store_t *s, long long job_id, int attempts, const store_verdict_t *v);
 int pg_job_count(einv_store_t *s, long long *n);
 #endif

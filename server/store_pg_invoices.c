@@ -264,14 +264,15 @@ static void read_summary(const PGresult *r, int row, store_invoice_t *inv)
 static int invoice_get_on(PGconn *c, const char *id, const char *account_id,
                           store_invoice_t *out)
 {
-    PGresult *r = pg_x(c, 0, "SELECT " SUMMARY_COLS ", canonical_json, result_json FROM invoices"
-                             " WHERE id = $1::uuid AND ($2::uuid IS NULL OR account_id = $2::uuid)",
+    PGresult *r = pg_x(c, 0, "SELECT " SUMMARY_COLS ", canonical_json, result_json, extraction_json"
+                             " FROM invoices WHERE id = $1::uuid AND ($2::uuid IS NULL OR account_id = $2::uuid)",
                        "ss", id, account_id);
     int rc = !pg_ok(r) ? EINV_ERR : PQntuples(r) ? EINV_OK : EINV_ERR_NOTFOUND;
     if (rc == EINV_OK) {
         read_summary(r, 0, out);
         out->canonical_json = pg_dup(r, 0, 12);
         out->result_json = pg_dup(r, 0, 13);
+        out->extraction_json = pg_dup(r, 0, 14);
     }
     PQclear(r);
     return rc;
@@ -604,13 +605,16 @@ int pg_jobs_renew(einv_store_t *base, const store_lease_t *leases, size_t n, int
     " UPDATE invoices SET status = $3, invoice_format = COALESCE($4, invoice_format),"         \
     " invoice_number = $5, canonical_json = $6, result_json = $7, valid = $8::boolean,"        \
     " error_count = $9::int, warning_count = $10::int, completed_at = now(),"                  \
-    " attempts = d.attempts, completed_by = d.worker FROM d WHERE invoices.id = $2::uuid"
+    " attempts = d.attempts, completed_by = d.worker, extraction_json = $12"                   \
+    " FROM d WHERE invoices.id = $2::uuid"
 
 static PGresult *complete_stmt(PGconn *c, const complete_args_t *a, const char *sql)
 {
-    return pg_x(c, 0, sql, "lssssssBiii", a->job_id, a->invoice_id, a->status, a->api_format,
-                a->invoice_number, a->canonical_json, a->result_json,
-                strcmp(a->status, "validated") == 0, a->error_count, a->warning_count, a->attempts);
+    const store_verdict_t *v = &a->v;
+    return pg_x(c, 0, sql, "lssssssBiiis", a->job_id, v->invoice_id, v->status, v->api_format,
+                v->invoice_number, v->canonical_json, v->result_json,
+                strcmp(v->status, "validated") == 0, v->error_count, v->warning_count, a->attempts,
+                v->extraction_json);
 }
 
 static int complete_on(PGconn *c, const complete_args_t *a)
@@ -637,7 +641,7 @@ static int complete_on(PGconn *c, const complete_args_t *a)
     rc = !pg_ok(r) ? EINV_ERR : pg_affected(r) ? EINV_OK : EINV_ERR_NOTFOUND;
     PQclear(r);
     if (rc == EINV_OK)
-        rc = pg_webhooks_emit(c, a->invoice_id);
+        rc = pg_webhooks_emit(c, a->v.invoice_id);
     if (rc == EINV_OK)
         return pg_cmd(c, "COMMIT");
     if (PQstatus(c) == CONNECTION_OK)
@@ -646,13 +650,9 @@ static int complete_on(PGconn *c, const complete_args_t *a)
 }
 
 /* store_job_complete on PostgreSQL. */
-int pg_job_complete(einv_store_t *base, long long job_id, int attempts, const char *invoice_id,
-                    const char *status, const char *api_format, const char *invoice_number,
-                    const char *canonical_json, const char *result_json, int error_count,
-                    int warning_count)
+int pg_job_complete(einv_store_t *base, long long job_id, int attempts, const store_verdict_t *v)
 {
-    complete_args_t a = {job_id, attempts, invoice_id, status, api_format, invoice_number,
-                         canonical_json, result_json, error_count, warning_count};
+    complete_args_t a = {job_id, attempts, *v};
     int rc;
     PG_CALL((pg_store_t *)base, rc, c, complete_on(c, &a));
     return rc;

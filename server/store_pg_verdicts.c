@@ -45,8 +45,9 @@ static void verdict_free(pg_verdict_t *v)
     free(v);
 }
 
+/* the texts arrays (from V_CANONICAL on) are binary text[]: JSON is sent as it is */
 enum { V_JOB, V_INVOICE, V_ATTEMPTS, V_STATUS, V_API_FORMAT, V_NUMBER, V_ERRORS, V_WARNINGS,
-       V_CANONICAL, V_RESULT, N_VARRAYS };
+       V_CANONICAL, V_RESULT, V_EXTRACTION, N_VARRAYS };
 
 /* Every verdict of a batch in ONE statement: each job's fenced DELETE (its claim still
  * current) and its invoice's UPDATE from the row it removed (as store_job_complete does for
@@ -57,12 +58,13 @@ enum { V_JOB, V_INVOICE, V_ATTEMPTS, V_STATUS, V_API_FORMAT, V_NUMBER, V_ERRORS,
  * dead rows of the jobs completed since the last vacuum included. */
 static const char BATCH_SQL[] =
     "WITH v AS (SELECT * FROM unnest($1::bigint[], $2::uuid[], $3::int[], $4::text[], $5::text[],"
-    " $6::text[], $7::int[], $8::int[], $9::text[], $10::text[]) AS v(job_id, invoice_id, attempts,"
-    " status, api_format, number, errors, warnings, canonical, result)),"
+    " $6::text[], $7::int[], $8::int[], $9::text[], $10::text[], $11::text[]) AS v(job_id, invoice_id,"
+    " attempts, status, api_format, number, errors, warnings, canonical, result, extraction)),"
     " d AS (DELETE FROM jobs j WHERE j.id = ANY ($1::bigint[]) AND (j.id, j.invoice_id, j.attempts)"
     " IN (SELECT job_id, invoice_id, attempts FROM v) RETURNING j.id, j.worker, j.attempts)"
     " UPDATE invoices i SET status = v.status, invoice_format = COALESCE(v.api_format, i.invoice_format),"
     " invoice_number = v.number, canonical_json = v.canonical, result_json = v.result,"
+    " extraction_json = v.extraction,"
     " valid = v.status = 'validated', error_count = v.errors, warning_count = v.warnings,"
     " completed_at = now(), attempts = d.attempts, completed_by = d.worker"
     " FROM v JOIN d ON d.id = v.job_id AND d.attempts = v.attempts WHERE i.id = v.invoice_id"
@@ -79,24 +81,27 @@ static int batch_stmt(PGconn *c, pg_verdict_t *first)
         n++;
     for (k = 0; k < V_CANONICAL; k++)
         pg_arr_open(&a[k]);
-    pg_arr_bin_open(&a[V_CANONICAL], n);
-    pg_arr_bin_open(&a[V_RESULT], n);
+    for (k = V_CANONICAL; k < N_VARRAYS; k++)
+        pg_arr_bin_open(&a[k], n);
     for (v = first; v; v = v->next) {
+        const store_verdict_t *d = &v->a.v;
         pg_arr_int(&a[V_JOB], v->a.job_id);
-        pg_arr_text(&a[V_INVOICE], v->a.invoice_id);
+        pg_arr_text(&a[V_INVOICE], d->invoice_id);
         pg_arr_int(&a[V_ATTEMPTS], v->a.attempts);
-        pg_arr_text(&a[V_STATUS], v->a.status);
-        pg_arr_text(&a[V_API_FORMAT], v->a.api_format);
-        pg_arr_text(&a[V_NUMBER], v->a.invoice_number);
-        pg_arr_int(&a[V_ERRORS], v->a.error_count);
-        pg_arr_int(&a[V_WARNINGS], v->a.warning_count);
-        pg_arr_bin_text(&a[V_CANONICAL], v->a.canonical_json);
-        pg_arr_bin_text(&a[V_RESULT], v->a.result_json);
+        pg_arr_text(&a[V_STATUS], d->status);
+        pg_arr_text(&a[V_API_FORMAT], d->api_format);
+        pg_arr_text(&a[V_NUMBER], d->invoice_number);
+        pg_arr_int(&a[V_ERRORS], d->error_count);
+        pg_arr_int(&a[V_WARNINGS], d->warning_count);
+        pg_arr_bin_text(&a[V_CANONICAL], d->canonical_json);
+        pg_arr_bin_text(&a[V_RESULT], d->result_json);
+        pg_arr_bin_text(&a[V_EXTRACTION], d->extraction_json);
         v->rc = EINV_ERR_NOTFOUND;
     }
     for (k = 0; k < V_CANONICAL; k++)
         ok = pg_arr_close(&a[k]) && ok;
-    ok = ok && a[V_CANONICAL].ok && a[V_RESULT].ok;
+    for (k = V_CANONICAL; k < N_VARRAYS; k++)
+        ok = ok && a[k].ok;
     if (ok) {
         const char *vals[N_VARRAYS];
         int lens[N_VARRAYS] = {0}, fmts[N_VARRAYS] = {0};
@@ -117,7 +122,7 @@ static int batch_stmt(PGconn *c, pg_verdict_t *first)
                 if (!v)
                     continue;
                 v->rc = EINV_OK;
-                if (pg_bool(r, row, 3) && pg_webhooks_emit(c, v->a.invoice_id) != EINV_OK)
+                if (pg_bool(r, row, 3) && pg_webhooks_emit(c, v->a.v.invoice_id) != EINV_OK)
                     rc = EINV_ERR;
             }
         } else if (PQstatus(c) == CONNECTION_OK) {
@@ -202,28 +207,22 @@ static struct pg_verdicts *batcher_of(pg_store_t *s)
 }
 
 /* See store_pg_int.h. */
-int pg_job_complete_async(einv_store_t *base, long long job_id, int attempts, const char *invoice_id,
-                          const char *status, const char *api_format, const char *invoice_number,
-                          const char *canonical_json, const char *result_json, int error_count,
-                          int warning_count, store_done_fn done, void *arg)
+int pg_job_complete_async(einv_store_t *base, long long job_id, int attempts, const store_verdict_t *d,
+                          store_done_fn done, void *arg)
 {
     pg_store_t *s = (pg_store_t *)base;
     struct pg_verdicts *q = batcher_of(s);
     pg_verdict_t *v = q ? calloc(1, sizeof *v) : NULL;
-    if (!v || store_verdict_copy(&v->v, invoice_id, status, api_format, invoice_number,
-                                 canonical_json, result_json) != 0) {
+    if (!v || store_verdict_copy(&v->v, d) != 0) {
         /* no batcher or no memory for the copies: store it now, waiting */
         free(v);
-        done(pg_job_complete(base, job_id, attempts, invoice_id, status, api_format, invoice_number,
-                             canonical_json, result_json, error_count, warning_count), arg);
+        done(pg_job_complete(base, job_id, attempts, d), arg);
         return EINV_OK;
     }
-    v->a = (complete_args_t){job_id, attempts, v->v.invoice_id, v->v.status,
-                             api_format ? v->v.api_format : NULL, v->v.invoice_number,
-                             v->v.canonical_json, v->v.result_json, error_count, warning_count};
+    v->a = (complete_args_t){job_id, attempts, v->v.v};
     v->done = done;
     v->arg = arg;
-    v->bytes = (canonical_json ? strlen(canonical_json) : 0) + (result_json ? strlen(result_json) : 0);
+    v->bytes = v->v.bytes;
     pthread_mutex_lock(&q->b.mu);
     while (q->n > 0 && (q->n >= PG_QUEUED_MAX || q->bytes + v->bytes > PG_QUEUED_MAX_BYTES) && !q->b.stop)
         pthread_cond_wait(&q->room, &q->b.mu);

@@ -128,14 +128,9 @@ int sq_count_invoices(einv_store_t *s, const char *account_id, long long *n);
 int sq_job_claim(einv_store_t *s, const char *worker, int lease_seconds, store_job_t *out);
 int sq_jobs_renew(einv_store_t *s, const store_lease_t *leases, size_t n, int lease_seconds,
                   unsigned char *held);
-int sq_job_complete(einv_store_t *s, long long job_id, int attempts, const char *invoice_id,
-                    const char *status, const char *api_format, const char *invoice_number,
-                    const char *canonical_json, const char *result_json, int error_count,
-                    int warning_count);
-int sq_job_complete_async(einv_store_t *s, long long job_id, int attempts, const char *invoice_id,
-                          const char *status, const char *api_format, const char *invoice_number,
-                          const char *canonical_json, const char *result_json, int error_count,
-                          int warning_count, store_done_fn done, void *arg);
+int sq_job_complete(einv_store_t *s, long long job_id, int attempts, const store_verdict_t *v);
+int sq_job_complete_async(einv_store_t *s, long long job_id, int attempts, const store_verdict_t *v,
+                          store_done_fn done, void *arg);
 int sq_job_count(einv_store_t *s, long long *n);
 int sq_jobs_recover(einv_store_t *s);
 #endif

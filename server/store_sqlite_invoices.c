@@ -179,14 +179,15 @@ int sq_invoice_get(einv_store_t *base, const char *id, const char *account_id,
     sq_store_t *s = (sq_store_t *)base;
     sqlite3 *db = sq_acquire(s);
     int slot;   /* a client polling its invoice asks this again and again: prepared once */
-    sqlite3_stmt *st = sq_prep_cached(db, &slot, "SELECT " SUMMARY_COLS ", canonical_json, result_json"
-                                      " FROM invoices WHERE id = ? AND (? IS NULL OR account_id = ?)",
+    sqlite3_stmt *st = sq_prep_cached(db, &slot, "SELECT " SUMMARY_COLS ", canonical_json, result_json,"
+                                      " extraction_json FROM invoices WHERE id = ? AND (? IS NULL OR account_id = ?)",
                                       "sss", id, account_id, account_id);
     int rc = st ? sqlite3_step(st) : SQLITE_ERROR;
     if (rc == SQLITE_ROW) {
         read_summary(st, out);
         out->canonical_json = sq_coldup(st, 12);
         out->result_json = sq_coldup(st, 13);
+        out->extraction_json = sq_coldup(st, 14);
     }
     sq_stmt_put(st, slot);
     sq_release(s, db);
@@ -461,8 +462,7 @@ int sq_jobs_renew(einv_store_t *base, const store_lease_t *leases, size_t n, int
 typedef struct sq_complete_op {
     long long job_id;
     int attempts;
-    const char *invoice_id, *status, *api_format, *invoice_number, *canonical_json, *result_json;
-    int error_count, warning_count;
+    store_verdict_t v;
     char now[32];
 } sq_complete_op_t;
 
@@ -472,12 +472,13 @@ typedef struct sq_complete_op {
 static int complete_write(sqlite3 *db, void *arg)
 {
     sq_complete_op_t *o = arg;
+    const store_verdict_t *v = &o->v;
     char by[160] = "";
-    int valid = strcmp(o->status, "validated") == 0;
+    int valid = strcmp(v->status, "validated") == 0;
     int slot;
     sqlite3_stmt *st = sq_prep_cached(db, &slot, "DELETE FROM jobs WHERE id = ? AND invoice_id = ?"
                                       " AND attempts = ? RETURNING worker", "lsi", o->job_id,
-                                      o->invoice_id, o->attempts);
+                                      v->invoice_id, o->attempts);
     int rc = st ? sqlite3_step(st) : SQLITE_ERROR;
     int held = rc == SQLITE_ROW;
     if (held) {
@@ -488,26 +489,22 @@ static int complete_write(sqlite3 *db, void *arg)
     if (rc != SQLITE_DONE || !held)
         return rc == SQLITE_DONE ? EINV_ERR_NOTFOUND : EINV_ERR;
     rc = sq_exec(db, "UPDATE invoices SET status = ?, invoice_format = COALESCE(?, invoice_format),"
-                     " invoice_number = ?, canonical_json = ?, result_json = ?, valid = ?,"
-                     " error_count = ?, warning_count = ?, completed_at = ?, attempts = ?,"
+                     " invoice_number = ?, canonical_json = ?, result_json = ?, extraction_json = ?,"
+                     " valid = ?, error_count = ?, warning_count = ?, completed_at = ?, attempts = ?,"
                      " completed_by = ? WHERE id = ?",
-                 "sssssiiisiss", o->status, o->api_format, o->invoice_number, o->canonical_json,
-                 o->result_json, valid, o->error_count, o->warning_count, o->now, o->attempts,
-                 by, o->invoice_id);
+                 "ssssssiiisiss", v->status, v->api_format, v->invoice_number, v->canonical_json,
+                 v->result_json, v->extraction_json, valid, v->error_count, v->warning_count, o->now,
+                 o->attempts, by, v->invoice_id);
     if (rc != SQLITE_DONE || sqlite3_changes(db) == 0)
         return rc == SQLITE_DONE ? EINV_ERR_NOTFOUND : EINV_ERR;
     /* the webhook deliveries of this status commit with it, or neither does */
-    return sq_webhooks_emit(db, o->invoice_id) == EINV_OK ? EINV_OK : EINV_ERR;
+    return sq_webhooks_emit(db, v->invoice_id) == EINV_OK ? EINV_OK : EINV_ERR;
 }
 
 /* store_job_complete on SQLite: one write of the next group commit. */
-int sq_job_complete(einv_store_t *base, long long job_id, int attempts, const char *invoice_id,
-                    const char *status, const char *api_format, const char *invoice_number,
-                    const char *canonical_json, const char *result_json, int error_count,
-                    int warning_count)
+int sq_job_complete(einv_store_t *base, long long job_id, int attempts, const store_verdict_t *v)
 {
-    sq_complete_op_t o = {job_id, attempts, invoice_id, status, api_format, invoice_number,
-                          canonical_json, result_json, error_count, warning_count, ""};
+    sq_complete_op_t o = {job_id, attempts, *v, ""};
     store_now(o.now);
     return sq_group_write((sq_store_t *)base, complete_write, &o, 0);
 }
@@ -529,29 +526,21 @@ static void async_complete_after(int rc, void *p)
 }
 
 /* store_job_complete_async on SQLite: the verdict joins the next group; the worker goes on. */
-int sq_job_complete_async(einv_store_t *base, long long job_id, int attempts, const char *invoice_id,
-                          const char *status, const char *api_format, const char *invoice_number,
-                          const char *canonical_json, const char *result_json, int error_count,
-                          int warning_count, store_done_fn done, void *arg)
+int sq_job_complete_async(einv_store_t *base, long long job_id, int attempts, const store_verdict_t *v,
+                          store_done_fn done, void *arg)
 {
     sq_async_complete_t *a = calloc(1, sizeof *a);
-    if (!a || store_verdict_copy(&a->v, invoice_id, status, api_format, invoice_number,
-                                 canonical_json, result_json) != 0) {
+    if (!a || store_verdict_copy(&a->v, v) != 0) {
         /* no memory for the copies: store it the waiting way */
         free(a);
-        done(sq_job_complete(base, job_id, attempts, invoice_id, status, api_format, invoice_number,
-                             canonical_json, result_json, error_count, warning_count), arg);
+        done(sq_job_complete(base, job_id, attempts, v), arg);
         return EINV_OK;
     }
-    a->o = (sq_complete_op_t){job_id, attempts, a->v.invoice_id, a->v.status,
-                              api_format ? a->v.api_format : NULL, a->v.invoice_number,
-                              a->v.canonical_json, a->v.result_json, error_count, warning_count, ""};
+    a->o = (sq_complete_op_t){job_id, attempts, a->v.v, ""};
     store_now(a->o.now);
     a->done = done;
     a->arg = arg;
-    sq_group_write_async((sq_store_t *)base, complete_write, &a->o,
-                         (canonical_json ? strlen(canonical_json) : 0) + (result_json ? strlen(result_json) : 0),
-                         async_complete_after);
+    sq_group_write_async((sq_store_t *)base, complete_write, &a->o, a->v.bytes, async_complete_after);
     return EINV_OK;
 }
 

@@ -249,9 +249,8 @@ static void completed(int rc, void *p)
     free(c);
 }
 
-static void complete(einv_srv_t *srv, const store_job_t *job, int valid, const char *api_format,
-                     const char *number, const char *canonical, const char *result, int errors,
-                     int warnings)
+/* The verdict v (its invoice id and status filled here) of the claim job. */
+static void complete(einv_srv_t *srv, const store_job_t *job, int valid, store_verdict_t v)
 {
     /* the worker does not wait for the commit (SQLite's group commit): it validates the next
      * job meanwhile, and the outcome is logged when it is known */
@@ -264,9 +263,9 @@ static void complete(einv_srv_t *srv, const store_job_t *job, int valid, const c
     }
     snprintf(c->invoice_id, sizeof c->invoice_id, "%s", job->invoice_id);
     c->attempts = job->attempts;
-    rc = store_job_complete_async(srv->store, job->id, job->attempts, job->invoice_id,
-                                  valid ? "validated" : "failed_validation", api_format, number,
-                                  canonical, result, errors, warnings, completed, c);
+    v.invoice_id = job->invoice_id;
+    v.status = valid ? "validated" : "failed_validation";
+    rc = store_job_complete_async(srv->store, job->id, job->attempts, &v, completed, c);
     if (rc != EINV_OK)
         completed(rc, c);
 }
@@ -289,7 +288,7 @@ static void time_out(einv_srv_t *srv, const store_job_t *job)
     wlog("invoice %s: giving up after %d attempts and %lld s: PROCESSING-TIMEOUT",
          job->invoice_id, job->attempts - 1, job->running_ms / 1000);
     if (result)
-        complete(srv, job, 0, NULL, NULL, NULL, result, 1, 0);
+        complete(srv, job, 0, (store_verdict_t){.result_json = result, .error_count = 1});
     free(result);
 }
 
@@ -353,7 +352,7 @@ static void process(einv_srv_t *srv, const store_job_t *job)
                                        profile ? "PROFILE" : "SCHEMA", msg,
                                        profile ? "This server has no plugin for that profile; submit the invoice again with one of its profiles."
                                                : "This server has no plugin for that format; submit the invoice again in a supported format.");
-        complete(srv, job, 0, api_format, NULL, NULL, result, 1, 0);
+        complete(srv, job, 0, (store_verdict_t){.api_format = api_format, .result_json = result, .error_count = 1});
         free(result);
     } else {
         size_t i, n = einv_result_count(res);
@@ -373,8 +372,11 @@ static void process(einv_srv_t *srv, const store_job_t *job)
         /* observed before the verdict is stored: whoever sees it final sees it counted */
         metrics_validation(api_format, job->profile, usec);
         if (json) {
-            complete(srv, job, einv_result_valid(res), api_format, number, canonical, json,
-                     errors, warnings);
+            complete(srv, job, einv_result_valid(res),
+                     (store_verdict_t){.api_format = api_format, .invoice_number = number,
+                                       .canonical_json = canonical, .result_json = json,
+                                       .extraction_json = einv_result_extraction(res),
+                                       .error_count = errors, .warning_count = warnings});
             log_done(job, einv_result_valid(res), api_format, usec);
         }
         else

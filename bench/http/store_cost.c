@@ -141,8 +141,8 @@ static void *worker(void *arg)
         handed_out++;
         pthread_cond_broadcast(&cond);
         pthread_mutex_unlock(&mu);
-        store_job_complete_async(store, j.job_id, 1, j.id, "validated", "UBL", "INV-2026-00042",
-                                 canon, result, 0, 1, verdict_done, NULL);
+        store_job_complete_async(store, j.job_id, 1, &(store_verdict_t){j.id, "validated", "UBL",
+                "INV-2026-00042", canon, result, NULL, 0, 1}, verdict_done, NULL);
     }
     return NULL;
 }

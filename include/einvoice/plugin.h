@@ -23,7 +23,7 @@ extern "C" {
 #endif
 
 #define EINV_ABI_MAJOR 1
-#define EINV_ABI_MINOR 7   /* 1.7: einv_format_ops_t.hints; 1.6: einv_profile_ops_t.withdraws; 1.5: the binding (binding.h, einv_format_ops_t.to_model) */
+#define EINV_ABI_MINOR 8   /* 1.8: einv_ctx_set_extraction; 1.7: einv_format_ops_t.hints; 1.6: einv_profile_ops_t.withdraws; 1.5: the binding (binding.h, einv_format_ops_t.to_model) */
 /* Options that change struct layouts go into this string; plugins must match exactly. */
 #define EINV_BUILD_SIGNATURE "einv-abi1:lp64:i128"
 
@@ -50,6 +50,18 @@ EINV_API const char *einv_ctx_option(const einv_ctx_t *ctx, const char *name);
  * of an extracted invoice: the facturx exporter then keeps its pages), else NULL. *len gets
  * its size. (transfer none) */
 EINV_API const unsigned char *einv_ctx_source(const einv_ctx_t *ctx, size_t *len);
+
+/* ABI 1.8: the extraction object of a format that reads its invoice by extraction rather
+ * than from structured data (the extract plugin: what was read, per field of the canonical
+ * invoice, with its confidence and place on the page; docs/extraction.md). json is the text
+ * of one strict JSON object (json_strict.h), at most EINV_EXTRACTION_MAX bytes; it is
+ * copied, and the result carries it (einv_result_extraction), the service as the invoice's
+ * `extraction` member. A later call replaces it; NULL removes it. Returns EINV_OK;
+ * EINV_ERR_LIMIT when the text is longer than the limit and EINV_ERR_USAGE when it is not
+ * one JSON object (both logged; the result then carries no extraction object); or
+ * EINV_ERR_NOMEM. */
+#define EINV_EXTRACTION_MAX (256u * 1024u)
+EINV_API int einv_ctx_set_extraction(einv_ctx_t *ctx, const char *json);
 
 /* Report one finding of `rule` at XML node `where` (element or attribute; may be NULL). */
 EINV_API void einv_report(einv_ctx_t *ctx, const einv_rule_t *rule, const xmlNode *where);

@@ -2,14 +2,17 @@
  * (einv_extract, docs/extraction.md) into the canonical invoice (invoiceFormat
  * PDF_EXTRACTED). It never claims a document by sniffing (a PDF is the zugferd plugin's
  * unless the caller asks for extraction); parse runs the extractor, hands the canonical
- * JSON to the JSON reader and reports the fields under the confidence threshold as
- * EXTRACTION warnings. Its format name is "pdf" (the service's POST /v1/invoices/extract asks
- * for that module). Options: "tier" (FAST|ACCURATE), "extract_model_dir". */
+ * JSON to the JSON reader, reports the fields under the confidence threshold as EXTRACTION
+ * warnings and attaches the extraction object (every field's confidence and place on the
+ * page, extraction_object.c) to the result. Its format name is "pdf" (the service's POST
+ * /v1/invoices/extract asks for that module). Options: "tier" (FAST|ACCURATE),
+ * "extract_model_dir". */
 #include <einvoice/einvoice.h>
 #include <json-c/json.h>
 #include <stdlib.h>
 #include <string.h>
 #include "ex_extract.h"
+#include "extraction_object.h"
 #include "json_read.h"
 
 static const einv_rule_t R_LOW = {"EXTRACTION-LOW-CONFIDENCE", EINV_SEV_WARNING, EINV_LAYER_EXTRACTION, "",
@@ -23,7 +26,10 @@ static const einv_rule_t R_WARN = {"EXTRACTION-PAGE-TIMEOUT", EINV_SEV_WARNING, 
 static const einv_rule_t R_TIER = {"EXTRACTION-TIER", EINV_SEV_INFO, EINV_LAYER_EXTRACTION, "",
                                    "How the ACCURATE tier read the document: its readings and their fusion.",
                                    "Nothing to do; a field that the readings disagreed on is also a low-confidence warning."};
-static const einv_rule_t *const RULES[] = {&R_LOW, &R_FAIL, &R_WARN, &R_TIER};
+static const einv_rule_t R_TOTALS = {"EXTRACTION-TOTALS-MISMATCH", EINV_SEV_WARNING, EINV_LAYER_EXTRACTION, "",
+                                     "The totals read from the page do not reconcile with each other or with the item lines.",
+                                     "Compare the item lines and the totals with the document; the fields in doubt carry low confidence."};
+static const einv_rule_t *const RULES[] = {&R_LOW, &R_FAIL, &R_WARN, &R_TIER, &R_TOTALS};
 
 static int ex_sniff(const unsigned char *data, size_t len, const einv_xdoc_t *xdoc)
 {
@@ -46,6 +52,17 @@ static void report_findings(einv_ctx_t *ctx, json_object *findings)
                 r = RULES[k];
         einv_report_msg(ctx, r, field, "%s", msg);
     }
+}
+
+/* The extraction object of the result (the invoice resource's `extraction`); one the core
+ * refuses (over EINV_EXTRACTION_MAX) is dropped there with a log line, the invoice stays. */
+static void attach_extraction(einv_ctx_t *ctx, json_object *res, const char *tier)
+{
+    json_object *x = extraction_object(res, tier);
+    if (x)
+        einv_ctx_set_extraction(ctx, json_object_to_json_string_ext(x, JSON_C_TO_STRING_PLAIN |
+                                                                        JSON_C_TO_STRING_NOSLASHESCAPE));
+    json_object_put(x);
 }
 
 static int ex_parse(einv_ctx_t *ctx, const unsigned char *data, size_t len)
@@ -73,6 +90,8 @@ static int ex_parse(einv_ctx_t *ctx, const unsigned char *data, size_t len)
     free(out);
     json_object_object_get_ex(res, "findings", &findings);
     report_findings(ctx, findings);
+    if (res)
+        attach_extraction(ctx, res, tier);
     if (res && json_object_object_get_ex(res, "canonicalJson", &canon) && json_object_is_type(canon, json_type_object)) {
         const char *txt = json_object_to_json_string_ext(canon, JSON_C_TO_STRING_PLAIN);
         json_read_parse(ctx, (const unsigned char *)txt, strlen(txt));

@@ -223,6 +223,50 @@ async function main() {
     log(`plain PDF: ${text.split('\n')[0]}`);
   }
 
+  if (existsSync(plainPdf) && !extract501) {
+    step = 'the fields to check of the extracted invoice: every field the API names, the doubtful ones first';
+    const link = page.locator('#result a');
+    const id = (await link.getAttribute('href')).split('/').pop();
+    const inv = await (await fetch(`${base}/api/v1/invoices/${id}`, { headers: { Authorization: `Bearer ${idToken}` } })).json();
+    const paths = Object.keys(inv.extraction.fields);
+    assert.ok(paths.length > 5, `extraction fields: ${JSON.stringify(inv.extraction)}`);
+    await link.click();
+    await page.getByRole('heading', { name: 'Fields to check' }).waitFor();
+    const rows = page.locator('#fields-to-check tbody tr');
+    assert.equal(await rows.count(), paths.length);
+    const texts = await rows.allInnerTexts();
+    for (const p of paths) assert.ok(texts.some((t) => t.includes(p)), `${p} in the fields to check`);
+    const lowOf = () => rows.evaluateAll((rs) => rs.map((r) => r.classList.contains('low')));
+    const low = await lowOf();
+    assert.deepEqual(low, [...low].sort((a, b) => b - a), 'the marked fields come first');
+    await page.getByRole('heading', { name: 'Invoice data' }).waitFor();   // the canonical fields as before
+    await shot(page, 'invoice-extracted');
+    await contrast('the fields to check');
+
+    step = 'doubtful fields marked and first, a hostile note shown as text (the answer doctored in the browser)';
+    const hostile = '<img src=x onerror="window.__pwned=1">';
+    const url = `${base}/api/v1/invoices/${id}`;
+    await page.route(url, async (route) => {
+      const res = await route.fetch();
+      const body = await res.json();
+      body.extraction.fields['/issueDate'] = { confidence: 0.45, page: 1 };
+      body.extraction.fields['/invoiceNumber'] = { confidence: 0.3, page: 1, box: [56.7, 70.1, 180, 82.2], note: hostile };
+      await route.fulfill({ response: res, json: body });
+    });
+    await page.reload();
+    await page.getByRole('heading', { name: 'Fields to check' }).waitFor();
+    const top = await rows.evaluateAll((rs) => rs.slice(0, 3).map((r) => ({ low: r.classList.contains('low'), text: r.innerText })));
+    assert.ok(top[0].low && top[1].low, 'the two doubtful fields first');
+    assert.match(top[0].text, /\/invoiceNumber[\s\S]*check[\s\S]*30 %[\s\S]*1[\s\S]*<img src=x onerror/);
+    assert.match(top[1].text, /\/issueDate[\s\S]*check[\s\S]*45 %/);
+    assert.match(await page.locator('#fields-to-check p').first().innerText(), /2 of \d+ fields were read with a confidence under 50 %/);
+    assert.equal(await page.locator('#fields-to-check img').count(), 0);
+    assert.equal(await page.evaluate(() => window.__pwned), undefined);
+    await shot(page, 'invoice-fields-to-check');
+    await contrast('the marked fields to check');
+    await page.unroute(url);
+  }
+
   step = 'open the findings of an invalid invoice';
   await uploadFile(invalid, 'EN16931', /^Not valid/);
   await page.getByRole('link', { name: 'Open the findings' }).click();

@@ -7,7 +7,10 @@
  * gives the received text; one with unembedded fonts is imaged, its words in an invisible
  * layer: X-Hybrid-Pages says which).
  * ACCURATE on a Pro account runs the ACCURATE tier (its EXTRACTION-TIER finding); on a FREE
- * account it is 403. */
+ * account it is 403. Every extracted invoice carries `extraction` (tier, readings, pages, and
+ * per field a confidence in [0, 1] whose JSON pointer names a value of the stored
+ * canonicalJson, with its page where given); an invoice of another format has `extraction`
+ * null, and list items have no such member. */
 #include <CUnit/Basic.h>
 #include <json-c/json.h>
 #include <stdio.h>
@@ -84,6 +87,39 @@ static const char *str_at(json_object *o, const char *a, const char *b)
     if (!json_object_object_get_ex(o, a, &v) || (b && !json_object_object_get_ex(v, b, &v)))
         return NULL;
     return json_object_get_string(v);
+}
+
+/* The extraction object of the final invoice inv: tier as asked, pages as received; every
+ * field's pointer names a value of canonicalJson, its confidence in [0, 1], its page (when
+ * given) one of the document's; the invoice number and the first line among the fields.
+ * Returns the number of fields. */
+static size_t check_extraction(json_object *inv, const char *tier, int pages)
+{
+    json_object *x, *canon, *fields, *v;
+    size_t n = 0;
+    CU_ASSERT_FATAL(json_object_object_get_ex(inv, "extraction", &x) && json_object_is_type(x, json_type_object));
+    CU_ASSERT_FATAL(json_object_object_get_ex(inv, "canonicalJson", &canon) && canon);
+    CU_ASSERT_STRING_EQUAL(str_at(x, "tier", NULL), tier);
+    CU_ASSERT(json_object_object_get_ex(x, "pages", &v) && json_object_get_int(v) == pages);
+    CU_ASSERT(json_object_object_get_ex(x, "readings", &v) && json_object_get_int(v) >= 1);
+    CU_ASSERT(json_object_object_get_ex(x, "ocrPages", &v) && json_object_is_type(v, json_type_int));
+    CU_ASSERT_FATAL(json_object_object_get_ex(x, "fields", &fields) && json_object_is_type(fields, json_type_object));
+    json_object_object_foreach(fields, path, f) {
+        json_object *c, *val = NULL, *page;
+        int resolves = json_pointer_get(canon, path, &val) == 0 && val;
+        if (!resolves)
+            fprintf(stderr, "\n  extraction field %s is not a value of canonicalJson", path);
+        CU_ASSERT(resolves);
+        CU_ASSERT(json_object_object_get_ex(f, "confidence", &c) &&
+                  (json_object_is_type(c, json_type_double) || json_object_is_type(c, json_type_int)) &&
+                  json_object_get_double(c) >= 0 && json_object_get_double(c) <= 1);
+        if (json_object_object_get_ex(f, "page", &page))
+            CU_ASSERT(json_object_get_int(page) >= 1 && json_object_get_int(page) <= pages);
+        n++;
+    }
+    CU_ASSERT_PTR_NOT_NULL(json_object_object_get(fields, "/invoiceNumber"));
+    CU_ASSERT_PTR_NOT_NULL(json_object_object_get(fields, "/lines/0"));
+    return n;
 }
 
 /* Remove members whose value is null (the canonical JSON of the PDF leaves them out). */
@@ -179,7 +215,7 @@ static json_object *extract_final(const char *tier, const fixture_t *fx, char id
 
 /* FAST on fx: validated, its fields as printed (truth: number, issue date, supplier VAT id,
  * payable amount, item rows), then the hybrid's pages kept or imaged. */
-static void chain(const fixture_t *fx, const char *const truth[4], size_t rows, const char *pages)
+static void chain(const fixture_t *fx, const char *const truth[4], size_t rows, int n_pages, const char *pages)
 {
     char id[40];
     json_object *inv = extract_final("FAST", fx, id), *canon, *lines;
@@ -192,6 +228,7 @@ static void chain(const fixture_t *fx, const char *const truth[4], size_t rows, 
     CU_ASSERT_STRING_EQUAL(str_at(canon, "supplier", "vatId"), truth[2]);
     CU_ASSERT_STRING_EQUAL(str_at(canon, "totals", "payableAmount"), truth[3]);
     CU_ASSERT(json_object_object_get_ex(canon, "lines", &lines) && json_object_array_length(lines) == rows);
+    CU_ASSERT(check_extraction(inv, "FAST", n_pages) > rows);   /* the rows and the header fields */
     check_download(id, canon, fx, pages);
     json_object_put(inv);
 }
@@ -200,14 +237,14 @@ static void chain(const fixture_t *fx, const char *const truth[4], size_t rows, 
 static void test_chain(void)
 {
     static const char *const T[4] = {"INV-01110", "2026-02-14", "BE0769949970", "320628.66"};
-    chain(&TEXT, T, 7, "imaged");
+    chain(&TEXT, T, 7, 1, "imaged");
 }
 
 /* every font embedded (2 pages): the hybrid keeps the received pages and their text */
 static void test_chain_kept(void)
 {
     static const char *const T[4] = {"F303277", "2026-03-11", "IT52510613947", "1285873.08"};
-    chain(&EMBEDDED, T, 22, "kept");
+    chain(&EMBEDDED, T, 22, 2, "kept");
 }
 
 /* ACCURATE on Pro runs the ACCURATE tier (its INFO finding in the stored result); the scan's
@@ -227,8 +264,44 @@ static void test_accurate_pro(void)
         fprintf(stderr, "\n  %s", txt);
     CU_ASSERT_FATAL(json_object_object_get_ex(inv, "canonicalJson", &canon) && canon);
     CU_ASSERT_STRING_EQUAL(str_at(canon, "invoiceNumber", NULL), "INV-01110");
+    check_extraction(inv, "ACCURATE", 1);
+    CU_ASSERT(json_object_get_int(json_object_object_get(json_object_object_get(inv, "extraction"), "ocrPages")) == 1);
     check_download(id, canon, &SCAN, "kept");
     json_object_put(inv);
+}
+
+/* An invoice of another format has no extraction object (null), and list items carry none. */
+static void test_not_extracted(void)
+{
+    size_t len;
+    char *xml = tst_read_data("ubl/sample-invoice.xml", &len), id[40] = "";
+    hc_multipart_t *mp = hc_mp_new();
+    hc_response_t res;
+    json_object *o, *inv, *v, *items;
+    CU_ASSERT_PTR_NOT_NULL_FATAL(xml);
+    hc_mp_field(mp, "profile", "EN16931");
+    hc_mp_file(mp, "file", "invoice.xml", "application/xml", xml, len);
+    CU_ASSERT_EQUAL(hc_request_auth(S.port, "POST", "/api/v1/invoices/validate", K_PRO, hc_mp_content_type(mp),
+                                    hc_mp_data(mp), hc_mp_len(mp), &res), 202);
+    hc_mp_free(mp);
+    free(xml);
+    o = res.body ? json_tokener_parse(res.body) : NULL;
+    if (o && json_object_object_get_ex(o, "id", &v))
+        snprintf(id, sizeof id, "%s", json_object_get_string(v));
+    json_object_put(o);
+    hc_response_free(&res);
+    inv = await_final(id);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(inv);
+    CU_ASSERT_STRING_EQUAL(str_at(inv, "invoiceFormat", NULL), "UBL");
+    CU_ASSERT(json_object_object_get_ex(inv, "extraction", &v) && v == NULL);   /* present, null */
+    json_object_put(inv);
+    CU_ASSERT_EQUAL_FATAL(hc_request_auth(S.port, "GET", "/api/v1/invoices?size=100", K_PRO, NULL, NULL, 0, &res), 200);
+    o = json_tokener_parse(res.body);
+    CU_ASSERT_FATAL(o && json_object_object_get_ex(o, "content", &items) && json_object_array_length(items) > 1);
+    for (size_t i = 0; i < json_object_array_length(items); i++)
+        CU_ASSERT_FALSE(json_object_object_get_ex(json_object_array_get_idx(items, i), "extraction", NULL));
+    json_object_put(o);
+    hc_response_free(&res);
 }
 
 static void test_accurate_free(void)
@@ -291,5 +364,6 @@ void tst_suites(void)
         CU_add_test(s, "extract, status, download: pages kept", test_chain_kept);
         CU_add_test(s, "ACCURATE on Pro", test_accurate_pro);
         CU_add_test(s, "ACCURATE on FREE: 403", test_accurate_free);
+        CU_add_test(s, "another format: extraction null", test_not_extracted);
     }
 }

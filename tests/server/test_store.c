@@ -840,7 +840,8 @@ static void drain_jobs(void)
 {
     store_job_t j;
     while (store_job_claim(S, "drain", 60, &j) == EINV_OK) {
-        store_job_complete(S, j.id, j.attempts, j.invoice_id, "failed_validation", NULL, NULL, "{}", "{}", 1, 0);
+        store_job_complete(S, j.id, j.attempts, &(store_verdict_t){j.invoice_id, "failed_validation", NULL,
+                                                                   NULL, "{}", "{}", NULL, 1, 0});
         store_job_clear(&j);
     }
 }
@@ -878,12 +879,14 @@ static void test_jobs(void)
     /* a wrong invoice id for the job changes nothing */
     char unknown[37];
     store_uuid(unknown);
-    CU_ASSERT_EQUAL(store_job_complete(S, j.id, j.attempts, unknown, "validated", "UBL", "X", "{}", "{}", 0, 0),
+    CU_ASSERT_EQUAL(store_job_complete(S, j.id, j.attempts, &(store_verdict_t){unknown, "validated", "UBL",
+            "X", "{}", "{}", NULL, 0, 0}),
                     EINV_ERR_NOTFOUND);
-    CU_ASSERT_EQUAL(store_job_complete(S, j.id, j.attempts, id, "bogus", "UBL", "X", "{}", "{}", 0, 0), EINV_ERR);
-    CU_ASSERT_EQUAL(store_job_complete(S, j.id, j.attempts, id, "validated", "UBL", "INV-42",
-                                       "{\"invoiceNumber\":\"INV-42\"}",
-                                       "{\"valid\":true,\"errors\":[]}", 0, 2), EINV_OK);
+    CU_ASSERT_EQUAL(store_job_complete(S, j.id, j.attempts, &(store_verdict_t){id, "bogus", "UBL", "X",
+            "{}", "{}", NULL, 0, 0}), EINV_ERR);
+    CU_ASSERT_EQUAL(store_job_complete(S, j.id, j.attempts, &(store_verdict_t){id, "validated", "UBL",
+            "INV-42", "{\"invoiceNumber\":\"INV-42\"}", "{\"valid\":true,\"errors\":[]}", NULL, 0, 2}),
+                        EINV_OK);
     CU_ASSERT_EQUAL(store_job_count(S, &n), EINV_OK);
     CU_ASSERT_EQUAL(n, 0);
     CU_ASSERT_EQUAL(store_invoice_get(S, id, acc, &inv), EINV_OK);
@@ -912,8 +915,8 @@ static void test_jobs(void)
     CU_ASSERT_EQUAL_FATAL(store_job_claim(S, "w1", 30, &j), EINV_OK);
     CU_ASSERT_STRING_EQUAL(j.tier, "ACCURATE");
     CU_ASSERT_STRING_EQUAL(j.format, "pdf");
-    CU_ASSERT_EQUAL(store_job_complete(S, j.id, j.attempts, j.invoice_id, "failed_validation", "PDF_EXTRACTED",
-                                       NULL, "{}", "{\"valid\":false}", 3, 1), EINV_OK);
+    CU_ASSERT_EQUAL(store_job_complete(S, j.id, j.attempts, &(store_verdict_t){j.invoice_id,
+            "failed_validation", "PDF_EXTRACTED", NULL, "{}", "{\"valid\":false}", NULL, 3, 1}), EINV_OK);
     CU_ASSERT_EQUAL(store_invoice_get(S, id, NULL, &inv), EINV_OK);
     CU_ASSERT_STRING_EQUAL(inv.status, "failed_validation");
     CU_ASSERT_STRING_EQUAL(inv.format, "PDF_EXTRACTED");
@@ -1004,15 +1007,15 @@ static void test_lease_expiry(void)
         CU_ASSERT_EQUAL(held[1], 1);
     }
     /* the late first worker is refused and changes nothing, before and after the verdict */
-    CU_ASSERT_EQUAL(store_job_complete(S, j.id, j.attempts, j.invoice_id, "failed_validation", "UBL",
-                                       "LATE", "{}", "{\"late\":1}", 1, 0), EINV_ERR_NOTFOUND);
+    CU_ASSERT_EQUAL(store_job_complete(S, j.id, j.attempts, &(store_verdict_t){j.invoice_id,
+            "failed_validation", "UBL", "LATE", "{}", "{\"late\":1}", NULL, 1, 0}), EINV_ERR_NOTFOUND);
     CU_ASSERT_EQUAL(store_invoice_get(S, id, NULL, &inv), EINV_OK);
     CU_ASSERT_STRING_EQUAL(inv.status, "processing");
     store_invoice_clear(&inv);
-    CU_ASSERT_EQUAL(store_job_complete(S, j2.id, j2.attempts, j2.invoice_id, "validated", "UBL", NULL,
-                                       "{}", "{}", 0, 0), EINV_OK);
-    CU_ASSERT_EQUAL(store_job_complete(S, j.id, j.attempts, j.invoice_id, "failed_validation", "UBL",
-                                       "LATE", "{}", "{\"late\":1}", 1, 0), EINV_ERR_NOTFOUND);
+    CU_ASSERT_EQUAL(store_job_complete(S, j2.id, j2.attempts, &(store_verdict_t){j2.invoice_id, "validated",
+            "UBL", NULL, "{}", "{}", NULL, 0, 0}), EINV_OK);
+    CU_ASSERT_EQUAL(store_job_complete(S, j.id, j.attempts, &(store_verdict_t){j.invoice_id,
+            "failed_validation", "UBL", "LATE", "{}", "{\"late\":1}", NULL, 1, 0}), EINV_ERR_NOTFOUND);
     CU_ASSERT_EQUAL(store_invoice_get(S, id, NULL, &inv), EINV_OK);
     CU_ASSERT_STRING_EQUAL(inv.status, "validated");
     CU_ASSERT_STRING_EQUAL(inv.result_json, "{}");
@@ -1056,8 +1059,8 @@ static void test_lease_renewal(void)
     CU_ASSERT_EQUAL(renewed, 8);
     CU_ASSERT_EQUAL(stolen, 0);
     CU_ASSERT_EQUAL(store_jobs_renew(S, NULL, 0, 1, NULL), EINV_OK);   /* nothing to renew */
-    CU_ASSERT_EQUAL(store_job_complete(S, j.id, j.attempts, j.invoice_id, "validated", "UBL", NULL,
-                                       "{}", "{}", 0, 0), EINV_OK);
+    CU_ASSERT_EQUAL(store_job_complete(S, j.id, j.attempts, &(store_verdict_t){j.invoice_id, "validated",
+            "UBL", NULL, "{}", "{}", NULL, 0, 0}), EINV_OK);
     held = 9;
     CU_ASSERT_EQUAL(store_jobs_renew(S, &l, 1, 1, &held), EINV_OK);
     CU_ASSERT_EQUAL(held, 0);
@@ -1084,10 +1087,10 @@ static void test_jobs_recover(void)
         CU_ASSERT_EQUAL_FATAL(store_job_claim(S, "next", 60, &j2), EINV_OK);
         CU_ASSERT_EQUAL(j2.attempts, 2);
         CU_ASSERT_STRING_EQUAL(j2.prev_worker, "crashed");
-        CU_ASSERT_EQUAL(store_job_complete(S, j.id, j.attempts, j.invoice_id, "validated", "UBL",
-                                           NULL, "{}", "{}", 0, 0), EINV_ERR_NOTFOUND);
-        CU_ASSERT_EQUAL(store_job_complete(S, j2.id, j2.attempts, j2.invoice_id, "validated", "UBL",
-                                           NULL, "{}", "{}", 0, 0), EINV_OK);
+        CU_ASSERT_EQUAL(store_job_complete(S, j.id, j.attempts, &(store_verdict_t){j.invoice_id,
+                "validated", "UBL", NULL, "{}", "{}", NULL, 0, 0}), EINV_ERR_NOTFOUND);
+        CU_ASSERT_EQUAL(store_job_complete(S, j2.id, j2.attempts, &(store_verdict_t){j2.invoice_id,
+                "validated", "UBL", NULL, "{}", "{}", NULL, 0, 0}), EINV_OK);
         store_job_clear(&j2);
     }
     store_job_clear(&j);
@@ -1114,7 +1117,8 @@ static void *claim_thread(void *p)
         if (a->n < CLAIM_JOBS)
             a->got[a->n] = j.id;
         a->n++;
-        if (store_job_complete(S, j.id, j.attempts, j.invoice_id, "validated", "UBL", NULL, "{}", "{}", 0, 0) != EINV_OK)
+        if (store_job_complete(S, j.id, j.attempts, &(store_verdict_t){j.invoice_id, "validated", "UBL",
+                NULL, "{}", "{}", NULL, 0, 0}) != EINV_OK)
             a->errors++;
         store_job_clear(&j);
     }
@@ -1204,15 +1208,18 @@ static void test_list(void)
             if (strcmp(j.invoice_id, ids[i]) == 0)
                 k = i;
         if (k == 1)
-            store_job_complete(S, j.id, j.attempts, j.invoice_id, "validated", "CII", "N-1", "{}", "{}", 0, 4);
+            store_job_complete(S, j.id, j.attempts, &(store_verdict_t){j.invoice_id, "validated", "CII",
+                    "N-1", "{}", "{}", NULL, 0, 4});
         else if (k == 4)
-            store_job_complete(S, j.id, j.attempts, j.invoice_id, "failed_validation", "IDOC", "N-4", "{}", "{}", 2, 1);
+            store_job_complete(S, j.id, j.attempts, &(store_verdict_t){j.invoice_id, "failed_validation",
+                    "IDOC", "N-4", "{}", "{}", NULL, 2, 1});
         else if (k == 6) {
             store_job_clear(&j);
             continue;   /* stays processing (leased) */
         } else
-            store_job_complete(S, j.id, j.attempts, j.invoice_id, k % 2 ? "validated" : "failed_validation",
-                               NULL, NULL, "{}", "{}", k % 2 ? 0 : 1, 0);
+            store_job_complete(S, j.id, j.attempts, &(store_verdict_t){j.invoice_id,
+                    k % 2 ? "validated" : "failed_validation", NULL, NULL, "{}", "{}", NULL, k % 2 ? 0 : 1,
+                    0});
         store_job_clear(&j);
     }
 
@@ -1427,7 +1434,8 @@ static void test_pg_notify(void)
     store_job_t j;
     CU_ASSERT_EQUAL(store_job_claim(other, "other-instance", 30, &j), EINV_OK);
     CU_ASSERT_STRING_EQUAL(j.invoice_id, id);
-    CU_ASSERT_EQUAL(store_job_complete(other, j.id, j.attempts, j.invoice_id, "validated", "UBL", NULL, "{}", "{}", 0, 0),
+    CU_ASSERT_EQUAL(store_job_complete(other, j.id, j.attempts, &(store_verdict_t){j.invoice_id,
+            "validated", "UBL", NULL, "{}", "{}", NULL, 0, 0}),
                     EINV_OK);
     store_job_clear(&j);
     store_close(other);
@@ -1471,9 +1479,11 @@ static void test_handoff_claim(void)
     CU_ASSERT_STRING_EQUAL(j.prev_worker, "host:1:handoff");
     CU_ASSERT_EQUAL(j.payload_len, sizeof payload - 1);
     /* the first holder's late verdict is refused; the new claim's counts */
-    CU_ASSERT_EQUAL(store_job_complete(S, job_id, 1, id, "validated", NULL, NULL, "{}", "{}", 0, 0),
+    CU_ASSERT_EQUAL(store_job_complete(S, job_id, 1, &(store_verdict_t){id, "validated", NULL, NULL, "{}",
+            "{}", NULL, 0, 0}),
                     EINV_ERR_NOTFOUND);
-    CU_ASSERT_EQUAL(store_job_complete(S, job_id, 2, id, "validated", NULL, NULL, "{}", "{}", 0, 0),
+    CU_ASSERT_EQUAL(store_job_complete(S, job_id, 2, &(store_verdict_t){id, "validated", NULL, NULL, "{}",
+            "{}", NULL, 0, 0}),
                     EINV_OK);
     store_job_clear(&j);
 }
@@ -1516,8 +1526,8 @@ static void test_batched_claim(void)
         else
             inline_ok += jobs[k].payload_len == 10 && !jobs[k].payload_deferred;
         CU_ASSERT_EQUAL(jobs[k].attempts, 1);
-        CU_ASSERT_EQUAL(store_job_complete(S, jobs[k].id, 1, jobs[k].invoice_id, "validated",
-                                           NULL, NULL, "{}", "{}", 0, 0), EINV_OK);
+        CU_ASSERT_EQUAL(store_job_complete(S, jobs[k].id, 1, &(store_verdict_t){jobs[k].invoice_id,
+                "validated", NULL, NULL, "{}", "{}", NULL, 0, 0}), EINV_OK);
         store_job_clear(&jobs[k]);
     }
     CU_ASSERT_EQUAL(deferred + inline_ok, 3);

@@ -196,9 +196,9 @@ static void test_verdict_fails_after_rows(void)
     /* queued back to back: they share the committer's groups */
     for (int i = 0; i < N; i++) {
         g_rc[i] = -99;
-        CU_ASSERT_EQUAL(store_job_complete_async(S, subs[i].job_id, 1, subs[i].id, "validated", "UBL",
-                                                 i % 5 == 2 ? FAIL_NUMBER : "INV-1", "{\"c\":1}",
-                                                 "{\"valid\":true}", 0, 0, verdict_done, &g_rc[i]),
+        CU_ASSERT_EQUAL(store_job_complete_async(S, subs[i].job_id, 1, &(store_verdict_t){subs[i].id,
+                "validated", "UBL", i % 5 == 2 ? FAIL_NUMBER : "INV-1", "{\"c\":1}", "{\"valid\":true}",
+                NULL, 0, 0}, verdict_done, &g_rc[i]),
                         EINV_OK);
     }
     pthread_mutex_lock(&g_done.mu);
@@ -231,8 +231,8 @@ static void test_verdict_fails_after_rows(void)
                               " WHERE i.account_id = '%s' AND j.attempts = 1 AND j.worker = 'test:1:0'", acc);
     CU_ASSERT_EQUAL(db_count(sql), N / 5);
     /* and a verdict stored again for one of them now succeeds */
-    CU_ASSERT_EQUAL(store_job_complete(S, subs[2].job_id, 1, subs[2].id, "validated", "UBL", "INV-2",
-                                       "{\"c\":2}", "{\"valid\":true}", 0, 0), EINV_OK);
+    CU_ASSERT_EQUAL(store_job_complete(S, subs[2].job_id, 1, &(store_verdict_t){subs[2].id, "validated",
+            "UBL", "INV-2", "{\"c\":2}", "{\"valid\":true}", NULL, 0, 0}), EINV_OK);
 }
 
 typedef struct stream_arg {

@@ -1,7 +1,9 @@
 // Invoices: the paged list (newest first, status filter, owner email for super-admins) and
-// one invoice (canonical fields, findings by layer and severity, kositResult, downloads).
+// one invoice (canonical fields, findings by layer and severity, kositResult, downloads; the
+// fields to check of an extracted invoice, extraction.js).
 import { api, download, ApiError } from './api.js';
 import { h, show, badge, statusBadge, when, errorBox, amount, announce } from './ui.js';
+import { fieldsToCheck } from './extraction.js';
 
 const PAGE_SIZE = 20;
 const STATUSES = [['', 'All'], ['validated', 'Validated'], ['failed_validation', 'Failed validation'], ['processing', 'Processing']];
@@ -147,6 +149,7 @@ export async function detailPage(id) {
     h('div', { class: 'row' }, dl(`/invoices/${id}/download`, `${c.invoiceNumber || id}.pdf`, 'Download PDF'), dl(`/invoices/${id}/download/idoc`, `${c.invoiceNumber || id}.idoc.xml`, 'Download IDoc'),
       validated ? null : h('span', { class: 'muted' }, 'Only a valid invoice can be downloaded.')),
     alertBox,
+    fieldsToCheck(inv),
     h('h2', {}, 'Invoice data'),
     h('div', { class: 'grid' },
       h('div', { class: 'panel' }, h('h3', {}, 'Document'), h('dl', {},
