@@ -239,6 +239,10 @@ static int head_cands(const ex_doc_t *d, ex_cands_t *c, const double *page_max)
                 n = sep ? (size_t)(sep - q) : strlen(q);
                 snprintf(part, sizeof part, "%.*s", (int)(n < sizeof part ? n : sizeof part - 1), q);
                 ppre = ex_label_prefix(part);
+                /* "N°F-2024-0014": the number sign glued to the value */
+                if (!ppre && (!strncmp(part, "N\xc2\xb0", 3) || !strncmp(part, "n\xc2\xb0", 3) ||
+                              !strncmp(part, "N\xc2\xba", 3)) && isalnum((unsigned char)part[3]))
+                    ppre = 3;
                 if (id_like(part + ppre)) {
                     if (!(h = add_head(c)))
                         return -1;
@@ -344,8 +348,14 @@ static int parse_pc_line(const char *s, char *city, size_t csz, char *pc, size_t
         trim_copy(city, csz, s + i + 1, (size_t)(end - (s + i + 1)));
         if (paren)
             memcpy(cc, "IT", 3);
-        {   /* "Paris, FR", "Berlin, Germany": the country after the city */
-            char *comma = strrchr(city, ',');
+        {   /* "Paris, FR", "Berlin, Germany", "Toulon - France": the country after the city */
+            char *comma = strrchr(city, ','), *dash = strstr(city, " - ");
+            const char *dcode = dash ? ex_country_code(dash + 3) : NULL;
+            if (dcode) {
+                memcpy(cc, dcode, 3);
+                *dash = '\0';
+                comma = NULL;
+            }
             const char *code;
             if (comma && (code = ex_country_code(comma + 1 + (comma[1] == ' ')))) {
                 memcpy(cc, code, 3);
@@ -609,6 +619,7 @@ static int stack_block(const ex_doc_t *d, ex_cands_t *c, int pc, const char *cit
     int up[8], n = 0, cur = pc, i, l1 = -1, below;
     const ex_seg_t *ps = &d->segs[pc];
     double h = ps->y1 - ps->y0, sz = seg_size(d, ps), pitch = 0;
+    int wrapped = -1;
     ex_block_t *b, scratch;
     while (n < 7) {
         int a = ex_seg_above(d, cur, 1.9 * h + 3);
@@ -623,17 +634,38 @@ static int stack_block(const ex_doc_t *d, ex_cands_t *c, int pc, const char *cit
         if (fabs(as->x0 - ps->x0) > 0.6 * sz + 8 && !(as->x0 >= ps->x0 - 2 && as->x0 < ps->x1) &&
             fabs(as->x1 - ps->x1) > 0.4 * sz + 3)
             break;
-        if (asz > 1.9 * sz || asz < 0.8 * sz)
-            break;   /* a title or a small sender line above the window */
+        if (asz < 0.8 * sz)
+            break;   /* a small sender line above the window */
+        if (asz > 1.9 * sz) {
+            /* a title, or the letterhead's name in large type over its address */
+            if (n >= 1 && asz <= 3.2 * sz && !strpbrk(as->text, "0123456789") &&
+                d->segs[cur].y0 - as->y1 < 1.5 * pitch + 2) {
+                int a2 = ex_seg_above(d, a, 0.8 * (as->y1 - as->y0) + 2);
+                up[n++] = a;
+                /* a name in large type wrapped onto two lines ("Wienerwald
+                 * Softwarelösungen" over "Ges.m.b.H."): the line above joins it */
+                if (a2 >= 0 && fabs(seg_size(d, &d->segs[a2]) - asz) < 0.3 * asz &&
+                    !strpbrk(d->segs[a2].text, "0123456789") && fabs(d->segs[a2].x0 - as->x0) < 0.6 * asz + 8)
+                    wrapped = a2;
+            }
+            break;
+        }
         /* the lines of a block are evenly spaced: a wider pitch starts another block */
         if (n == 0)
             pitch = d->segs[cur].y0 - as->y0;
         else if (d->segs[cur].y0 - as->y0 > 1.35 * pitch + 1.5) {
             /* a name set apart from its street by a blank line, then nothing more */
             size_t al = strlen(as->text);
+            int a2 = ex_seg_above(d, a, 1.9 * h + 3);
             if (n == 1 && d->segs[cur].y0 - as->y0 < 2.3 * pitch + 1.5 && !strpbrk(as->text, "0123456789") &&
-                al && as->text[al - 1] != ':' && ex_seg_above(d, a, 1.9 * h + 3) < 0) {
-                up[n++] = a;
+                al && as->text[al - 1] != ':') {
+                if (a2 < 0) {
+                    up[n++] = a;
+                } else if (fabs(seg_size(d, &d->segs[a2]) - asz) < 0.3 * asz &&
+                           !strpbrk(d->segs[a2].text, "0123456789")) {
+                    up[n++] = a;   /* a large name wrapped onto two lines */
+                    wrapped = a2;
+                }
             }
             break;
         }
@@ -686,7 +718,10 @@ static int stack_block(const ex_doc_t *d, ex_cands_t *c, int pc, const char *cit
     }
     if (up[n - 1] != l1) {
         b->name_seg = up[n - 1];
-        snprintf(b->name, sizeof b->name, "%s", d->segs[up[n - 1]].text);
+        if (wrapped >= 0)
+            snprintf(b->name, sizeof b->name, "%s %s", d->segs[wrapped].text, d->segs[up[n - 1]].text);
+        else
+            snprintf(b->name, sizeof b->name, "%s", d->segs[up[n - 1]].text);
     }
     below = seg_below(d, pc, 2.2 * h + 4);
     if (below >= 0) {
@@ -699,6 +734,61 @@ static int stack_block(const ex_doc_t *d, ex_cands_t *c, int pc, const char *cit
     block_features(d, b, b->name_seg >= 0 ? b->name_seg : l1 >= 0 ? l1 : pc, page_max);
     if (!strcmp(cc, "IT"))
         memcpy(b->country, "IT", 3);
+    return 0;
+}
+
+/* A letterhead without an address on the page ("RDO18" over "France"): the first lines of
+ * the first page's top fifth that read like a name, not part of an address block, each a
+ * block of a name only (one_liner 3) for the model to weigh. */
+static int name_only_blocks(const ex_doc_t *d, ex_cands_t *c, const double *page_max, size_t n_addr)
+{
+    size_t li, i;
+    int made = 0;
+    double H = page_h(d, 0);
+    for (li = 0; li < d->n_lines && made < 2; li++) {
+        const ex_line_t *l = &d->lines[li];
+        int ends[2] = {l->s0, l->s1 - 1}, e;
+        if (l->page != 0 || l->y0 > 0.2 * H)
+            break;
+        for (e = 0; e < (ends[0] == ends[1] ? 1 : 2) && made < 2; e++) {
+            const ex_seg_t *sg = &d->segs[ends[e]];
+            size_t n = strlen(sg->text), letters = 0, k;
+            int used = 0, below;
+            char iso[11];
+            ex_num_t num;
+            ex_block_t *b;
+            for (k = 0; k < n; k++)
+                letters += isalpha((unsigned char)sg->text[k]) || (unsigned char)sg->text[k] >= 0xC3;
+            size_t digits = 0;
+            for (k = 0; k < n; k++)
+                digits += isdigit((unsigned char)sg->text[k]) != 0;
+            if (letters < 3 || n > 50 || digits >= 5 || ex_label_mask(sg->text) || ex_find_date(sg->text, iso, NULL, NULL) ||
+                ex_parse_num(sg->text, -1, &num) || strchr(sg->text, '@') || strstr(sg->text, "www.") ||
+                (!strchr(sg->text, ' ') && strchr(sg->text, '.') && n - (size_t)(strrchr(sg->text, '.') - sg->text) <= 4) ||
+                strchr(sg->text, ':'))
+                continue;
+            if (ex_country_code(sg->text))
+                continue;
+            for (i = 0; i < n_addr; i++)
+                used |= c->blocks[i].name_seg == ends[e] || c->blocks[i].line1_seg == ends[e] ||
+                        c->blocks[i].pc_seg == ends[e] || !strcmp(c->blocks[i].name, sg->text);
+            if (used)
+                continue;
+            if (!(b = add_block(c)))
+                return -1;
+            b->name_seg = ends[e];
+            b->one_liner = 3;
+            snprintf(b->name, sizeof b->name, "%s", sg->text);
+            below = seg_below(d, ends[e], 2.2 * (sg->y1 - sg->y0) + 4);
+            if (below >= 0) {
+                const char *code = ex_country_code(d->segs[below].text);
+                if (code)
+                    memcpy(b->country, code, 3);
+            }
+            block_features(d, b, ends[e], page_max);
+            made++;
+        }
+    }
     return 0;
 }
 
@@ -906,7 +996,8 @@ int ex_cands_build(const ex_doc_t *d, ex_cands_t *c)
     memset(c, 0, sizeof *c);
     for (p = 0; p < d->n_pages && p < 32; p++)
         page_max[p] = max_size_on_page(d, p);
-    if (head_cands(d, c, page_max) != 0 || block_cands(d, c, page_max) != 0)
+    if (head_cands(d, c, page_max) != 0 || block_cands(d, c, page_max) != 0 ||
+        name_only_blocks(d, c, page_max, c->n_blocks) != 0)
         return -1;
     block_context(d, c, page_max);
     for (i = 0; d->ocr_pages && i < c->n_blocks; i++) {

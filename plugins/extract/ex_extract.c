@@ -195,8 +195,14 @@ static void letterhead_name(const ex_doc_t *d, found_t *f)
     for (i = 0; i < d->n_segs; i++) {
         const ex_seg_t *s = &d->segs[i];
         double h = s->y1 - s->y0;
+        const char *t = s->text;
+        int digits = 0;
+        for (; *t; t++)
+            digits += isdigit((unsigned char)*t) != 0;
+        /* a name, not a footer line that holds one ("IBAN: ... Inhaber: Muster GmbH") */
         if (d->lines[s->line].page != 0 || !ex_has_legal_form(s->text) || !strcmp(s->text, f->buy.name) ||
-            strlen(s->text) >= sizeof f->sup.name || strstr(s->text, " \xc2\xb7 "))
+            strlen(s->text) >= sizeof f->sup.name || strstr(s->text, " \xc2\xb7 ") || strchr(s->text, ':') ||
+            digits >= 5 || strlen(s->text) > 60)
             continue;
         if (h > best) {
             best = h;
@@ -209,14 +215,20 @@ static void letterhead_name(const ex_doc_t *d, found_t *f)
 static void decode_parties(const ex_doc_t *d, const ex_cands_t *c, found_t *f)
 {
 
-    int s = -1, b = -1, si, bi;
+    int s = -1, b = -1, si, bi, addr_sup = 0;
     double best = -1;
+    /* a name without an address (ex_cand's one_liner 3) is the supplier only when no block
+     * with an address reads as the supplier's */
+    for (si = 0; si < (int)c->n_blocks; si++)
+        addr_sup |= c->blocks[si].one_liner != 3 && c->blocks[si].p[EXB_SUPPLIER] > 0.3f;
     /* the pair (supplier block, buyer block) of the highest joint score, either may be
      * none (the supplier 0, the buyer 0.02): a lone bill-to block is the buyer's */
     for (si = -1; si < (int)c->n_blocks; si++)
         for (bi = -1; bi < (int)c->n_blocks; bi++) {
             double sc;
             if (si >= 0 && bi >= 0 && same_addr(&c->blocks[si], &c->blocks[bi]))
+                continue;
+            if ((si >= 0 && c->blocks[si].one_liner == 3 && addr_sup) || (bi >= 0 && c->blocks[bi].one_liner == 3))
                 continue;
             /* every invoice names both parties: a block the model doubts still beats none */
             sc = (si >= 0 ? c->blocks[si].p[EXB_SUPPLIER] + 0.05 : 0.0) + (bi >= 0 ? c->blocks[bi].p[EXB_BUYER] + 0.05 : 0.0);

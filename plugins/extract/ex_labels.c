@@ -40,6 +40,8 @@ static const lab_t LABELS[] = {
     {"invoice to", EXL_BILLTO, 0}, {"billed to", EXL_BILLTO, 0}, {"facturé à", EXL_BILLTO, 0},
     {"destinataire", EXL_BILLTO, 0}, {"spett", EXL_BILLTO, 0}, {"intestatario", EXL_BILLTO, 0},
     {"kunde", EXL_BILLTO, 1}, {"customer", EXL_BILLTO, 1}, {"client", EXL_BILLTO, 1}, {"cliente", EXL_BILLTO, 1},
+    {"buyer", EXL_BILLTO, 1}, {"acheteur", EXL_BILLTO, 1}, {"acquéreur", EXL_BILLTO, 1}, {"käufer", EXL_BILLTO, 1},
+    {"auftraggeber", EXL_BILLTO, 1}, {"leistungsempfänger", EXL_BILLTO, 0}, {"acquirente", EXL_BILLTO, 1},
     {"lieferanschrift", EXL_SHIPTO, 0}, {"lieferadresse", EXL_SHIPTO, 0}, {"ship to", EXL_SHIPTO, 0},
     {"delivery address", EXL_SHIPTO, 0}, {"livré à", EXL_SHIPTO, 0}, {"adresse de livraison", EXL_SHIPTO, 0},
     {"destinazione", EXL_SHIPTO, 0}, {"luogo di consegna", EXL_SHIPTO, 0},

@@ -24,8 +24,22 @@ int ex_doc_add_word(ex_doc_t *d, const char *text, size_t len, double x0, double
     w->text = malloc(len + 1);
     if (!w->text)
         return -1;
-    memcpy(w->text, text, len);
-    w->text[len] = '\0';
+    {
+        /* the hyphens of typesetting (U+2010, U+2011 non-breaking, U+2012 figure dash) and
+         * the minus sign (U+2212) are a hyphen-minus in numbers, dates and identifiers */
+        size_t i, k = 0;
+        for (i = 0; i < len; i++) {
+            const unsigned char *c = (const unsigned char *)text + i;
+            if (i + 2 < len && c[0] == 0xE2 && ((c[1] == 0x80 && c[2] >= 0x90 && c[2] <= 0x92) ||
+                                                 (c[1] == 0x88 && c[2] == 0x92))) {
+                w->text[k++] = '-';
+                i += 2;
+            } else {
+                w->text[k++] = (char)c[0];
+            }
+        }
+        w->text[k] = '\0';
+    }
     w->x0 = x0, w->y0 = y0, w->x1 = x1, w->y1 = y1;
     w->size = size > 0 ? size : (y1 - y0);
     w->conf = conf;

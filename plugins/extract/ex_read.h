@@ -13,6 +13,8 @@ typedef struct ex_read_opts {
     int force_ocr;           /* OCR every page, text layer or not (tests, ACCURATE checks) */
     int dpi;                 /* OCR render resolution; 0: 300 (FAST), 400 (ACCURATE) */
     int psm;                 /* tesseract page segmentation mode; 0: automatic */
+    int ocr_threads;         /* engines reading a page at once (1, 2); 0: 2 on two cores or
+                                more, or EINV_EXTRACT_OCR_THREADS */
 } ex_read_opts_t;
 
 /* Why a document could not be read; EX_READ_OK when it was. */

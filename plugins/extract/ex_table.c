@@ -205,6 +205,7 @@ typedef struct rowv {
     const char *unit;
     int64_t rate;
     int label;      /* a totals label on the line */
+    double desc_x1; /* where the description text ends */
 } rowv_t;
 
 static int read_row(const ex_doc_t *d, int dec_comma, const head_t *h, int li, rowv_t *r)
@@ -270,6 +271,8 @@ static int read_row(const ex_doc_t *d, int dec_comma, const head_t *h, int li, r
                 if (kind != C_DESC && ex_parse_num(d->words[w].text, dec_comma, &num))
                     continue;
                 append(r->desc, sizeof r->desc, d->words[w].text);
+                if (d->words[w].x1 > r->desc_x1)
+                    r->desc_x1 = d->words[w].x1;
             }
         }
     }
@@ -332,12 +335,32 @@ static int push(ex_items_t *it, size_t *cap, const ex_item_t *x)
     return 0;
 }
 
+/* The right edge of the description column's band (where a full line of it wraps). */
+static double desc_right(const head_t *h)
+{
+    int i;
+    for (i = 0; i < h->n; i++)
+        if (h->c[i].kind == C_DESC)
+            return i + 1 < h->n ? (h->c[i].x1 + h->c[i + 1].x0) / 2 : h->c[i].x1 + 200;
+    return 1e9;
+}
+
+/* Text starts with a lower-case letter (ASCII or Latin-1 à..ÿ), or the text before it ends
+ * as if it went on ("-", ","). */
+static int goes_on(const char *before, const char *t)
+{
+    size_t n = strlen(before);
+    return islower((unsigned char)t[0]) || ((unsigned char)t[0] == 0xC3 && (unsigned char)t[1] >= 0xA0) ||
+           (n && (before[n - 1] == '-' || before[n - 1] == ','));
+}
+
 /* The rows under head h, from its last line to the end of the table. */
 static int read_table(const ex_doc_t *d, int dec_comma, const head_t *h, ex_items_t *it, size_t *cap)
 {
     size_t li;
     int amount_kind = C_AMOUNT, k, have_amount = 0, first = 1;
-    double pitch = 0, last_y = d->lines[h->last_line].y1;
+    double pitch = 0, last_y = d->lines[h->last_line].y1, right = desc_right(h), row_x1 = 0;
+    double widest = 0;   /* the widest description line: full lines wrap near it */
     char pending[256] = "";
     for (k = 0; k < h->n; k++)
         have_amount |= h->c[k].kind == C_AMOUNT;
@@ -369,6 +392,9 @@ static int read_table(const ex_doc_t *d, int dec_comma, const head_t *h, ex_item
             }
             if (push(it, cap, &x) != 0)
                 return -1;
+            row_x1 = r.desc_x1;
+            if (r.desc_x1 > widest)
+                widest = r.desc_x1;
             if (!first && pitch <= 0)
                 pitch = l->y0 - last_y + lh;
             first = 0;
@@ -387,8 +413,17 @@ static int read_table(const ex_doc_t *d, int dec_comma, const head_t *h, ex_item
                 continue;
             if (strchr(r.desc, ':') && strchr(r.desc, ':') - r.desc < 40)
                 continue;   /* "Product Description: ...": an attribute, not the name */
-            if (it->n && !first && l->y0 - last_y < 1.2 * lh + 2 && l->page == d->lines[it->items[it->n - 1].line].page)
-                append(it->items[it->n - 1].desc, sizeof it->items[0].desc, r.desc);
+            if (it->n && !first && l->y0 - last_y < 1.2 * lh + 2 && l->page == d->lines[it->items[it->n - 1].line].page) {
+                /* the name goes on when its line was full (it ends near the column's
+                 * edge or the widest description) or the text reads on; a shorter line
+                 * under it is the item's detail ("Annual subscription"), not its name */
+                double edge = right < 1e8 ? right : widest;
+                const char *prev = it->items[it->n - 1].desc;
+                if (row_x1 >= edge - 0.25 * (edge - sg->x0) || row_x1 >= widest - 12 || goes_on(prev, r.desc)) {
+                    append(it->items[it->n - 1].desc, sizeof it->items[0].desc, r.desc);
+                    row_x1 = r.desc_x1;
+                }
+            }
             else if (first)
                 append(pending, sizeof pending, r.desc);
             last_y = l->y1;

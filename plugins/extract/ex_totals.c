@@ -271,7 +271,7 @@ void ex_totals_read(const ex_doc_t *d, const ex_items_t *it, ex_totals_t *t)
                 } else {
                     add_amount(t, d, kind, spec, pend[np - 1], rate, (int)li, pw0[np - 1], pw1[np - 1], label);
                 }
-            } else if (kind >= 0 && !np && l->s1 - l->s0 <= 4) {
+            } else if (kind >= 0 && !np && l->s1 - l->s0 <= 3) {
                 /* a label with its figure below it (boxed cells: label above value) */
                 int si;
                 for (si = l->s0; si < l->s1; si++) {
@@ -283,8 +283,8 @@ void ex_totals_read(const ex_doc_t *d, const ex_items_t *it, ex_totals_t *t)
                     for (lj = li + 1; lj < d->n_lines && lj <= li + 2 && d->lines[lj].page == l->page; lj++) {
                         const ex_line_t *m = &d->lines[lj];
                         int sj, done = 0;
-                        if (m->y0 - l->y1 > 2.2 * (l->y1 - l->y0) + 2)
-                            break;
+                        if (m->y0 - l->y1 > 2.2 * (l->y1 - l->y0) + 2 || is_item_line(it, (int)lj))
+                            break;   /* a table head's word over its first row is no total */
                         for (sj = m->s0; sj < m->s1 && !done; sj++) {
                             const ex_seg_t *v = &d->segs[sj];
                             amt_t b[4];

@@ -16,6 +16,8 @@
 #include "ex_extract.h"
 #include "ex_items.h"
 #include "ex_labels.h"
+#include "ex_table.h"
+#include "ex_totals.h"
 
 static ex_engine_t *engine;
 
@@ -106,7 +108,7 @@ static void test_shapes(void)
     CU_ASSERT(ex_find_date("Berlin, 05.03.2026", iso, NULL, NULL) && !strcmp(iso, "2026-03-05"));
     CU_ASSERT(!ex_find_date("31.02.2026", iso, NULL, NULL));
     CU_ASSERT(ex_vat_id("DE 136 695 976", v, sizeof v) == 2 && !strcmp(v, "DE136695976"));
-    CU_ASSERT(ex_vat_id("DE136695977", v, sizeof v) == 0);            /* wrong check digit */
+    CU_ASSERT(ex_vat_id("DE136695977", v, sizeof v) == 1);   /* wrong check digit: the pattern only, taken after a VAT label */
     CU_ASSERT(ex_vat_id("FR 40 303 265 045", v, sizeof v) == 2);
     CU_ASSERT(ex_vat_id("BE 0203.201.340", v, sizeof v) == 2 && !strcmp(v, "BE0203201340"));
     CU_ASSERT(ex_vat_id("NL567494779B01", v, sizeof v) == 2);
@@ -216,6 +218,129 @@ static void test_item_rows(void)
     CU_ASSERT(ex_label_mask("Ihre Ref.") & (1u << EXL_REF));
     CU_ASSERT(ex_label_mask("Warenempfänger") & (1u << EXL_SHIPTO));
     CU_ASSERT(!(ex_label_mask("Zahlungsempfänger") & (1u << EXL_BILLTO)));
+}
+
+/* ---- the printed totals (ex_totals.c) and the table head's columns (ex_table.c) ---- */
+
+/* Rows, then the totals lines; the decided totals of the page. */
+static void totals_of(const char *const *const *rows, const char *const *const *tot, ex_items_t *it, ex_totals_t *t)
+{
+    static const double xs[] = {50, 300, 380, 460};
+    static const double txs[] = {300, 460};
+    ex_doc_t d;
+    double y = 100;
+    size_t i;
+    memset(&d, 0, sizeof d);
+    d.n_pages = 1, d.page_w[0] = 595, d.page_h[0] = 842;
+    put_words(&d, y, (const char *const[]){"Description", "Qty", "Price", "Amount", NULL}, xs);
+    for (i = 0; rows[i]; i++)
+        put_words(&d, y += 14, rows[i], xs);
+    y += 20;
+    for (i = 0; tot[i]; i++)
+        put_words(&d, y += 14, tot[i], txs);
+    CU_ASSERT_FATAL(ex_layout(&d) == 0);
+    CU_ASSERT_FATAL(ex_items_find(&d, it) == 0);
+    ex_totals_read(&d, it, t);
+    ex_totals_decide(&d, it, t);
+    ex_doc_clear(&d);
+}
+
+static void test_totals(void)
+{
+    ex_items_t it;
+    ex_totals_t t;
+    /* a prepaid amount: the amount due is what is left, not the gross */
+    totals_of((const char *const *const[]){(const char *const[]){"Montage", "2", "10.000,00", "20.000,00", NULL}, NULL},
+              (const char *const *const[]){(const char *const[]){"Nettobetrag", "20.000,00", NULL},
+                                           (const char *const[]){"MwSt. 19 %", "3.800,00", NULL},
+                                           (const char *const[]){"Bruttosumme", "23.800,00", NULL},
+                                           (const char *const[]){"Erhaltene Anzahlungen", "11.900,00", NULL},
+                                           (const char *const[]){"Zahlbetrag", "11.900,00", NULL}, NULL},
+              &it, &t);
+    CU_ASSERT_EQUAL(t.payable.cents, 1190000);
+    CU_ASSERT(t.payable.conf >= 0.9f);
+    CU_ASSERT_EQUAL(t.prepaid.cents, 1190000);
+    CU_ASSERT_EQUAL(t.gross.cents, 2380000);
+    CU_ASSERT_EQUAL(t.tax.cents, 380000);
+    ex_items_clear(&it);
+    /* French labels; the rows' rate comes from the printed tax */
+    totals_of((const char *const *const[]){(const char *const[]){"Prestation", "3", "845.00", "2535.00", NULL}, NULL},
+              (const char *const *const[]){(const char *const[]){"Total HT", "2535.00", NULL},
+                                           (const char *const[]){"TVA 20 %", "507.00", NULL},
+                                           (const char *const[]){"Total TTC", "3042.00", NULL},
+                                           (const char *const[]){"Net à payer", "3042.00", NULL}, NULL},
+              &it, &t);
+    CU_ASSERT_EQUAL(t.payable.cents, 304200);
+    CU_ASSERT(t.payable.conf >= 0.9f);
+    CU_ASSERT_EQUAL_FATAL(it.n, 1);
+    CU_ASSERT_EQUAL(it.items[0].rate_cents, 2000);
+    CU_ASSERT_EQUAL_FATAL(it.n_rates, 1);
+    CU_ASSERT_EQUAL(it.rates[0].tax, 50700);
+    ex_items_clear(&it);
+    /* a figure under a label nobody knows makes the chain: it is the prepaid amount */
+    totals_of((const char *const *const[]){(const char *const[]){"Tea mug", "10", "4,50", "45,00", NULL}, NULL},
+              (const char *const *const[]){(const char *const[]){"Total H.T.", "45,00", NULL},
+                                           (const char *const[]){"TVA 20 %", "9,00", NULL},
+                                           (const char *const[]){"Total :", "54,00", NULL},
+                                           (const char *const[]){"Bereits erhalten :", "20,00", NULL},
+                                           (const char *const[]){"Solde à payer :", "34,00", NULL}, NULL},
+              &it, &t);
+    CU_ASSERT_EQUAL(t.payable.cents, 3400);
+    CU_ASSERT(t.payable.conf >= 0.5f);
+    CU_ASSERT_EQUAL(t.prepaid.cents, 2000);
+    ex_items_clear(&it);
+    /* a printed amount due that nothing confirms stays under the threshold, and a printed
+     * line total the rows do not make puts the rows in doubt */
+    totals_of((const char *const *const[]){(const char *const[]){"Widget", "2", "50,00", "100,00", NULL}, NULL},
+              (const char *const *const[]){(const char *const[]){"Zwischensumme", "130,00", NULL},
+                                           (const char *const[]){"Amount due", "150,00", NULL}, NULL},
+              &it, &t);
+    CU_ASSERT(t.payable.conf < 0.5f);
+    CU_ASSERT_EQUAL(t.lines_match, 0);
+    CU_ASSERT(t.note[0] != '\0');
+    ex_items_clear(&it);
+    /* the labels */
+    {
+        int sp = 0;
+        CU_ASSERT_EQUAL(ex_totals_label("Net à payer", &sp), EXT_PAYABLE);
+        CU_ASSERT_EQUAL(ex_totals_label("Nettobetrag", &sp), EXT_NET);
+        CU_ASSERT_EQUAL(ex_totals_label("Total TTC", &sp), EXT_GROSS);
+        CU_ASSERT_EQUAL(ex_totals_label("Total TVA", &sp), EXT_TAX);
+        CU_ASSERT_EQUAL(ex_totals_label("inkl. 19 % MwSt.", &sp), EXT_TAX);
+        CU_ASSERT_EQUAL(ex_totals_label("Gesamtbetrag inkl. MwSt.", &sp), EXT_GROSS);
+        CU_ASSERT_EQUAL(ex_totals_label("Line Total Amount", &sp), EXT_LINES);
+        CU_ASSERT_EQUAL(ex_totals_label("Totale da pagare", &sp), EXT_PAYABLE);
+        CU_ASSERT_EQUAL(ex_totals_label("Total", &sp), EXT_TOTAL);
+        CU_ASSERT_EQUAL(sp, 0);
+        CU_ASSERT_EQUAL(ex_totals_label("Description", &sp), -1);
+    }
+}
+
+/* A table without a unit price column and with amounts without decimals: the head's
+ * columns read it where the arithmetic finds nothing. */
+static void test_table_head(void)
+{
+    static const double xs[] = {50, 80, 300, 460};
+    ex_doc_t d;
+    ex_items_t it;
+    memset(&d, 0, sizeof d);
+    d.n_pages = 1, d.page_w[0] = 595, d.page_h[0] = 842;
+    put_words(&d, 100, (const char *const[]){"Pos.", "Désignation", "Qté", "Montant HT", NULL}, xs);
+    put_words(&d, 114, (const char *const[]){"1", "Audit sécurité", "2", "1 500 €", NULL}, xs);
+    put_words(&d, 128, (const char *const[]){"2", "Formation", "1", "800 €", NULL}, xs);
+    put_words(&d, 142, (const char *const[]){"sur site, deux jours", NULL}, xs + 1);
+    put_words(&d, 170, (const char *const[]){"Total HT", "2 300 €", NULL}, (const double[]){300, 460});
+    CU_ASSERT_FATAL(ex_layout(&d) == 0);
+    CU_ASSERT_FATAL(ex_table_find(&d, 1, &it) == 0);
+    CU_ASSERT_EQUAL_FATAL(it.n, 2);
+    CU_ASSERT_STRING_EQUAL(it.items[0].desc, "Audit sécurité");
+    CU_ASSERT_EQUAL(it.items[0].qty_milli, 2000);
+    CU_ASSERT_EQUAL(it.items[0].net_cents, 150000);
+    CU_ASSERT_EQUAL(it.items[0].price_cents, 75000);
+    CU_ASSERT_STRING_EQUAL(it.items[1].desc, "Formation sur site, deux jours");
+    CU_ASSERT_EQUAL(it.items[1].net_cents, 80000);
+    ex_items_clear(&it);
+    ex_doc_clear(&d);
 }
 
 /* ---- a generated text PDF, read with the committed model ---- */
@@ -464,6 +589,8 @@ void tst_suites(void)
     CU_add_test(s, "value shapes and check digits", test_shapes);
     CU_add_test(s, "item rows and labels from placed words", test_item_rows);
     CU_add_test(s, "garbled scanned rows kept, tax lines no rows", test_garbled_rows);
+    CU_add_test(s, "printed totals: prepaid, labels, doubt", test_totals);
+    CU_add_test(s, "a table read by its head's columns", test_table_head);
     CU_add_test(s, "generated text PDF end to end", test_text_pdf);
     CU_add_test(s, "OCR of a small scan", test_scan);
     CU_add_test(s, "truncated and non-PDF input", test_truncated);
