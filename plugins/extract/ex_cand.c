@@ -676,9 +676,9 @@ static int stack_block(const ex_doc_t *d, ex_cands_t *c, int pc, const char *cit
             size_t words = 1, q;
             for (q = 0; q < len; q++)
                 words += as->text[q] == ' ';
-            if (len < 40 && (m & ((1u << EXL_BILLTO) | (1u << EXL_SHIPTO) | (1u << EXL_SELLER))) &&
-                !strpbrk(as->text, "0123456789") && !ex_has_legal_form(as->text) &&
-                (as->text[len - 1] == ':' || len < 22 || words <= 4))
+            unsigned party_labels = (1u << EXL_BILLTO) | (1u << EXL_SHIPTO) | (1u << EXL_SELLER) | (1u << EXL_YOUR);
+            if (len < 40 && (m & party_labels) && !strpbrk(as->text, "0123456789") && !ex_has_legal_form(as->text) &&
+                (as->text[len - 1] == ':' || (words <= 4 && ex_label_only(as->text, party_labels | (1u << EXL_TITLE)))))
                 break;
             if (one_liner(as->text, &scratch))
                 break;   /* the sender line above a window */

@@ -780,8 +780,19 @@ static int read_one(ex_engine_t *e, const unsigned char *data, size_t len, const
     return rc;
 }
 
-/* How self-consistent a reading is: reconciled totals first, then the item rows found. */
-static double consistency(const ex_reading_t *r) { return r->it.totals_conf * 100.0 + (double)r->it.n; }
+/* How self-consistent a reading is: an amount due the printed figures confirm, rows that
+ * make the printed line total, rows whose quantity x price make their amount, rows. */
+static double consistency(const ex_reading_t *r)
+{
+    return (r->tot.payable.conf >= 0.9f ? 100.0 : 0.0) + (r->tot.lines_match == 1 ? 50.0 : 0.0) +
+           2.0 * (double)ex_items_arith_ok(&r->it) + (double)r->it.n;
+}
+
+/* A reading whose figures reconcile (for the ACCURATE tier's stop and report). */
+static int reconciled(const ex_reading_t *r)
+{
+    return r->tot.payable.conf >= 0.9f && r->tot.lines_match != 0;
+}
 
 /* Read the document: FAST once; ACCURATE, for scans, again at other resolutions and
  * segmentation modes until two readings reconcile (their computed totals are printed on the
@@ -791,7 +802,7 @@ static int read_readings(ex_engine_t *e, const unsigned char *data, size_t len, 
                          double budget, int max, ex_reading_t *rd, int *n, int *base, char *msg, size_t size)
 {
     double t0 = now_s();
-    int v, rc = EX_READ_OK, reconciled = 0;
+    int v, rc = EX_READ_OK, n_reconciled = 0;
     *n = 0, *base = 0;
     for (v = 0; v < (base_o->accurate ? max : 1); v++) {
         ex_read_opts_t o = *base_o;
@@ -804,12 +815,21 @@ static int read_readings(ex_engine_t *e, const unsigned char *data, size_t len, 
                 return rc;
             break;   /* keep the readings we have */
         }
-        reconciled += rd[*n].it.totals_conf >= 1.0f;
+        n_reconciled += reconciled(&rd[*n]);
+        if (getenv("EINV_EXTRACT_DEBUG")) {
+            size_t k;
+            fprintf(stderr, "reading %d: %d dpi psm %d, %zu rows, consistency %.0f%s\n", *n, o.dpi, o.psm, rd[*n].it.n,
+                    consistency(&rd[*n]), reconciled(&rd[*n]) ? ", reconciled" : "");
+            for (k = 0; k < rd[*n].it.n; k++)
+                fprintf(stderr, "  row %lld x %lld = %lld conf %.2f %s\n", (long long)rd[*n].it.items[k].qty_milli,
+                        (long long)rd[*n].it.items[k].price_cents, (long long)rd[*n].it.items[k].net_cents,
+                        rd[*n].it.items[k].conf, rd[*n].it.items[k].desc);
+        }
         if (consistency(&rd[*n]) > consistency(&rd[*base]))
             *base = *n;
         (*n)++;
         spent = now_s() - t0;
-        if (!rd[0].ocr_pages || (*n >= 2 && reconciled >= 2) ||
+        if (!rd[0].ocr_pages || (*n >= 2 && n_reconciled >= 2) ||
             (spent + spent / *n) / (rd[0].pages > 0 ? rd[0].pages : 1) > budget)
             break;   /* the text layer reads the same every time */
     }
@@ -893,7 +913,7 @@ int ex_extract_pdf(ex_engine_t *e, const unsigned char *data, size_t len, const 
         else {
             for (i = 0; i < nr && k < (int)sizeof msg - 64; i++)
                 k += snprintf(msg + k, sizeof msg - (size_t)k, "%s%d dpi/psm %d%s", i ? ", " : "", rd[i].dpi, rd[i].psm,
-                              rd[i].it.totals_conf >= 1.0f ? " (reconciled)" : "");
+                              reconciled(&rd[i]) ? " (reconciled)" : "");
             snprintf(msg + k, sizeof msg - (size_t)k, nr > 1 ? "; %d readings fused per field." : "; one reading.", nr);
         }
         out_finding(&cl, "INFO", "EXTRACTION-TIER", msg);

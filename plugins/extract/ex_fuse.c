@@ -46,7 +46,12 @@ static size_t vote(const field_votes_t *fv, float *conf)
     return best;
 }
 
-static double weight(const ex_reading_t *r) { return r->it.totals_conf >= 1.0f ? 2.0 : 1.0; }
+/* A reading whose amount due the page's figures confirm and whose rows make the printed
+ * line total weighs double. */
+static double weight(const ex_reading_t *r)
+{
+    return r->tot.payable.conf >= 0.9f && r->tot.lines_match != 0 ? 2.0 : 1.0;
+}
 
 /* The readings in voting order: the base first, then the others. */
 static size_t order(size_t n, size_t base, size_t *idx)

@@ -850,7 +850,7 @@ static void fill_gaps(const ex_doc_t *d, ex_items_t *it)
             if (nv.percent || nv.decimals != 2 || nv.v <= 0)
                 continue;
             row.net_cents = ex_num_scaled(&nv, 2);
-            row.qty_milli = 1000, row.price_cents = row.net_cents;
+            row.qty_milli = 1000, row.price_cents = row.net_cents, row.derived = 1;
             used[0] = t[n - 1].w, used[1] = t[0].w;
         }
         row_text(d, &d->lines[li], &row, used, 1, &x0, &x1, &nx0);
@@ -1181,7 +1181,7 @@ insert:
             if (mul_round(r->qty_milli, p2) == nn)
                 r->price_cents = p2;
             else
-                r->qty_milli = 1000, r->price_cents = nn;
+                r->qty_milli = 1000, r->price_cents = nn, r->derived = 1;
         }
     }
     return (int)n_new;

@@ -24,6 +24,7 @@ typedef struct ex_item {
     int64_t qty_milli, price_cents, net_cents;
     int64_t rate_cents;       /* percent x 100; -1 unknown */
     int rate_unsure;          /* the rate was not printed on the row but guessed */
+    int derived;              /* quantity or price not printed: made from the amount */
     const char *unit;         /* Rec 20 code or NULL */
     int line;                 /* doc line of the row */
     int net_w;                /* word of the printed amount (-1: none) */

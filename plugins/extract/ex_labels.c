@@ -163,3 +163,22 @@ size_t ex_label_prefix(const char *text)
     /* the lower-cased copy has the same byte offsets as text */
     return best < strlen(text) ? best : 0;
 }
+
+int ex_label_only(const char *text, unsigned kinds)
+{
+    char low[256];
+    size_t i, n;
+    int letters = 0;
+    lower(text, low, sizeof low);
+    n = strlen(low);
+    for (i = 0; i < sizeof LABELS / sizeof *LABELS; i++) {
+        const char *p;
+        if (!((kinds >> LABELS[i].kind) & 1u))
+            continue;
+        while ((p = find(low, &LABELS[i])) != NULL)
+            memset((char *)p, ' ', strlen(LABELS[i].w));   /* blank the label's letters */
+    }
+    for (i = 0; i < n; i++)
+        letters += isalpha((unsigned char)low[i]) || (unsigned char)low[i] >= 0x80;
+    return letters == 0;
+}

@@ -12,6 +12,9 @@ enum ex_label {
 
 /* Bit (1 << enum ex_label) for every kind of label text contains (case-insensitive). */
 unsigned ex_label_mask(const char *text);
+/* 1 when text is nothing but labels of the kinds (mask) and punctuation ("Bill to:",
+ * "Cessionario / Committente"), not a name that holds a label word ("Buyer Company"). */
+int ex_label_only(const char *text, unsigned kinds);
 /* Length of a leading label in text ("Rechnung Nr. 123" -> the bytes before "123"), 0 none. */
 size_t ex_label_prefix(const char *text);
 

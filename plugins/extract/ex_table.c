@@ -88,12 +88,25 @@ static void fold_word(const char *t, char *out, size_t size)
         out[--n] = '\0';
 }
 
+static int ends_with(const char *s, const char *e)
+{
+    size_t n = strlen(s), k = strlen(e);
+    return n > k && !strcmp(s + n - k, e);
+}
+
 static int head_kind(const char *f)
 {
     size_t i;
     for (i = 0; i < sizeof HEADS / sizeof *HEADS; i++)
         if (!strcmp(f, HEADS[i].w))
             return HEADS[i].kind;
+    /* German compounds: "Netto-Preis", "Stückpreis", "Positionsbetrag", "Liefermenge" */
+    if (ends_with(f, "gesamtpreis") || ends_with(f, "endpreis") || ends_with(f, "betrag") || ends_with(f, "summe"))
+        return C_AMOUNT;
+    if (ends_with(f, "preis"))
+        return C_PRICE;
+    if (ends_with(f, "menge"))
+        return C_QTY;
     return -1;
 }
 
@@ -290,7 +303,7 @@ static int read_row(const ex_doc_t *d, int dec_comma, const head_t *h, int li, r
 
 /* The row's item from its columns; the price from amount / quantity when no price is
  * printed; a confidence by whether quantity x price gives the amount. */
-static void row_item(const rowv_t *r, int amount_kind, int li, ex_item_t *it)
+static void row_item(const rowv_t *r, int amount_kind, int has_qty_col, int ocr, int li, ex_item_t *it)
 {
     int64_t n = ex_num_scaled(&r->v[amount_kind], 2), q = 1000, p;
     memset(it, 0, sizeof *it);
@@ -308,9 +321,14 @@ static void row_item(const rowv_t *r, int amount_kind, int li, ex_item_t *it)
         it->price_cents = p;
         if (mul_round(q, p) == n)
             it->conf = 0.9f;
-        else if (mul_round(q, p) / 100 == n / 100 || r->have[C_DISC])
-            it->conf = 0.6f;   /* a discount or a price per 100 between them */
-        else
+        else if (r->have[C_DISC])
+            it->conf = 0.6f;   /* a discount between them */
+        else if (p > 0 && (n * 1000) % p == 0 && n / p > 0 && n / p < 100000 && (ocr || !r->have[C_QTY])) {
+            /* the quantity misread by OCR or not in its column: the amount over the price */
+            it->qty_milli = n * 1000 / p;
+            it->conf = 0.5f;
+            it->derived = 1;
+        } else
             it->conf = 0.45f;
     } else {
         /* no price column: the amount over the quantity, to the cent */
@@ -320,6 +338,11 @@ static void row_item(const rowv_t *r, int amount_kind, int li, ex_item_t *it)
     }
     if (!it->desc[0])
         it->conf *= 0.6f;
+    if (has_qty_col && !r->have[C_QTY] && !it->derived)
+        it->conf *= 0.6f;   /* the quantity column holds nothing readable: 1 is a guess */
+    it->derived |= !r->have[C_PRICE] || (has_qty_col && !r->have[C_QTY]);
+    if (it->derived && it->conf > 0.5f)
+        it->conf = 0.5f;   /* a row read in full by another reading or finder outweighs it */
 }
 
 static int push(ex_items_t *it, size_t *cap, const ex_item_t *x)
@@ -358,12 +381,12 @@ static int goes_on(const char *before, const char *t)
 static int read_table(const ex_doc_t *d, int dec_comma, const head_t *h, ex_items_t *it, size_t *cap)
 {
     size_t li;
-    int amount_kind = C_AMOUNT, k, have_amount = 0, first = 1;
+    int amount_kind = C_AMOUNT, k, have_amount = 0, first = 1, has_qty = 0;
     double pitch = 0, last_y = d->lines[h->last_line].y1, right = desc_right(h), row_x1 = 0;
     double widest = 0;   /* the widest description line: full lines wrap near it */
     char pending[256] = "";
     for (k = 0; k < h->n; k++)
-        have_amount |= h->c[k].kind == C_AMOUNT;
+        have_amount |= h->c[k].kind == C_AMOUNT, has_qty |= h->c[k].kind == C_QTY;
     if (!have_amount)
         amount_kind = C_GROSS;
     for (li = (size_t)h->last_line + 1; li < d->n_lines; li++) {
@@ -381,7 +404,7 @@ static int read_table(const ex_doc_t *d, int dec_comma, const head_t *h, ex_item
             ex_item_t x;
             if (r.label)
                 break;   /* "Total HT  2 535,00" under the table */
-            row_item(&r, amount_kind, (int)li, &x);
+            row_item(&r, amount_kind, has_qty, d->ocr_pages > 0, (int)li, &x);
             if (pending[0]) {
                 /* description lines above the first row (cells aligned at the bottom) */
                 char buf[256];
@@ -475,6 +498,6 @@ size_t ex_items_arith_ok(const ex_items_t *it)
 {
     size_t i, n = 0;
     for (i = 0; i < it->n; i++)
-        n += mul_round(it->items[i].qty_milli, it->items[i].price_cents) == it->items[i].net_cents;
+        n += !it->items[i].derived && mul_round(it->items[i].qty_milli, it->items[i].price_cents) == it->items[i].net_cents;
     return n;
 }

@@ -11,7 +11,7 @@
  * head or no row under it). A row's confidence says whether quantity x price gives its
  * amount. 0 or -1 (out of memory). */
 int ex_table_find(const ex_doc_t *d, int dec_comma, ex_items_t *it);
-/* How many rows of it make their amount by quantity x price. */
+/* How many rows of it make their amount by a printed quantity x a printed price. */
 size_t ex_items_arith_ok(const ex_items_t *it);
 
 #endif
