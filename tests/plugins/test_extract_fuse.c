@@ -27,6 +27,9 @@ static void reading(ex_reading_t *r, const char *num, float c, int reconciled, c
     snprintf(r->f.sup.postal, sizeof r->f.sup.postal, "10115");
     r->f.sup.conf_addr = 0.7f;
     r->it.totals_conf = reconciled ? 1.0f : 0.6f;
+    /* reconciled: the printed figures confirm the amount due and the rows make the line total */
+    r->tot.payable.conf = reconciled ? 0.97f : 0.45f;
+    r->tot.lines_match = reconciled ? 1 : -1;
     r->it.items = calloc(rows ? rows : 1, sizeof *r->it.items);
     r->it.n = rows;
     for (i = 0; i < rows; i++) {
