@@ -768,8 +768,10 @@ static int read_one(ex_engine_t *e, const unsigned char *data, size_t len, const
         rc = EX_READ_NOMEM;
     if (rc == EX_READ_OK) {
         size_t k;
-        for (k = 0; k < r->it.n; k++)
+        for (k = 0; k < r->it.n; k++) {
             r->it.items[k].pos = ex_pos_line(&d, r->it.items[k].line);
+            ex_desc_clean(r->it.items[k].desc);
+        }
         ex_totals_read(&d, &r->it, &r->tot);
         ex_totals_decide(&d, &r->it, &r->tot);
         /* a page with a printed total is answered even without item rows */

@@ -1318,3 +1318,41 @@ void ex_items_clear(ex_items_t *it)
     free(it->items);
     memset(it, 0, sizeof *it);
 }
+
+/* Length of an article code at t ("GG-SCRW-A4-01", "12345", "4711.20"): one word of digits,
+ * letters and . / - _ with a digit in it, three characters at least; 0 when t starts with none. */
+static size_t code_len(const char *t)
+{
+    size_t n = 0;
+    int digit = 0;
+    while (t[n] && (isalnum((unsigned char)t[n]) || strchr("./-_", t[n]))) {
+        digit |= isdigit((unsigned char)t[n]);
+        n++;
+    }
+    return digit && n >= 3 ? n : 0;
+}
+
+void ex_desc_clean(char *desc)
+{
+    const char *p = desc, *rest;
+    size_t k, c;
+    /* a position number before the code ("1 01234567 - ...") */
+    for (k = 0; isdigit((unsigned char)p[k]) && k < 4; k++)
+        ;
+    if (k && k <= 3 && p[k] == ' ' && code_len(p + k + 1))
+        p += k + 1;
+    if (!(c = code_len(p)))
+        return;
+    rest = p + c;
+    if (!strncmp(rest, " - ", 3))
+        rest += 3;
+    else if (!strncmp(rest, " \xe2\x80\x93 ", 5))
+        rest += 5;
+    else
+        return;
+    for (k = 0; rest[k] && k < 3; k++)
+        if (!(isalpha((unsigned char)rest[k]) || (unsigned char)rest[k] >= 0x80))
+            return;
+    if (k == 3)
+        memmove(desc, rest, strlen(rest) + 1);
+}

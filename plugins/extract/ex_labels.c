@@ -2,6 +2,7 @@
  * label. Matching is on lower-cased text, substring for long words, whole word for short. */
 #include <stddef.h>
 #include "ex_labels.h"
+#include "ex_shape.h"
 #include <ctype.h>
 #include <string.h>
 
@@ -134,13 +135,25 @@ static const char *find(const char *hay, const lab_t *l)
 
 unsigned ex_label_mask(const char *text)
 {
-    char low[256];
+    char low[256], folded[256];
     unsigned m = 0;
     size_t i;
+    int accents;
     lower(text, low, sizeof low);
-    for (i = 0; i < sizeof LABELS / sizeof *LABELS; i++)
-        if (find(low, &LABELS[i]))
+    accents = ex_fold(text, folded, sizeof folded);
+    for (i = 0; i < sizeof LABELS / sizeof *LABELS; i++) {
+        if (find(low, &LABELS[i])) {
             m |= 1u << LABELS[i].kind;
+        } else if (!accents && strchr(LABELS[i].w, 0xC3)) {
+            /* "Emetteur", "Reference": the label printed (or OCR'd) without its accents */
+            char fw[64];
+            lab_t fl = LABELS[i];
+            ex_fold(LABELS[i].w, fw, sizeof fw);
+            fl.w = fw;
+            if (find(folded, &fl))
+                m |= 1u << LABELS[i].kind;
+        }
+    }
     return m;
 }
 
