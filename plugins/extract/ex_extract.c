@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <time.h>
 
 #ifndef EINV_EXTRACT_MODEL_DIR
@@ -381,6 +382,42 @@ static void decode_vats(const ex_doc_t *d, const ex_cands_t *c, found_t *f)
     }
 }
 
+/* "IBAN: GB99 NWBK 6016 1312 3456 78" whose check digits fail (a test invoice, a typo):
+ * taken as printed after its label, under the confidence threshold. */
+static void labelled_iban(const ex_doc_t *d, found_t *f)
+{
+    size_t w;
+    for (w = 0; w + 1 < d->n_words && !f->iban[0]; w++) {
+        char buf[64] = "";
+        size_t j, k = 0;
+        if (strncasecmp(d->words[w].text, "IBAN", 4))
+            continue;
+        for (j = w + 1; j < d->n_words && j <= w + 9 && d->words[j].line == d->words[w].line; j++) {
+            const char *t = d->words[j].text, *q;
+            int lower = 0;
+            if (j == w + 1 && (!strcmp(t, ":") || !strcmp(t, "-")))
+                continue;
+            for (q = t; *q; q++)
+                lower |= islower((unsigned char)*q) || *q == ':';
+            if (lower || !strcmp(t, "-") || !strncmp(t, "BIC", 3) || !strncmp(t, "SWIFT", 5) ||
+                (k && d->words[j].seg != d->words[j - 1].seg))
+                break;   /* the next item of the line */
+            for (; *t && k + 1 < sizeof buf; t++)
+                if (isalnum((unsigned char)*t))
+                    buf[k++] = (char)toupper((unsigned char)*t);
+            if (k >= 34)
+                break;
+        }
+        buf[k] = '\0';
+        if (k >= 15 && k <= 34 && isalpha((unsigned char)buf[0]) && isalpha((unsigned char)buf[1]) &&
+            isdigit((unsigned char)buf[2]) && isdigit((unsigned char)buf[3])) {
+            snprintf(f->iban, sizeof f->iban, "%s", buf);
+            f->c_iban = 0.4f;
+            f->p_iban = ex_pos_union(ex_pos_seg(d, d->words[w].seg), ex_pos_seg(d, d->words[j - 1].seg));
+        }
+    }
+}
+
 static void decode_iban(const ex_doc_t *d, found_t *f)
 {
     size_t w;
@@ -403,7 +440,7 @@ static void decode_iban(const ex_doc_t *d, found_t *f)
     }
 }
 
-static void decode_currency(const ex_doc_t *d, found_t *f)
+static void decode_currency(const ex_doc_t *d, found_t *f, int dec_comma)
 {
     static const char *const codes[] = {"EUR", "GBP", "USD", "CHF"};
     int counts[4] = {0}, i, best = -1;
@@ -422,8 +459,10 @@ static void decode_currency(const ex_doc_t *d, found_t *f)
         memcpy(f->currency, codes[best], 4);
         f->c_currency = 0.9f;
     } else {
+        /* nothing printed (or OCR lost the sign): the seller's country's, but decimal
+         * commas are the euro's, not the pound's or the dollar's */
         const char *cc = f->sup.country;
-        memcpy(f->currency, !strcmp(cc, "GB") ? "GBP" : !strcmp(cc, "US") ? "USD" : "EUR", 4);
+        memcpy(f->currency, dec_comma ? "EUR" : !strcmp(cc, "GB") ? "GBP" : !strcmp(cc, "US") ? "USD" : "EUR", 4);
         f->c_currency = 0.6f;
     }
 }
@@ -693,9 +732,11 @@ static int decode(ex_engine_t *e, const ex_doc_t *d, ex_reading_t *r)
     decode_head(d, &c, f);
     decode_parties(d, &c, f);
     decode_iban(d, f);
+    if (!f->iban[0])
+        labelled_iban(d, f);
     decode_vats(d, &c, f);
     decode_countries(f);
-    decode_currency(d, f);
+    decode_currency(d, f, r->it.dec_comma);
     ex_cands_clear(&c);
     return 0;
 }
