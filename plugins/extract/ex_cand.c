@@ -47,8 +47,7 @@ int ex_seg_above(const ex_doc_t *d, int si, double max_dy)
     return -1;
 }
 
-/* The nearest segment below s overlapping it horizontally (within max_dy). */
-static int seg_below(const ex_doc_t *d, int si, double max_dy)
+int ex_seg_below(const ex_doc_t *d, int si, double max_dy)
 {
     const ex_seg_t *s = &d->segs[si];
     int li = s->line, pg = d->lines[li].page;
@@ -555,7 +554,7 @@ static void block_features(const ex_doc_t *d, ex_block_t *b, int anchor, const d
     f[k++] = (float)(s->x1 / W);
     /* a VAT label or id near below the block */
     for (sk = b->pc_seg >= 0 ? b->pc_seg : anchor; sk >= 0 && sk < (int)d->n_segs; ) {
-        int nb = seg_below(d, sk, 2.5 * (s->y1 - s->y0) + 4);
+        int nb = ex_seg_below(d, sk, 2.5 * (s->y1 - s->y0) + 4);
         if (nb < 0)
             break;
         if (ex_label_mask(d->segs[nb].text) & (1u << EXL_VAT))
@@ -723,7 +722,7 @@ static int stack_block(const ex_doc_t *d, ex_cands_t *c, int pc, const char *cit
         else
             snprintf(b->name, sizeof b->name, "%s", d->segs[up[n - 1]].text);
     }
-    below = seg_below(d, pc, 2.2 * h + 4);
+    below = ex_seg_below(d, pc, 2.2 * h + 4);
     if (below >= 0) {
         const char *code = ex_country_code(d->segs[below].text);
         if (code)
@@ -779,7 +778,7 @@ static int name_only_blocks(const ex_doc_t *d, ex_cands_t *c, const double *page
             b->name_seg = ends[e];
             b->one_liner = 3;
             snprintf(b->name, sizeof b->name, "%s", sg->text);
-            below = seg_below(d, ends[e], 2.2 * (sg->y1 - sg->y0) + 4);
+            below = ex_seg_below(d, ends[e], 2.2 * (sg->y1 - sg->y0) + 4);
             if (below >= 0) {
                 const char *code = ex_country_code(d->segs[below].text);
                 if (code)

@@ -45,6 +45,8 @@ void ex_cands_clear(ex_cands_t *c);
 /* The nearest segment above segment si (its page, within max_dy points) overlapping it
  * horizontally, or -1. */
 int ex_seg_above(const ex_doc_t *d, int si, double max_dy);
+/* The same below segment si. */
+int ex_seg_below(const ex_doc_t *d, int si, double max_dy);
 /* 1 when s carries a company's legal form (GmbH, SAS, S.r.l., Ltd, Inc., ...). */
 int ex_has_legal_form(const char *s);
 

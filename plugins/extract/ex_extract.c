@@ -12,6 +12,7 @@
 #include "ex_shape.h"
 #include "ex_table.h"
 #include <ctype.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -219,9 +220,10 @@ static void decode_parties(const ex_doc_t *d, const ex_cands_t *c, found_t *f)
     int s = -1, b = -1, si, bi, addr_sup = 0;
     double best = -1;
     /* a name without an address (ex_cand's one_liner 3) is the supplier only when no block
-     * with an address reads as the supplier's */
+     * with an address reads as the supplier's rather than the buyer's */
     for (si = 0; si < (int)c->n_blocks; si++)
-        addr_sup |= c->blocks[si].one_liner != 3 && c->blocks[si].p[EXB_SUPPLIER] > 0.3f;
+        addr_sup |= c->blocks[si].one_liner != 3 && c->blocks[si].p[EXB_SUPPLIER] > 0.3f &&
+                    c->blocks[si].p[EXB_SUPPLIER] > c->blocks[si].p[EXB_BUYER];
     /* the pair (supplier block, buyer block) of the highest joint score, either may be
      * none (the supplier 0, the buyer 0.02): a lone bill-to block is the buyer's */
     for (si = -1; si < (int)c->n_blocks; si++)
@@ -276,6 +278,19 @@ static size_t find_vats(const ex_doc_t *d, vat_c_t *out, size_t max)
                     lvl = 0;   /* 11 digits pass Luhn one time in ten: only after a VAT label */
                 if (!lvl && k == 1 && ex_ein(buf) && (lab & (1u << EXL_VAT)))
                     snprintf(v, sizeof v, "%s", buf), lvl = 1;
+                if (!lvl && k == 1 && (lab & (1u << EXL_VAT)) && d->ocr_pages > 0 && strlen(buf) > 4) {
+                    /* OCR's digits for the country's letters after a VAT label: "1E9876543W" */
+                    static const char from[] = "10582", to[] = "IOSBZ";
+                    char fix[96];
+                    const char *a = strchr(from, buf[0]), *b = strchr(from, buf[1]);
+                    snprintf(fix, sizeof fix, "%s", buf);
+                    if (a && *a)
+                        fix[0] = to[a - from];
+                    if (b && *b && isupper((unsigned char)fix[0]))
+                        fix[1] = to[b - from];
+                    if ((a && *a) || (b && *b))
+                        lvl = ex_vat_id(fix, v, sizeof v) ? 1 : 0;
+                }
                 if (lvl) {
                     snprintf(out[n].v, sizeof out[n].v, "%s", v);
                     out[n].seg = (int)si;
@@ -382,38 +397,62 @@ static void decode_vats(const ex_doc_t *d, const ex_cands_t *c, found_t *f)
     }
 }
 
-/* "IBAN: GB99 NWBK 6016 1312 3456 78" whose check digits fail (a test invoice, a typo):
- * taken as printed after its label, under the confidence threshold. */
+/* The IBAN-shaped value of the words from w0 on (one segment, its line): upper case without
+ * spaces into buf; the word after it in *end. 1 when it has the shape (two letters, two digits,
+ * 15 to 34 characters). */
+static int iban_words(const ex_doc_t *d, size_t w0, char *buf, size_t size, size_t *end)
+{
+    size_t j, k = 0;
+    for (j = w0; j < d->n_words && j <= w0 + 8 && d->words[j].line == d->words[w0].line; j++) {
+        const char *t = d->words[j].text, *q;
+        int lower = 0;
+        if (j == w0 && (!strcmp(t, ":") || !strcmp(t, "-")))
+            continue;
+        for (q = t; *q; q++)
+            lower |= islower((unsigned char)*q) || *q == ':';
+        if (lower || !strcmp(t, "-") || !strncmp(t, "BIC", 3) || !strncmp(t, "SWIFT", 5) ||
+            (k && d->words[j].seg != d->words[j - 1].seg))
+            break;   /* the next item of the line */
+        for (; *t && k + 1 < size; t++)
+            if (isalnum((unsigned char)*t))
+                buf[k++] = (char)toupper((unsigned char)*t);
+        if (k >= 34)
+            break;
+    }
+    buf[k] = '\0';
+    *end = j;
+    return k >= 15 && k <= 34 && isalpha((unsigned char)buf[0]) && isalpha((unsigned char)buf[1]) &&
+           isdigit((unsigned char)buf[2]) && isdigit((unsigned char)buf[3]);
+}
+
+/* "IBAN: GB99 NWBK 6016 1312 3456 78" whose check digits fail (a test invoice, a typo, an
+ * OCR slip): taken as printed after its label, or under it when the label ends its cell,
+ * under the confidence threshold. */
 static void labelled_iban(const ex_doc_t *d, found_t *f)
 {
-    size_t w;
+    size_t w, end;
     for (w = 0; w + 1 < d->n_words && !f->iban[0]; w++) {
-        char buf[64] = "";
-        size_t j, k = 0;
-        if (strncasecmp(d->words[w].text, "IBAN", 4))
+        const ex_word_t *lw = &d->words[w];
+        char buf[36];   /* 34 characters at most */
+        int below;
+        if (strncasecmp(lw->text, "IBAN", 4))
             continue;
-        for (j = w + 1; j < d->n_words && j <= w + 9 && d->words[j].line == d->words[w].line; j++) {
-            const char *t = d->words[j].text, *q;
-            int lower = 0;
-            if (j == w + 1 && (!strcmp(t, ":") || !strcmp(t, "-")))
-                continue;
-            for (q = t; *q; q++)
-                lower |= islower((unsigned char)*q) || *q == ':';
-            if (lower || !strcmp(t, "-") || !strncmp(t, "BIC", 3) || !strncmp(t, "SWIFT", 5) ||
-                (k && d->words[j].seg != d->words[j - 1].seg))
-                break;   /* the next item of the line */
-            for (; *t && k + 1 < sizeof buf; t++)
-                if (isalnum((unsigned char)*t))
-                    buf[k++] = (char)toupper((unsigned char)*t);
-            if (k >= 34)
-                break;
-        }
-        buf[k] = '\0';
-        if (k >= 15 && k <= 34 && isalpha((unsigned char)buf[0]) && isalpha((unsigned char)buf[1]) &&
-            isdigit((unsigned char)buf[2]) && isdigit((unsigned char)buf[3])) {
+        if (iban_words(d, w + 1, buf, sizeof buf, &end)) {
             snprintf(f->iban, sizeof f->iban, "%s", buf);
             f->c_iban = 0.4f;
-            f->p_iban = ex_pos_union(ex_pos_seg(d, d->words[w].seg), ex_pos_seg(d, d->words[j - 1].seg));
+            f->p_iban = ex_pos_union(ex_pos_seg(d, lw->seg), ex_pos_seg(d, d->words[end - 1].seg));
+            continue;
+        }
+        /* "IBAN:" alone at the end of its cell, the number on the line below it */
+        if ((size_t)d->segs[lw->seg].w1 != w + 1 && !(w + 2 == (size_t)d->segs[lw->seg].w1 && !strcmp(d->words[w + 1].text, ":")))
+            continue;
+        below = ex_seg_below(d, lw->seg, 2.5 * (d->segs[lw->seg].y1 - d->segs[lw->seg].y0) + 4);
+        if (below < 0 || fabs(d->segs[below].x0 - d->segs[lw->seg].x0) > 8)
+            continue;
+        if (iban_words(d, (size_t)d->segs[below].w0, buf, sizeof buf, &end)) {
+            snprintf(f->iban, sizeof f->iban, "%s", buf);
+            f->c_iban = 0.4f;
+            f->p_iban = ex_pos_seg(d, below);
         }
     }
 }
@@ -691,9 +730,11 @@ static int error_result(char **out, const char *rule, const char *msg, int pages
     return 1;
 }
 
-/* The OCR settings (dpi, tesseract page segmentation mode) of the readings: FAST reads once
- * with the first; ACCURATE reads a scanned document again with the next ones. */
-static const int VARIANTS[][2] = {{300, 3}, {400, 3}, {300, 11}, {400, 6}};
+/* The OCR settings of the readings (dpi, tesseract page segmentation mode, engines a page:
+ * 0 two halves at once where there are two cores, 1 the page whole, which segments it
+ * otherwise): FAST reads once with the first; ACCURATE reads a scanned document again with
+ * the next ones. */
+static const int VARIANTS[][3] = {{300, 3, 0}, {300, 3, 1}, {400, 3, 0}, {300, 11, 0}};
 #define N_VARIANTS ((int)(sizeof VARIANTS / sizeof *VARIANTS))
 /* ACCURATE stops adding readings when one more would take the document past this many
  * seconds per page (the tier's target is a median of 10 s a page; ex_opts_t can say). */
@@ -794,7 +835,7 @@ static int read_one(ex_engine_t *e, const unsigned char *data, size_t len, const
     int rc;
     memset(&d, 0, sizeof d);
     memset(r, 0, sizeof *r);
-    r->dpi = o->dpi, r->psm = o->psm;
+    r->dpi = o->dpi, r->psm = o->psm, r->whole = o->ocr_threads == 1;
     {
         ex_pos_t *ps[] = {&r->f.p_number, &r->f.p_issue, &r->f.p_due, &r->f.p_ref, &r->f.p_currency, &r->f.p_iban,
                           &r->f.sup.p_name, &r->f.sup.p_addr, &r->f.sup.p_vat, &r->f.buy.p_name,
@@ -811,7 +852,7 @@ static int read_one(ex_engine_t *e, const unsigned char *data, size_t len, const
         size_t k;
         for (k = 0; k < r->it.n; k++) {
             r->it.items[k].pos = ex_pos_line(&d, r->it.items[k].line);
-            ex_desc_clean(r->it.items[k].desc);
+            ex_desc_clean(r->it.items[k].desc, r->it.items[k].unit);
         }
         ex_totals_read(&d, &r->it, &r->tot);
         ex_totals_decide(&d, &r->it, &r->tot);
@@ -850,7 +891,7 @@ static int read_readings(ex_engine_t *e, const unsigned char *data, size_t len, 
     for (v = 0; v < (base_o->accurate ? max : 1); v++) {
         ex_read_opts_t o = *base_o;
         double spent;
-        o.dpi = VARIANTS[v][0], o.psm = VARIANTS[v][1];
+        o.dpi = VARIANTS[v][0], o.psm = VARIANTS[v][1], o.ocr_threads = VARIANTS[v][2];
         rc = read_one(e, data, len, &o, &rd[*n], msg, size);
         if (rc != EX_READ_OK) {
             ex_items_clear(&rd[*n].it);
@@ -955,7 +996,8 @@ int ex_extract_pdf(ex_engine_t *e, const unsigned char *data, size_t len, const 
             snprintf(msg + k, sizeof msg - (size_t)k, "the text layer (no OCR needed, read once).");
         else {
             for (i = 0; i < nr && k < (int)sizeof msg - 64; i++)
-                k += snprintf(msg + k, sizeof msg - (size_t)k, "%s%d dpi/psm %d%s", i ? ", " : "", rd[i].dpi, rd[i].psm,
+                k += snprintf(msg + k, sizeof msg - (size_t)k, "%s%d dpi/psm %d%s%s", i ? ", " : "", rd[i].dpi, rd[i].psm,
+                              rd[i].whole ? "/whole page" : "",
                               reconciled(&rd[i]) ? " (reconciled)" : "");
             snprintf(msg + k, sizeof msg - (size_t)k, nr > 1 ? "; %d readings fused per field." : "; one reading.", nr);
         }

@@ -30,6 +30,7 @@ typedef struct ex_reading {
     int pages, ocr_pages, timeouts;
     size_t words;             /* words read (0: nothing on the pages) */
     int dpi, psm;             /* the OCR settings of this reading */
+    int whole;                /* the page read whole by one engine */
 } ex_reading_t;
 
 /* Fuse readings r[0..n) into r[base] (the most self-consistent one: its item rows and

@@ -1332,10 +1332,35 @@ static size_t code_len(const char *t)
     return digit && n >= 3 ? n : 0;
 }
 
-void ex_desc_clean(char *desc)
+/* A base quantity printed after the name, "Premium Schrauben (1 kg)": the price's unit,
+ * not part of the name. Cut when the brackets hold a number and the unit the row's quantity
+ * is counted in ("(100 Stk)" after a quantity in boxes is the name's). */
+static void cut_base_quantity(char *desc, const char *row_unit)
+{
+    size_t n = strlen(desc), i, k;
+    char unit[16];
+    char *open;
+    if (n < 6 || desc[n - 1] != ')' || !(open = strrchr(desc, '(')) || open == desc || open[-1] != ' ')
+        return;
+    for (i = 1; isdigit((unsigned char)open[i]) || open[i] == ',' || open[i] == '.'; i++)
+        ;
+    if (i == 1 || open[i] != ' ')
+        return;
+    for (k = 0, i++; open[i] && open[i] != ')' && k + 1 < sizeof unit; i++)
+        unit[k++] = open[i];
+    unit[k] = '\0';
+    if (open[i] != ')' || !k || !row_unit || !ex_unit_code(unit) || strcmp(ex_unit_code(unit), row_unit))
+        return;
+    for (open--; open > desc && open[-1] == ' '; open--)
+        ;
+    *open = '\0';
+}
+
+void ex_desc_clean(char *desc, const char *unit)
 {
     const char *p = desc, *rest;
     size_t k, c;
+    cut_base_quantity(desc, unit);
     /* a position number before the code ("1 01234567 - ...") */
     for (k = 0; isdigit((unsigned char)p[k]) && k < 4; k++)
         ;

@@ -60,8 +60,9 @@ void ex_items_breakdown(ex_items_t *it);
 void ex_items_reconcile(const ex_doc_t *d, ex_items_t *it);
 /* An item's name as the invoice means it: an article code printed before it with a dash
  * ("GG-SCRW-A4-01 - High-Grade Screws", "1 12345 - Toller Artikel") is the seller's item id,
- * not the name (BT-155 against BT-153). In place. */
-void ex_desc_clean(char *desc);
+ * not the name (BT-155 against BT-153), and a base quantity in the row's unit after it
+ * ("(1 kg)") is the price's. In place. */
+void ex_desc_clean(char *desc, const char *unit);
 /* 1 when the amount (cents) is printed somewhere on the document. */
 int ex_amount_printed(const ex_doc_t *d, int dec_comma, int64_t cents);
 

@@ -226,7 +226,7 @@ static int read_row(const ex_doc_t *d, int dec_comma, const head_t *h, int li, r
     ex_tok_t t[32];
     const ex_line_t *l = &d->lines[li];
     size_t n = ex_line_numbers(d, l, dec_comma, t, 32), i;
-    int s, amount_col = -1, desc_col = -1, used[32], n_used = 0, k;
+    int s, amount_col = -1, desc_col = -1, used[32], n_used = 0, k, pass;
     memset(r, 0, sizeof *r);
     r->rate = -1;
     for (k = 0; k < h->n; k++) {
@@ -239,16 +239,26 @@ static int read_row(const ex_doc_t *d, int dec_comma, const head_t *h, int li, r
         for (k = 0; k < h->n; k++)
             if (h->c[k].kind == C_GROSS)
                 amount_col = k;
+    /* pass 0 the figures printed apart; pass 1 those inside a text cell of the description
+     * column ("Schrauben (1 kg)" running past the column's middle), for a column still empty */
+    for (pass = 0; pass < 2; pass++)
     for (i = 0; i < n; i++) {
         const ex_word_t *a = &d->words[t[i].w], *b = &d->words[t[i].w_end];
-        int c = col_of(h, a->x0, b->x1, 0), kind;
+        int c = col_of(h, a->x0, b->x1, 0), kind, in_text = 0;
         char iso[11];
         if (c < 0 || ex_find_date(a->text, iso, NULL, NULL))
+            continue;
+        for (s = l->s0; s < l->s1; s++)
+            if (d->segs[s].w0 < t[i].w && t[i].w < d->segs[s].w1) {
+                int sc = col_of(h, d->segs[s].x0, d->segs[s].x1, 1);
+                in_text = sc >= 0 && sc != c && h->c[sc].kind == C_DESC;
+            }
+        if (in_text != pass)
             continue;
         kind = h->c[c].kind;
         if (t[i].num.percent || (t[i].w_end + 1 < (int)d->n_words && d->words[t[i].w_end + 1].line == li &&
                                  !strcmp(d->words[t[i].w_end + 1].text, "%"))) {
-            if (ex_num_scaled(&t[i].num, 2) <= 3000 && kind != C_DISC)
+            if (ex_num_scaled(&t[i].num, 2) <= 3000 && kind != C_DISC && !(pass && r->rate >= 0))
                 r->rate = ex_num_scaled(&t[i].num, 2);
             if (n_used < 32) used[n_used++] = t[i].w;
             continue;
@@ -432,6 +442,9 @@ static int read_table(const ex_doc_t *d, int dec_comma, const head_t *h, ex_item
             c = col_of(h, sg->x0, sg->x1, 1);
             if (tk >= 0 && sk && tk != EXT_ALLOW && tk != EXT_CHARGE)
                 break;
+            /* the table goes on over its rows' attribute lines and cells of several lines:
+             * a gap ends it when measured from the last of them */
+            last_y = l->y1;
             if (!r.desc[0] || c < 0 || h->c[c].kind != C_DESC)
                 continue;
             if (strchr(r.desc, ':') && strchr(r.desc, ':') - r.desc < 40)

@@ -343,6 +343,46 @@ static void test_table_head(void)
     ex_doc_clear(&d);
 }
 
+/* A base quantity at the end of a long name runs past the description column's middle: the
+ * row's quantity is the one printed in the quantity column, "(1 kg)" is cut from the name,
+ * and rows after a run of attribute lines still belong to the table. */
+static void test_table_attributes(void)
+{
+    static const double xs[] = {50, 80, 260, 330, 400, 470};
+    ex_doc_t d;
+    ex_items_t it;
+    double y = 114;
+    int i;
+    memset(&d, 0, sizeof d);
+    d.n_pages = 1, d.page_w[0] = 595, d.page_h[0] = 842;
+    put_words(&d, 100, (const char *const[]){"Art.", "Produit", "Quantité", "Prix unitaire", "Taxe", "Prix total", NULL}, xs);
+    put_words(&d, y, (const char *const[]){"1", "01234567 - Premium Schrauben (1 kg)", "5 kg", "20,00 €", "19 %", "90,00 €", NULL}, xs);
+    for (i = 0; i < 9; i++)
+        put_words(&d, y += 12, (const char *const[]){"Caractéristique:", "acier inoxydable", NULL}, xs + 1);
+    put_words(&d, y += 12, (const char *const[]){"2", "Organic Tea Leaves", "2 kg", "15,00 €", "19 %", "45,00 €", NULL}, xs);
+    put_words(&d, y += 20, (const char *const[]){"Montant total net", "135,00 €", NULL}, (const double[]){80, 470});
+    CU_ASSERT_FATAL(ex_layout(&d) == 0);
+    CU_ASSERT_FATAL(ex_table_find(&d, 1, &it) == 0);
+    CU_ASSERT_EQUAL_FATAL(it.n, 2);
+    CU_ASSERT_EQUAL(it.items[0].qty_milli, 5000);
+    CU_ASSERT_EQUAL(it.items[0].price_cents, 2000);
+    CU_ASSERT_EQUAL(it.items[0].net_cents, 9000);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(it.items[0].unit);
+    CU_ASSERT_STRING_EQUAL(it.items[0].unit, "KGM");
+    ex_desc_clean(it.items[0].desc, it.items[0].unit);
+    CU_ASSERT_STRING_EQUAL(it.items[0].desc, "Premium Schrauben");
+    CU_ASSERT_EQUAL(it.items[1].qty_milli, 2000);
+    CU_ASSERT_EQUAL(it.items[1].net_cents, 4500);
+    {
+        /* brackets in another unit than the row's are the name's */
+        char name[64] = "Schrauben (100 pcs)";
+        ex_desc_clean(name, "KGM");
+        CU_ASSERT_STRING_EQUAL(name, "Schrauben (100 pcs)");
+    }
+    ex_items_clear(&it);
+    ex_doc_clear(&d);
+}
+
 /* ---- a generated text PDF, read with the committed model ---- */
 static void test_text_pdf(void)
 {
@@ -591,6 +631,7 @@ void tst_suites(void)
     CU_add_test(s, "garbled scanned rows kept, tax lines no rows", test_garbled_rows);
     CU_add_test(s, "printed totals: prepaid, labels, doubt", test_totals);
     CU_add_test(s, "a table read by its head's columns", test_table_head);
+    CU_add_test(s, "a table's base quantities and attribute lines", test_table_attributes);
     CU_add_test(s, "generated text PDF end to end", test_text_pdf);
     CU_add_test(s, "OCR of a small scan", test_scan);
     CU_add_test(s, "truncated and non-PDF input", test_truncated);
