@@ -216,22 +216,24 @@ static void letterhead_name(const ex_doc_t *d, found_t *f)
 
 static void decode_parties(const ex_doc_t *d, const ex_cands_t *c, found_t *f)
 {
-
-    int s = -1, b = -1, si, bi, addr_sup = 0;
+    int s = -1, b = -1, si, bi;
     double best = -1;
-    /* a name without an address (ex_cand's one_liner 3) is the supplier only when no block
-     * with an address reads as the supplier's rather than the buyer's */
-    for (si = 0; si < (int)c->n_blocks; si++)
-        addr_sup |= c->blocks[si].one_liner != 3 && c->blocks[si].p[EXB_SUPPLIER] > 0.3f &&
-                    c->blocks[si].p[EXB_SUPPLIER] > c->blocks[si].p[EXB_BUYER];
     /* the pair (supplier block, buyer block) of the highest joint score, either may be
-     * none (the supplier 0, the buyer 0.02): a lone bill-to block is the buyer's */
+     * none (the supplier 0, the buyer 0.02): a lone bill-to block is the buyer's. A name
+     * without an address (ex_cand's one_liner 3) is never the buyer, and the supplier only
+     * when no other block with an address reads as the supplier's rather than the buyer's */
     for (si = -1; si < (int)c->n_blocks; si++)
         for (bi = -1; bi < (int)c->n_blocks; bi++) {
             double sc;
+            int k, rival = 0;
             if (si >= 0 && bi >= 0 && same_addr(&c->blocks[si], &c->blocks[bi]))
                 continue;
-            if ((si >= 0 && c->blocks[si].one_liner == 3 && addr_sup) || (bi >= 0 && c->blocks[bi].one_liner == 3))
+            if (bi >= 0 && c->blocks[bi].one_liner == 3)
+                continue;
+            for (k = 0; si >= 0 && c->blocks[si].one_liner == 3 && k < (int)c->n_blocks; k++)
+                rival |= k != bi && c->blocks[k].one_liner != 3 && c->blocks[k].p[EXB_SUPPLIER] > 0.3f &&
+                         c->blocks[k].p[EXB_SUPPLIER] > c->blocks[k].p[EXB_BUYER];
+            if (rival)
                 continue;
             /* every invoice names both parties: a block the model doubts still beats none */
             sc = (si >= 0 ? c->blocks[si].p[EXB_SUPPLIER] + 0.05 : 0.0) + (bi >= 0 ? c->blocks[bi].p[EXB_BUYER] + 0.05 : 0.0);
@@ -243,7 +245,7 @@ static void decode_parties(const ex_doc_t *d, const ex_cands_t *c, found_t *f)
         party_from(d, c, s, EXB_SUPPLIER, &f->sup);
     if (b >= 0)
         party_from(d, c, b, EXB_BUYER, &f->buy);
-    if (s >= 0 && !ex_has_legal_form(f->sup.name))
+    if (!ex_has_legal_form(f->sup.name))
         letterhead_name(d, f);
 }
 
