@@ -7,9 +7,18 @@ situations, decoy numbers and addresses) so a model trained on them learns what 
 like, not where one template puts them. Scans: pdftoppm -gray, ImageMagick degradations,
 img2pdf. Ground truth in the format of ../shared/extraction (README there).
 
-usage: gen.py --out DIR --n N [--seed S] [--scan-frac 0.3] [--jobs 2] [--extras] [--split train|heldout]
+usage: gen.py --out DIR --n N [--seed S] [--scan-frac 0.3] [--jobs 2] [--extras] [--split train|heldout|erp]
+
+--split erp draws the layout families of other people's invoicing software (gen_erp.py,
+gen_erp_fam.py) from a generator of its own; the other splits are unchanged by it.
 """
 import argparse, datetime, json, os, random, subprocess, sys, tempfile, zlib
+try:
+    import reportlab  # noqa: F401
+except ImportError:   # a python3 without Debian's python3-reportlab first on PATH (pyenv): use Debian's
+    if os.path.exists("/usr/bin/python3") and os.path.realpath(sys.executable) != os.path.realpath("/usr/bin/python3"):
+        os.execv("/usr/bin/python3", ["/usr/bin/python3"] + sys.argv)
+    raise
 from concurrent.futures import ProcessPoolExecutor
 from decimal import Decimal, ROUND_HALF_UP
 from reportlab.lib.pagesizes import A4, letter
@@ -173,6 +182,9 @@ HELDOUT_FAMILIES = ["metabox", "bottom", "totleft", "remit"]
 
 def one(args):
     i, out, seed, scan_frac, extras, split = args
+    if split == "erp":   # other people's layouts, content and layout from their own generator
+        import gen_erp
+        return gen_erp.one(i, out, seed, scan_frac, scan)
     global FONTS
     if FONTS is None:
         FONTS = fonts()
@@ -213,10 +225,12 @@ def main():
     ap.add_argument("--scan-frac", type=float, default=0.3)
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--extras", action="store_true", help="the later layout variants (inline metadata lines)")
-    ap.add_argument("--split", choices=["train", "heldout"], default=None,
+    ap.add_argument("--split", choices=["train", "heldout", "erp"], default=None,
                     help="train: more label wordings, no held-out family; heldout: the held-out wordings and "
                          "layout families (gen_data.LABELS_HELDOUT, HELDOUT_FAMILIES); also fixes the older "
-                         "corpora's flaws (column widths from their content, the supplier's address always printed)")
+                         "corpora's flaws (column widths from their content, the supplier's address always printed); "
+                         "erp: the look of other people's invoicing software (gen_erp.py: Odoo, Dolibarr, ERPNext, "
+                         "SAP-style DIN 5008 prints, Stripe, ...), with notCounted for fields the page does not print")
     a = ap.parse_args()
     os.makedirs(a.out, exist_ok=True)
     sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
